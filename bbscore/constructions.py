@@ -1,0 +1,155 @@
+"""Constructions (melds): names as players write them, and their value in visty (RULES.md §4, seed 000 §0.2).
+
+A list of passed constructions is written comma-separated::
+
+    терц, бэла          2×терц          рамки-В, терц         40
+    terz, bela          2x terz         rams-J, terz
+
+Names (case-insensitive; Latin aliases in brackets):
+
+* ``терц`` (terz, tierce) — 3 in sequence; ``берц`` (berz, quarte) — 4;
+  ``квинта`` (quinta, quinte) — 5; ``шестерик`` (sixte) — 6;
+  ``семерик`` (septime) — 7; ``восьмерик`` (huitieme) — 8;
+* ``бэла`` / ``бела`` (bela, belote) — trump K+Q;
+* ``рамки-В 9 Т 10 К Д 8 7`` with Russian ranks (В валет, Д дама, К король,
+  Т туз), or ``rams-J 9 A 10 K Q 8 7`` with Latin ones (``rams-T`` is tens,
+  ``рамки-Т`` aces: the rank is read in the language of the word before it,
+  and a mix of the two is refused);
+* ``N×name`` (also ``Nxname``, ``N*name``) for N of them; a repeated name counts twice;
+* a bare number: that many visty of constructions.
+
+The value of each construction depends on the game and comes from the convention.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from bbscore.cards import RUSSIAN_RANKS
+from bbscore.errors import ConstructionError
+
+
+class ConstructionKind(enum.Enum):
+    SEQUENCE = "sequence"
+    RAMS = "rams"
+    BELA = "bela"
+    VISTY = "visty"
+
+
+_SEQUENCE_NAMES: dict[str, int] = {
+    "терц": 3, "терца": 3, "terz": 3, "tierce": 3,
+    "берц": 4, "берца": 4, "berz": 4, "quarte": 4,
+    "квинта": 5, "quinta": 5, "quinte": 5,
+    "шестерик": 6, "sixte": 6,
+    "семерик": 7, "septime": 7,
+    "восьмерик": 8, "huitieme": 8,
+}
+NORMAL_SEQUENCE_NAMES = {3: "терц", 4: "берц", 5: "квинта", 6: "шестерик", 7: "семерик", 8: "восьмерик"}
+_BELA_NAMES = {"бэла", "бела", "белот", "bela", "belote", "belot"}
+_RUSSIAN_RAMS_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "10": "10", "9": "9", "8": "8", "7": "7"}
+_LATIN_RAMS_RANKS = {"J": "J", "Q": "Q", "K": "K", "A": "A", "T": "10", "10": "10", "9": "9", "8": "8", "7": "7"}
+_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS}
+_MAX_COUNT = 8
+
+ALLOWED_NAMES = (
+    "ожидаются: терц, берц, квинта, шестерик, семерик, восьмерик, бэла (бела), "
+    "рамки-В/9/Т/10/К/Д/8/7 (или terz, berz, quinta, bela, rams-J/9/A/10/K/Q/8/7), "
+    "2×терц для двух, или число вистов"
+)
+_COUNT = re.compile(r"^(?P<count>\d+)\s*[×xх*]\s*(?P<name>.+)$", re.IGNORECASE)
+_RAMS = re.compile(r"^(?P<word>рамки|rams)\s*[-‐–—]?\s*(?P<rank>\S+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Construction:
+    """One construction: a sequence of ``length`` cards, rams of ``rank``, a bela, or ``visty`` of unnamed ones."""
+
+    kind: ConstructionKind
+    length: int = 0
+    rank: str = ""
+    visty: int = 0
+
+    def __str__(self) -> str:
+        """The normal form: ``терц``, ``рамки-В``, ``бэла``, ``40``."""
+        if self.kind is ConstructionKind.SEQUENCE:
+            return NORMAL_SEQUENCE_NAMES[self.length]
+        if self.kind is ConstructionKind.RAMS:
+            return f"рамки-{RUSSIAN_RANKS[self.rank]}"
+        if self.kind is ConstructionKind.BELA:
+            return "бэла"
+        return str(self.visty)
+
+    @property
+    def cards(self) -> int:
+        """How many cards of the pair's 16 it needs at least (0 for a bare number)."""
+        return {ConstructionKind.SEQUENCE: self.length, ConstructionKind.RAMS: 4,
+                ConstructionKind.BELA: 2, ConstructionKind.VISTY: 0}[self.kind]
+
+
+def parse_list(texts: str | list[str] | tuple[str, ...] | None, field: str) -> tuple[Construction, ...]:
+    """Parse one or more comma-separated construction lists (see the module text).
+
+    ``field`` names the option in error messages.  Raises :class:`ConstructionError`
+    for an unknown name, a bad count or a bad rank.
+    """
+    if texts is None:
+        return ()
+    if isinstance(texts, str):
+        texts = [texts]
+    result: list[Construction] = []
+    for text in texts:
+        if not isinstance(text, str):
+            raise ConstructionError(field, text, ALLOWED_NAMES)
+        for item in re.split(r"[,;]", text):
+            item = " ".join(item.split())
+            if item:
+                result.extend(_parse_item(item, field))
+    return tuple(result)
+
+
+def _parse_item(item: str, field: str) -> list[Construction]:
+    count = 1
+    name = item
+    counted = _COUNT.match(item)
+    if counted:
+        count = int(counted.group("count"))
+        name = counted.group("name").strip()
+        if not 1 <= count <= _MAX_COUNT:
+            raise ConstructionError(field, item, f"число конструкций от 1 до {_MAX_COUNT}")
+    return [_parse_name(name, item, field)] * count
+
+
+def _parse_name(name: str, item: str, field: str) -> Construction:
+    lower = name.lower()
+    if lower in _SEQUENCE_NAMES:
+        return Construction(ConstructionKind.SEQUENCE, length=_SEQUENCE_NAMES[lower])
+    if lower in _BELA_NAMES:
+        return Construction(ConstructionKind.BELA)
+    if name.isdigit() and len(name) <= 4:
+        return Construction(ConstructionKind.VISTY, visty=int(name))
+    rams = _RAMS.match(name)
+    if rams:
+        word = rams.group("word").lower()
+        rank_text = rams.group("rank").upper()
+        ranks = _RAMS_WORDS[word]
+        if rank_text not in ranks:
+            other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]
+            hint = (" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки"
+                    if rank_text in other else "")
+            allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")
+            raise ConstructionError(field, item, f"ранг рамок: {word}-{allowed}{hint}")
+        return Construction(ConstructionKind.RAMS, rank=ranks[rank_text])
+    raise ConstructionError(field, item, ALLOWED_NAMES)
+
+
+def format_list(constructions: tuple[Construction, ...]) -> str:
+    """The normal form of a list: ``2×терц, бэла``; ``—`` when empty."""
+    if not constructions:
+        return "—"
+    counts: dict[Construction, int] = {}
+    for construction in constructions:
+        counts[construction] = counts.get(construction, 0) + 1
+    return ", ".join(f"{n}×{c}" if n > 1 else str(c) for c, n in counts.items())
+

@@ -1,0 +1,183 @@
+"""Contract notation of the protocol (RULES.md §2, seed 000 §2).
+
+A contract is written in the declarers' column of the protocol::
+
+    contract  := simple | kapo
+    simple    := N GAME DOUBLE?            12Т   22ВК   15БК+   21ВК++
+    kapo      := "^" K? GAME DOUBLE?       ^Б    ^2Т    ^ВК+
+               | "^^" K? GAME DOUBLE?      ^^Ч   ^^2Ч
+    GAME      := П | Т | Б | Ч | БК | ВК   (Latin S C D H NT AT, symbols ♠ ♣ ♦ ♥)
+    DOUBLE    := "+" (contra) | "++" (recontra)
+
+:meth:`Contract.parse` accepts every spelling; ``str(contract)`` prints the
+one normal form (``Contract.parse("15s+")`` prints as ``15П+``).  Whether a
+parsed contract is allowed (the minimum bid) depends on the convention:
+:meth:`Contract.check_legal`.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from bbscore.errors import ContractSyntaxError, IllegalContractError
+
+
+class GameKind(enum.Enum):
+    """How trumps work in a game; the key of the game's table in a convention file."""
+
+    SUIT = "suit"  # one trump suit: П Т Б Ч
+    NO_TRUMPS = "no_trumps"  # БК
+    ALL_TRUMPS = "all_trumps"  # ВК
+
+
+class Game(enum.Enum):
+    """The game of a contract; the value is its protocol notation."""
+
+    SPADES = "П"
+    CLUBS = "Т"
+    DIAMONDS = "Б"
+    HEARTS = "Ч"
+    NO_TRUMPS = "БК"
+    ALL_TRUMPS = "ВК"
+
+    @property
+    def kind(self) -> GameKind:
+        """Suit game, БК or ВК."""
+        if self is Game.NO_TRUMPS:
+            return GameKind.NO_TRUMPS
+        if self is Game.ALL_TRUMPS:
+            return GameKind.ALL_TRUMPS
+        return GameKind.SUIT
+
+    @property
+    def russian(self) -> str:
+        """The game's name as players say it (``"треф"``, ``"без козыря"``)."""
+        return _GAME_NAMES[self]
+
+
+_GAME_NAMES = {
+    Game.SPADES: "пик",
+    Game.CLUBS: "треф",
+    Game.DIAMONDS: "бубей",
+    Game.HEARTS: "червей",
+    Game.NO_TRUMPS: "без козыря",
+    Game.ALL_TRUMPS: "все козыри",
+}
+
+# Every accepted spelling of a game (upper case), RULES.md §2.
+GAME_SPELLINGS: dict[str, Game] = {
+    "П": Game.SPADES, "S": Game.SPADES, "♠": Game.SPADES,
+    "Т": Game.CLUBS, "C": Game.CLUBS, "♣": Game.CLUBS,
+    "Б": Game.DIAMONDS, "D": Game.DIAMONDS, "♦": Game.DIAMONDS,
+    "Ч": Game.HEARTS, "H": Game.HEARTS, "♥": Game.HEARTS,
+    "БК": Game.NO_TRUMPS, "NT": Game.NO_TRUMPS,
+    "ВК": Game.ALL_TRUMPS, "AT": Game.ALL_TRUMPS,
+}
+
+# Symbols that look the same in both cases but have a "lower case" variant typed by people.
+_SYMBOL_VARIANTS = str.maketrans({"♤": "♠", "♧": "♣", "♢": "♦", "♡": "♥"})
+
+
+class ContractKind(enum.Enum):
+    """Simple game, kapo, or kapo from one hand (seed 000 §2)."""
+
+    SIMPLE = "simple"
+    KAPO = "kapo"
+    KAPO_HAND = "kapo_hand"
+
+
+class Doubling(enum.IntEnum):
+    """No double, contra (``+``) or recontra (``++``); the value is the number of ``+`` signs."""
+
+    NONE = 0
+    CONTRA = 1
+    RECONTRA = 2
+
+
+_GAME_ALTERNATIVES = "|".join(sorted((re.escape(s) for s in GAME_SPELLINGS), key=len, reverse=True))
+_NOTATION = re.compile(
+    rf"^(?P<kapo>\^{{0,2}})(?P<number>\d*)(?P<game>{_GAME_ALTERNATIVES})(?P<double>\+*)$"
+)
+
+ALLOWED_NOTATION = (
+    "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч "
+    "(игры П Т Б Ч БК ВК или S C D H NT AT ♠ ♣ ♦ ♥; + контра, ++ реконтра)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A contract: its kind, number, game and doubling.
+
+    ``number`` is N (the bid, in points; the declarers promise 10·N visty) for a
+    simple game, and K (the extra over the deck, in points) for a kapo.
+    """
+
+    kind: ContractKind
+    number: int
+    game: Game
+    doubling: Doubling = Doubling.NONE
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Parse protocol notation in any accepted spelling (RULES.md §2).
+
+        Case and white space do not matter.  Raises :class:`ContractSyntaxError`
+        when the text is not notation, :class:`IllegalContractError` when K is
+        negative.  The minimum bid is checked by :meth:`check_legal`.
+        """
+        if not isinstance(text, str):
+            raise ContractSyntaxError("контракт", text, ALLOWED_NOTATION)
+        normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS)
+        if re.match(r"^\^{1,2}-\d", normal):
+            raise IllegalContractError("контракт", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
+        if re.match(r"^-\d", normal):
+            raise IllegalContractError("контракт", text.strip(), "N не может быть отрицательным")
+        match = _NOTATION.match(normal)
+        if match is None:
+            raise ContractSyntaxError("контракт", text.strip(), ALLOWED_NOTATION)
+        kapo, number, game, double = match.group("kapo", "number", "game", "double")
+        if len(double) > 2:
+            raise ContractSyntaxError("контракт", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")
+        if not kapo and not number:
+            raise ContractSyntaxError("контракт", text.strip(), "у простой игры нужно число N, например 12Т; капо пишется ^Т")
+        if len(number) > 4:
+            raise IllegalContractError("контракт", text.strip(), "число в контракте не больше четырёх цифр")
+        kind = {"": ContractKind.SIMPLE, "^": ContractKind.KAPO, "^^": ContractKind.KAPO_HAND}[kapo]
+        return cls(kind, int(number or 0), GAME_SPELLINGS[game], Doubling(len(double)))
+
+    def __str__(self) -> str:
+        """The one normal form: ``12Т``, ``^2Т+``, ``^^Ч++``."""
+        if self.kind is ContractKind.SIMPLE:
+            head = str(self.number)
+        else:
+            head = ("^" if self.kind is ContractKind.KAPO else "^^") + (str(self.number) if self.number else "")
+        return f"{head}{self.game.value}{'+' * self.doubling}"
+
+    @property
+    def is_kapo(self) -> bool:
+        """True for kapo and kapo from one hand."""
+        return self.kind is not ContractKind.SIMPLE
+
+    def check_legal(self, min_bid: int) -> None:
+        """Refuse a simple contract whose N is below ``min_bid`` (points; seed 000 §2).
+
+        Raises :class:`IllegalContractError`.
+        """
+        if self.kind is ContractKind.SIMPLE and self.number < min_bid:
+            raise IllegalContractError(
+                "контракт", str(self),
+                f"в игре {self.game.value} минимальная заявка {min_bid} (например {min_bid}{self.game.value})",
+            )
+
+    def describe(self) -> str:
+        """The contract in words, Russian: ``"15 пик под контрой"``."""
+        if self.kind is ContractKind.SIMPLE:
+            words = f"{self.number} {self.game.russian}"
+        else:
+            words = ("капо" if self.kind is ContractKind.KAPO else "капо с руки") + f" {self.game.russian}"
+            if self.number:
+                words += f" плюс {self.number}"
+        return words + {Doubling.NONE: "", Doubling.CONTRA: " под контрой", Doubling.RECONTRA: " под реконтрой"}[self.doubling]

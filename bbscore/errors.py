@@ -1,0 +1,57 @@
+"""The project's own input errors.
+
+Every refusal of bad input is one of these classes.  Each carries the field
+that was wrong, the value given and what is allowed, so that the command line
+can print one clear line (in Russian, the game's language) and exit with
+code 2.  All of them subclass :class:`BBScoreError`, itself a ``ValueError``,
+so callers may catch broadly or precisely (as python-chess does).
+"""
+
+from __future__ import annotations
+
+
+class BBScoreError(ValueError):
+    """Base class of every refusal of bad input.
+
+    Attributes:
+        field: what was wrong, in the user's terms (``"контракт"``, ``"--def-points"``).
+        value: the value given, as text.
+        allowed: what would have been accepted, in Russian.
+    """
+
+    def __init__(self, field: str, value: object, allowed: str) -> None:
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        super().__init__(self.message())
+
+    def message(self) -> str:
+        """One line for the user: field, value, what is allowed."""
+        return f"{self.field}: «{self.value}» — {self.allowed}"
+
+
+class ContractSyntaxError(BBScoreError):
+    """The text is not contract notation at all (RULES.md §2)."""
+
+
+class IllegalContractError(BBScoreError):
+    """Contract notation, but not a contract the convention allows (N below the minimum bid)."""
+
+
+class ConstructionError(BBScoreError):
+    """A construction name or count that is not one (unknown name, bad multiplier)."""
+
+
+class InconsistentHandError(BBScoreError):
+    """The inputs of a hand cannot all be true at once (RULES.md §8)."""
+
+
+class ConventionError(BBScoreError):
+    """A convention file that cannot be used: unreadable, missing key, wrong type, inconsistent numbers.
+
+    ``field`` is the file, ``value`` the key path, ``allowed`` what is wrong and what was expected.
+    """
+
+    def message(self) -> str:
+        where = f", ключ {self.value}" if self.value else ""
+        return f"правила {self.field}{where}: {self.allowed}"

@@ -1,0 +1,236 @@
+"""A hand's inputs, checked against the convention (RULES.md §5 inputs, §8 refusals).
+
+:func:`make_hand` takes what the scorekeeper typed (text or numbers) and
+returns a :class:`Hand` that the scoring engine can trust, or raises one of
+the project's input errors naming the field, the value and what is allowed.
+Field names are those of ``bbscore score`` (``--def-points`` …); a protocol
+file uses the same names with underscores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS, TRICKS_PER_HAND, describe_gaps
+from bbscore.constructions import Construction, ConstructionKind, parse_list
+from bbscore.contract import Contract, GameKind
+from bbscore.convention import Convention
+from bbscore.errors import ConstructionError, InconsistentHandError
+
+PAIR_CARDS = 2 * CARDS_PER_PLAYER
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The checked inputs of one hand.
+
+    ``def_points`` are the defenders' trick visty VTv (last trick included);
+    ``decl_constructions``/``def_constructions`` the constructions that passed
+    for each pair, bela included; ``decl_tricks`` the tricks the declarers
+    took (0–8), or None when not given (then it did not matter).
+    """
+
+    contract: Contract
+    def_points: int
+    decl_constructions: tuple[Construction, ...] = ()
+    def_constructions: tuple[Construction, ...] = ()
+    decl_tricks: int | None = None
+
+
+def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str) -> int | None:
+    """A whole number given as int or text, within ``low…high``; None stays None.
+
+    Raises :class:`InconsistentHandError` naming ``field``.
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise InconsistentHandError(field, value, allowed)
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.lstrip("-").isdigit() or len(text) > 6:
+            raise InconsistentHandError(field, value, allowed)
+        value = int(text)
+    if not low <= value <= high:
+        raise InconsistentHandError(field, value, allowed)
+    return value
+
+
+def make_hand(
+    convention: Convention,
+    contract: Contract | str,
+    *,
+    def_points: int | str | None = None,
+    decl_points: int | str | None = None,
+    decl_con: tuple[Construction, ...] | list[str] | str | None = None,
+    def_con: tuple[Construction, ...] | list[str] | str | None = None,
+    decl_tricks: int | str | None = None,
+) -> Hand:
+    """Check a hand's inputs and return the :class:`Hand` (RULES.md §8).
+
+    Trick points are visty (card points, last trick included): give one side's,
+    or both when they add up to S.  Raises :class:`ContractSyntaxError`,
+    :class:`IllegalContractError`, :class:`ConstructionError` or
+    :class:`InconsistentHandError`.
+    """
+    if isinstance(contract, str):
+        contract = Contract.parse(contract)
+    kind = contract.game.kind
+    game = convention.game(kind)
+    contract.check_legal(game.min_bid)
+    deck = game.deck_visty
+
+    tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND,
+                         f"число взяток разыгрывающих от 0 до {TRICKS_PER_HAND}")
+    if contract.is_kapo and tricks is None:
+        raise InconsistentHandError(
+            "--decl-tricks", "не указано",
+            f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
+            f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
+        )
+    range_text = f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
+    defenders = parse_count(def_points, "--def-points", 0, deck, range_text)
+    declarers = parse_count(decl_points, "--decl-points", 0, deck, range_text)
+    if defenders is None and declarers is None:
+        raise InconsistentHandError("--def-points", "не указано", "нужны висты за взятки одной из пар: --def-points N или --decl-points N")
+    if defenders is not None and declarers is not None and defenders + declarers != deck:
+        raise InconsistentHandError(
+            "--def-points/--decl-points", f"{defenders} + {declarers}", f"вместе должно быть S = {deck}, а дано {defenders + declarers}"
+        )
+    if defenders is None:
+        defenders = deck - declarers  # type: ignore[operator]
+    _check_makeable(convention, contract, defenders, tricks)
+
+    decl_constructions = decl_con if isinstance(decl_con, tuple) and all(isinstance(c, Construction) for c in decl_con) \
+        else parse_list(decl_con, "--decl-con")
+    def_constructions = def_con if isinstance(def_con, tuple) and all(isinstance(c, Construction) for c in def_con) \
+        else parse_list(def_con, "--def-con")
+    _check_constructions(convention, kind, contract, decl_constructions, def_constructions)
+
+    hand = Hand(contract, defenders, decl_constructions, def_constructions, tricks)
+    if tricks is None and defenders == deck and decl_constructions:
+        raise InconsistentHandError(
+            "--decl-tricks", "не указано",
+            "у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
+            "без взятки их конструкции идут вистующим",
+        )
+    return hand
+
+
+def _check_makeable(convention: Convention, contract: Contract, defenders: int, tricks: int | None) -> None:
+    """Trick points must be a total some cards can make (with that many tricks, when given)."""
+    kind = contract.game.kind
+    deck = convention.game(kind).deck_visty
+    by_tricks = convention.makeable(kind)
+    if tricks is None:
+        possible = frozenset().union(*by_tricks)
+        if defenders not in possible:
+            raise InconsistentHandError(
+                "--def-points", defenders,
+                f"такой суммы не дают никакие карты игры {contract.game.value}: возможно {describe_gaps(possible)}",
+            )
+        return
+    declarers = deck - defenders
+    if declarers not in by_tricks[tricks]:
+        raise InconsistentHandError(
+            "--decl-tricks", tricks,
+            f"с {tricks} взятк{_plural(tricks)} у разыгрывающих может быть {describe_gaps(by_tricks[tricks])} вистов, "
+            f"а указано {declarers} (у вистующих {defenders})",
+        )
+
+
+def _plural(tricks: int) -> str:
+    return "ой" if tricks == 1 else "ами"
+
+
+def visty_of(construction: Construction, convention: Convention, kind: GameKind) -> int:
+    """Visty of one construction in a kind of game (seed 000 §0.2).
+
+    Raises :class:`ConstructionError` for rams that are no construction in this game.
+    """
+    if construction.kind is ConstructionKind.SEQUENCE:
+        return convention.sequence_visty(construction.length)
+    if construction.kind is ConstructionKind.BELA:
+        return convention.settings.constructions.bela
+    if construction.kind is ConstructionKind.VISTY:
+        return construction.visty
+    rams = convention.game(kind).rams
+    if construction.rank not in rams:
+        raise ConstructionError(
+            "конструкция", str(construction),
+            f"в игре {_KIND_NAMES[kind]} четыре {RUSSIAN_RANKS[construction.rank]} — не конструкция",
+        )
+    return rams[construction.rank]
+
+
+_KIND_NAMES = {GameKind.SUIT: "в масть", GameKind.NO_TRUMPS: "БК", GameKind.ALL_TRUMPS: "ВК"}
+
+
+def _check_constructions(
+    convention: Convention,
+    kind: GameKind,
+    contract: Contract,
+    decl: tuple[Construction, ...],
+    defs: tuple[Construction, ...],
+) -> None:
+    """RULES.md §4 and §8: belas, one pair's constructions, rams limits, rams of 7s and 8s."""
+    settings = convention.settings.constructions
+    game = convention.game(kind)
+    belas = sum(1 for c in decl + defs if c.kind is ConstructionKind.BELA)
+    if belas > game.max_belas:
+        allowed = "в БК бэлы нет" if game.max_belas == 0 else f"в игре {contract.game.value} бэл не больше {game.max_belas}"
+        raise InconsistentHandError("бэла", f"{belas}", allowed)
+    for field, side in (("--decl-con", decl), ("--def-con", defs)):
+        for construction in side:
+            visty_of(construction, convention, kind)
+            if construction.kind is ConstructionKind.RAMS and construction.rank in ("7", "8"):
+                effect = settings.rams_7 if construction.rank == "7" else settings.rams_8
+                if effect == "redeal":
+                    raise InconsistentHandError(
+                        field, str(construction), "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"
+                    )
+        if sum(c.cards for c in side if c.kind is not ConstructionKind.RAMS and c.kind is not ConstructionKind.BELA) > PAIR_CARDS:
+            raise InconsistentHandError(field, _names(side), f"у пары {PAIR_CARDS} карт, столько последовательностей не собрать")
+        if side:
+            _check_bare_visty(convention, kind, field, side)
+    other_decl = [c for c in decl if c.kind is not ConstructionKind.BELA]
+    other_def = [c for c in defs if c.kind is not ConstructionKind.BELA]
+    if other_decl and other_def:
+        raise InconsistentHandError(
+            "--decl-con/--def-con", f"{_names(tuple(other_decl))} / {_names(tuple(other_def))}",
+            "конструкции (кроме бэлы) проходят только у одной пары",
+        )
+    rams = Counter(c.rank for c in decl + defs if c.kind is ConstructionKind.RAMS)
+    repeated = [rank for rank, count in rams.items() if count > 1]
+    if repeated:
+        raise InconsistentHandError("рамки", f"рамки-{RUSSIAN_RANKS[repeated[0]]}", "в колоде одни рамки каждого достоинства")
+    for rank in ("8", "7"):
+        if rams.get(rank) and (settings.rams_8 if rank == "8" else settings.rams_7) == "cancel_all":
+            others = [c for c in other_decl + other_def if not (c.kind is ConstructionKind.RAMS and c.rank == rank)]
+            if others:
+                raise InconsistentHandError(
+                    "рамки", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
+                )
+
+
+def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: tuple[Construction, ...]) -> None:
+    """A bare number must be a sum of construction values of this game."""
+    bare = sum(c.visty for c in side if c.kind is ConstructionKind.VISTY)
+    if not bare:
+        return
+    values = {convention.sequence_visty(length) for length in range(3, 9)}
+    values |= set(convention.game(kind).rams.values())
+    values = {v for v in values if v > 0}
+    reachable = {0}
+    for total in range(1, bare + 1):
+        if any(total - value in reachable for value in values):
+            reachable.add(total)
+    if bare not in reachable:
+        raise InconsistentHandError(
+            field, bare, f"висты конструкций складываются из их стоимостей ({', '.join(str(v) for v in sorted(values))})"
+        )
+
+
+def _names(constructions: tuple[Construction, ...]) -> str:
+    return ", ".join(str(c) for c in constructions)

@@ -1,0 +1,197 @@
+"""Scoring one hand (RULES.md §5, seed 000 §5): a pure function of a hand and a convention.
+
+:func:`score` returns a :class:`Breakdown` holding every quantity of the
+formula, so that the working can be shown step by step:
+
+1. declarers without a trick: their constructions go to the defenders;
+2. ``Vp = VTp + VCp``, ``Vv = VTv + VCv`` (visty);
+3. base cost ``C`` (points);
+4. contract points ``PC`` (points): N for a simple game, C + K for a kapo,
+   times the contra/recontra multiplier;
+5. made or bait;
+6. points for visty ``Pp`` and ``Pv``;
+7. what each pair writes.
+
+Every number comes from the convention; this module has none of its own.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from bbscore.cards import TRICKS_PER_HAND
+from bbscore.contract import Contract, Doubling
+from bbscore.convention import Convention
+from bbscore.hand import Hand, visty_of
+
+
+class Outcome(enum.Enum):
+    """Which row of the "what each pair writes" table applies (seed 000 §5)."""
+
+    MADE = "made"
+    MADE_DOUBLED = "made_doubled"
+    BAIT = "bait"
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """Every quantity of RULES.md §5 for one hand.
+
+    Visty: ``S``, ``VTp``, ``VTv``, ``VCp``, ``VCv`` (after rule 1),
+    ``announced_VCp``/``announced_VCv`` (before it), ``Vp``, ``Vv``,
+    ``required`` (what the declarers needed: 10·N of all their visty for a
+    simple game, 10·K of constructions for a kapo), ``rounded_Vv`` (the
+    defenders' visty rounded, simple games only).
+    Points: ``C``, ``PC``, ``Pp``, ``Pv``, ``declarers``, ``defenders`` (what
+    each pair writes).
+    """
+
+    contract: Contract
+    S: int
+    VTp: int
+    VTv: int
+    announced_VCp: int
+    announced_VCv: int
+    constructions_moved: bool
+    VCp: int
+    VCv: int
+    Vp: int
+    Vv: int
+    C: int
+    multiplier: int
+    PC: int
+    required: int
+    made: bool
+    outcome: Outcome
+    rounded_Vv: int | None
+    Pp: int
+    Pv: int
+    declarers: int
+    defenders: int
+    decl_tricks: int | None
+
+
+def score(hand: Hand, convention: Convention) -> Breakdown:
+    """Score a checked hand under a convention (seed 000 §5).
+
+    In: a :class:`~bbscore.hand.Hand` made by :func:`~bbscore.hand.make_hand`
+    with the same convention.  Out: the :class:`Breakdown`; ``declarers`` and
+    ``defenders`` are the points each pair writes.  Raises nothing for a
+    checked hand.
+    """
+    contract = hand.contract
+    kind = contract.game.kind
+    unit = convention.settings.points.visty_per_point
+    S = convention.game(kind).deck_visty
+    VTv = hand.def_points
+    VTp = S - VTv
+    announced_VCp = sum(visty_of(c, convention, kind) for c in hand.decl_constructions)
+    announced_VCv = sum(visty_of(c, convention, kind) for c in hand.def_constructions)
+    VCp, VCv, moved = constructions_after_tricks(hand, VTp, announced_VCp, announced_VCv, convention)
+    Vp, Vv = VTp + VCp, VTv + VCv
+    C = convention.base_cost(contract)
+    multiplier = convention.multiplier(contract.doubling)
+    PC = contract_points(contract, C, multiplier)
+    required = unit * contract.number
+    made = is_made(hand, Vp, Vv, VCp, required, convention)
+    if contract.is_kapo:
+        rounded_Vv = None
+        Pp, Pv = kapo_points_for_visty(C, VCp, VCv, unit)
+    else:
+        rounded_Vv = round_visty(Vv, unit, convention.settings.points.defenders_rounding)
+        Pp, Pv = points_for_visty(Vp, Vv, rounded_Vv, unit)
+    if not made:
+        outcome = Outcome.BAIT
+    elif contract.doubling is Doubling.NONE:
+        outcome = Outcome.MADE
+    else:
+        outcome = Outcome.MADE_DOUBLED
+    declarers, defenders = written_points(outcome, {"PC": PC, "Pp": Pp, "Pv": Pv}, convention)
+    return Breakdown(
+        contract, S, VTp, VTv, announced_VCp, announced_VCv, moved, VCp, VCv, Vp, Vv, C, multiplier, PC,
+        required, made, outcome, rounded_Vv, Pp, Pv, declarers, defenders, hand.decl_tricks,
+    )
+
+
+def declarers_took_a_trick(hand: Hand, VTp: int) -> bool:
+    """Whether the declarers took any trick: from the trick count when given, else from their trick visty.
+
+    (With trick visty 0 and constructions, :func:`~bbscore.hand.make_hand` requires the count.)
+    """
+    if hand.decl_tricks is not None:
+        return hand.decl_tricks > 0
+    return VTp > 0
+
+
+def constructions_after_tricks(
+    hand: Hand, VTp: int, VCp: int, VCv: int, convention: Convention
+) -> tuple[int, int, bool]:
+    """Rule 1 (seed 000 §5): declarers with no trick lose their constructions' visty.
+
+    Returns (VCp, VCv, moved) in visty.  With ``declarers_without_trick =
+    "to_defenders"`` the visty go to the defenders, with ``"lost"`` they are
+    dropped.  The defenders keep theirs with no trick.
+    """
+    if VCp == 0 or declarers_took_a_trick(hand, VTp):
+        return VCp, VCv, False
+    if convention.settings.constructions.declarers_without_trick == "to_defenders":
+        return 0, VCv + VCp, True
+    return 0, VCv, True
+
+
+def contract_points(contract: Contract, C: int, multiplier: int) -> int:
+    """PC in points: N for a simple game, C + K for a kapo, times the contra multiplier (seed 000 §5)."""
+    base = C + contract.number if contract.is_kapo else contract.number
+    return base * multiplier
+
+
+def is_made(hand: Hand, Vp: int, Vv: int, VCp: int, required: int, convention: Convention) -> bool:
+    """Made or bait (seed 000 §5).
+
+    Simple game: ``Vp ≥ 10·N`` (``required``), and with ``made.simple =
+    "reach_and_outscore"`` also ``Vp > Vv``.  Kapo: the declarers took all 8
+    tricks and their constructions reach ``10·K``.
+    """
+    if hand.contract.is_kapo:
+        return hand.decl_tricks == TRICKS_PER_HAND and VCp >= required
+    if Vp < required:
+        return False
+    return convention.settings.made.simple == "reach_contract" or Vp > Vv
+
+
+def round_visty(visty: int, unit: int, mode: str) -> int:
+    """Round visty to a multiple of ``unit`` (seed 000 §5: "half_up", 10–14 → 10, 15–19 → 20)."""
+    low = visty - visty % unit
+    remainder = visty % unit
+    if remainder == 0:
+        return visty
+    goes_up = {
+        "half_up": 2 * remainder >= unit,
+        "half_down": 2 * remainder > unit,
+        "down": False,
+        "up": True,
+    }[mode]
+    return low + unit if goes_up else low
+
+
+def points_for_visty(Vp: int, Vv: int, rounded_Vv: int, unit: int) -> tuple[int, int]:
+    """(Pp, Pv) in points for a simple game (seed 000 §5).
+
+    ``Pv = round(Vv) div 10``; ``Pp = ((Vp + Vv) − 10·Pv) div 10``: the
+    defenders get the rounding advantage.
+    """
+    Pv = rounded_Vv // unit
+    Pp = (Vp + Vv - unit * Pv) // unit
+    return Pp, Pv
+
+
+def kapo_points_for_visty(C: int, VCp: int, VCv: int, unit: int) -> tuple[int, int]:
+    """(Pp, Pv) in points for a kapo (seed 000 §5): ``Pv = VCv / 10``, ``Pp = C + VCp / 10``."""
+    return C + VCp // unit, VCv // unit
+
+
+def written_points(outcome: Outcome, terms: dict[str, int], convention: Convention) -> tuple[int, int]:
+    """(declarers, defenders): what each pair writes, summed from the convention's table (seed 000 §5)."""
+    row = getattr(convention.settings.written, outcome.value)
+    return sum(terms[t] for t in row.declarers), sum(terms[t] for t in row.defenders)
