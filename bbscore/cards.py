@@ -53,6 +53,8 @@ def makeable_trick_points(card_values: tuple[int, ...], last_trick: int) -> tupl
 def describe_gaps(possible: frozenset[int]) -> str:
     """Russian text of a set of possible totals: its range and the values missing inside it."""
     low, high = min(possible), max(possible)
+    if low == high:
+        return f"только {low}"
     gaps = [value for value in range(low, high + 1) if value not in possible]
     text = f"от {low} до {high}"
     if gaps:

@@ -22,7 +22,7 @@ import msgspec
 
 from bbscore.cards import RANKS, SUITS_IN_DECK, makeable_trick_points
 from bbscore.contract import Contract, ContractKind, Doubling, GameKind
-from bbscore.errors import ConventionError
+from bbscore.errors import ConventionError, ConventionNotFoundError
 
 FORMAT = 1
 Term = Literal["PC", "Pp", "Pv"]
@@ -197,12 +197,12 @@ def resolve(name_or_path: str) -> Path:
     if looks_like_path:
         if candidate.is_file():
             return candidate
-        raise ConventionError("--convention", name_or_path, "файл правил не найден")
+        raise ConventionNotFoundError("--convention", name_or_path, "файл правил не найден")
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
     names = ", ".join(bundled_names())
-    raise ConventionError("--convention", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml")
+    raise ConventionNotFoundError("--convention", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml")
 
 
 _CACHE: dict[tuple[str, int, int], Convention] = {}

@@ -55,3 +55,10 @@ class ConventionError(BBScoreError):
     def message(self) -> str:
         where = f", ключ {self.value}" if self.value else ""
         return f"правила {self.field}{where}: {self.allowed}"
+
+
+class ConventionNotFoundError(ConventionError):
+    """No convention of that name, or no file at that path."""
+
+    def message(self) -> str:
+        return BBScoreError.message(self)

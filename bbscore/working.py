@@ -1,0 +1,112 @@
+"""The working of a hand's score, step by step, in the game's Russian terms.
+
+Pure text from a :class:`~bbscore.scoring.Breakdown`: a person checking a
+disputed score can follow each line to the number (seed 000 §5 order).
+"""
+
+from __future__ import annotations
+
+from bbscore.constructions import format_list
+from bbscore.contract import Doubling
+from bbscore.convention import Convention
+from bbscore.hand import Hand, visty_of
+from bbscore.scoring import Breakdown, Outcome
+
+_DOUBLING_WORDS = {Doubling.CONTRA: "контра", Doubling.RECONTRA: "реконтра"}
+_ROUNDING = {
+    "half_up": "до кратного {u}, 5 вверх",
+    "half_down": "до кратного {u}, 5 вниз",
+    "down": "вниз до кратного {u}",
+    "up": "вверх до кратного {u}",
+}
+
+
+def marks(breakdown: Breakdown) -> tuple[str, str]:
+    """What stands in each pair's column: the points, or «БТ» for the pair left with nothing (seed 000 §5)."""
+    declarers = "БТ" if breakdown.outcome is Outcome.BAIT else str(breakdown.declarers)
+    defenders = "БТ" if breakdown.outcome is Outcome.MADE_DOUBLED else str(breakdown.defenders)
+    return declarers, defenders
+
+
+def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]:
+    """The working as numbered-step texts (without the numbers)."""
+    b = breakdown
+    contract = b.contract
+    kind = contract.game.kind
+    unit = convention.settings.points.visty_per_point
+    lines = []
+    kind_text = {"simple": "простая игра", "kapo": "капо", "kapo_hand": "капо с руки"}[contract.kind.value]
+    lines.append(f"Контракт {contract}: {contract.describe()} ({kind_text}); стоимость колоды S = {b.S}.")
+    tricks = f"; разыгрывающие взяли взяток: {b.decl_tricks} из 8" if b.decl_tricks is not None else ""
+    lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
+
+    def side(constructions: tuple) -> str:
+        if not constructions:
+            return "нет"
+        return " + ".join(f"{c} {visty_of(c, convention, kind)}" for c in constructions)
+
+    lines.append(
+        f"Конструкции: разыгрывающие — {side(hand.decl_constructions)} = {b.announced_VCp}; "
+        f"вистующие — {side(hand.def_constructions)} = {b.announced_VCv}."
+    )
+    if b.constructions_moved:
+        where = ("переходят вистующим" if b.VCv != b.announced_VCv else "не засчитываются")
+        lines.append(
+            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp}) {where} → "
+            f"VCp = {b.VCp}, VCv = {b.VCv}."
+        )
+    lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
+    double = f" × {b.multiplier} ({_DOUBLING_WORDS[contract.doubling]})" if contract.doubling else ""
+    if contract.is_kapo:
+        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = (C + K){double} = ({b.C} + {contract.number}){double} = {b.PC}.")
+        all_tricks = "да" if b.decl_tricks == 8 else "нет"
+        reached = "≥" if b.VCp >= b.required else "<"
+        lines.append(
+            f"Выполнен? Все 8 взяток: {all_tricks}; конструкции VCp = {b.VCp} {reached} {unit}·K = {b.required}. "
+            + ("Контракт выполнен." if b.made else "Контракт не выполнен — байт.")
+        )
+        lines.append(
+            f"Очки за висты (капо): Pv = VCv / {unit} = {b.VCv} / {unit} = {b.Pv}; "
+            f"Pp = C + VCp / {unit} = {b.C} + {b.VCp // unit} = {b.Pp}."
+        )
+    else:
+        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = N{double} = {contract.number}{double} = {b.PC}.")
+        reached = "≥" if b.Vp >= b.required else "<"
+        verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
+        if convention.settings.made.simple == "reach_and_outscore":
+            verdict += f", и Vp {'>' if b.Vp > b.Vv else '≤'} Vv = {b.Vv}"
+        lines.append(verdict + (" → контракт выполнен." if b.made else " → контракт не выполнен — байт."))
+        rounding = _ROUNDING[convention.settings.points.defenders_rounding].format(u=unit)
+        lines.append(
+            f"Очки за висты: Pv = round(Vv) div {unit} = round({b.Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv} "
+            f"(округление {rounding}); Pp = ((Vp + Vv) − {unit}·Pv) div {unit} = ({b.Vp + b.Vv} − {unit * b.Pv}) div {unit} = {b.Pp}."
+        )
+    row = getattr(convention.settings.written, b.outcome.value)
+    values = {"PC": b.PC, "Pp": b.Pp, "Pv": b.Pv}
+
+    def written(terms: list[str], total: int) -> str:
+        if not terms:
+            return "0"
+        if len(terms) == 1:
+            return f"{terms[0]} = {total}"
+        return f"{' + '.join(terms)} = {' + '.join(str(values[t]) for t in terms)} = {total}"
+
+    heading = {
+        Outcome.MADE: "Контракт выполнен",
+        Outcome.MADE_DOUBLED: f"Контракт выполнен под {'контрой' if contract.doubling is Doubling.CONTRA else 'реконтрой'}",
+        Outcome.BAIT: "Байт",
+    }[b.outcome]
+    declarers_mark, defenders_mark = marks(b)
+    lines.append(
+        f"{heading}: разыгрывающие пишут {written(row.declarers, b.declarers)}"
+        + (" (БТ)" if declarers_mark == "БТ" else "")
+        + f", вистующие пишут {written(row.defenders, b.defenders)}"
+        + (" (БТ)" if defenders_mark == "БТ" else "")
+        + "."
+    )
+    return lines
+
+
+def constructions_text(hand: Hand) -> tuple[str, str]:
+    """The normal form of each pair's construction list."""
+    return format_list(hand.decl_constructions), format_list(hand.def_constructions)
