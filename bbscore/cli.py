@@ -102,7 +102,7 @@ _USAGE_MESSAGES = [
     (r"^Missing argument '(\S+)'.*", r"не указан аргумент \1"),
     (r"^Missing option '(\S+)'.*", r"не указан параметр \1"),
     (r"^Option '(\S+)' requires an argument.*", r"параметру \1 нужно значение"),
-    (r"^Got unexpected extra arguments? \((.*)\)", r"лишние аргументы: \1"),
+    (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", r"лишние аргументы: \1"),
     (r"^No such command '(\S+)'.*", r"нет такой команды \1"),
     (r"^Option '(\S+)' does not take a value.*", r"параметр \1 не принимает значения"),
 ]
