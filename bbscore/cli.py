@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -33,16 +34,25 @@ def _root() -> None:
     """Подсчёт очков Базар-Белота."""
 
 
+DefPoints = Annotated[Optional[str], typer.Option("--def-points", help="Висты вистующих за взятки (с последом).", metavar="N")]
+DeclPoints = Annotated[Optional[str], typer.Option("--decl-points", help="Висты разыгрывающих за взятки (с последом).", metavar="N")]
+DeclCon = Annotated[Optional[list[str]], typer.Option("--decl-con", help="Прошедшие конструкции разыгрывающих через запятую: терц, бэла, рамки-В, 2×терц, 40.", metavar="LIST")]
+DefCon = Annotated[Optional[list[str]], typer.Option("--def-con", help="Прошедшие конструкции вистующих.", metavar="LIST")]
+DeclTricks = Annotated[Optional[str], typer.Option("--decl-tricks", help="Сколько взяток взяли разыгрывающие (0–8); обязательно для капо.", metavar="K")]
+AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
+ProtocolFile = Annotated[Path, typer.Argument(help="Файл протокола (.toml).", metavar="FILE")]
+
+
 @app.command()
 def score(
     contract: Annotated[str, typer.Argument(help="Контракт: 12Т, 22ВК, 15П+, ^2Ч, ^^Т++ (или 12C, 22AT, 15S+).", metavar="CONTRACT")],
-    def_points: Annotated[Optional[str], typer.Option("--def-points", help="Висты вистующих за взятки (с последом).", metavar="N")] = None,
-    decl_points: Annotated[Optional[str], typer.Option("--decl-points", help="Висты разыгрывающих за взятки (с последом).", metavar="N")] = None,
-    decl_con: Annotated[Optional[list[str]], typer.Option("--decl-con", help="Прошедшие конструкции разыгрывающих через запятую: терц, бэла, рамки-В, 2×терц, 40.", metavar="LIST")] = None,
-    def_con: Annotated[Optional[list[str]], typer.Option("--def-con", help="Прошедшие конструкции вистующих.", metavar="LIST")] = None,
-    decl_tricks: Annotated[Optional[str], typer.Option("--decl-tricks", help="Сколько взяток взяли разыгрывающие (0–8); обязательно для капо.", metavar="K")] = None,
+    def_points: DefPoints = None,
+    decl_points: DeclPoints = None,
+    decl_con: DeclCon = None,
+    def_con: DefCon = None,
+    decl_tricks: DeclTricks = None,
     convention: ConventionOption = "gambler",
-    as_json: Annotated[bool, typer.Option("--json", help="Вывести результат одним объектом JSON.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."""
     from bbscore import convention as conventions
@@ -61,6 +71,184 @@ def score(
     from bbscore import render
 
     render.hand_result(hand, breakdown, rules)
+
+
+@app.command()
+def new(
+    file: ProtocolFile,
+    pairs: Annotated[str, typer.Option("--pairs", help="Две пары через запятую: \"Мы,Они\".", metavar="A,B")],
+    convention: ConventionOption = "gambler",
+    target: Annotated[Optional[int], typer.Option("--target", help="До скольких очков партия (по умолчанию из правил, 301).", metavar="N")] = None,
+) -> None:
+    """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
+    from bbscore import protocol
+
+    header = protocol.create(file, tuple(pairs.split(",")), convention, target)
+    print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
+
+
+@app.command()
+def add(
+    file: ProtocolFile,
+    contract: Annotated[Optional[str], typer.Argument(help="Контракт, как в bbscore score.", metavar="CONTRACT")] = None,
+    by: Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: название пары из протокола.", metavar="PAIR")] = None,
+    def_points: DefPoints = None,
+    decl_points: DeclPoints = None,
+    decl_con: DeclCon = None,
+    def_con: DefCon = None,
+    decl_tricks: DeclTricks = None,
+    redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass или rams-7.", metavar="all-pass|rams-7")] = None,
+    note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
+) -> None:
+    """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
+    from bbscore import protocol, render
+    from bbscore.errors import InconsistentHandError
+
+    if redeal is not None:
+        given = [name for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
+                 ("--decl-points", decl_points), ("--decl-con", decl_con), ("--def-con", def_con),
+                 ("--decl-tricks", decl_tricks)) if value]
+        if given:
+            raise InconsistentHandError(given[0], "указано", "у пересдачи (--redeal) нет контракта и вистов")
+        fields: dict = {"redeal": redeal}
+    else:
+        if contract is None:
+            raise InconsistentHandError("CONTRACT", "не указано", "нужен контракт (или --redeal all-pass|rams-7)")
+        if by is None:
+            raise InconsistentHandError("--by", "не указано", "нужны разыгрывающие: название пары из протокола")
+        fields = {"contract": contract, "by": by, "def_points": def_points, "decl_points": decl_points,
+                  "decl_con": _joined(decl_con), "def_con": _joined(def_con), "decl_tricks": decl_tricks}
+    if note:
+        fields["note"] = note
+    appended = protocol.append(file, {k: v for k, v in fields.items() if v is not None})
+    render.added_hand(appended)
+
+
+def _joined(values: list[str] | None) -> list[str] | None:
+    return list(values) if values else None
+
+
+@app.command()
+def undo(file: ProtocolFile) -> None:
+    """Убрать последнюю сдачу протокола (сначала показав её)."""
+    from bbscore import protocol, render
+
+    before, removed = protocol.remove_last(file)
+    render.removed_hand(before, removed)
+
+
+@app.command()
+def show(file: ProtocolFile, as_json: AsJson = False) -> None:
+    """Показать протокол как на бумаге: сдачи, очки, итоги, до цели, победитель."""
+    from bbscore import protocol
+    from bbscore.game import replay
+
+    sheet = protocol.read(file)
+    rules, warning = protocol.convention_for(sheet)
+    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+    if as_json:
+        print(json.dumps(sheet_json(sheet, result), ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.sheet(sheet, result, warning)
+
+
+def sheet_json(sheet, result) -> dict:
+    """The JSON object of ``bbscore show --json``."""
+    hands = []
+    for hand in result.results:
+        item: dict = {"n": hand.entry.number}
+        if hand.error is not None:
+            item["error"] = hand.error.message()
+        elif hand.redeal is not None:
+            item["redeal"] = hand.redeal
+        else:
+            item["contract"] = str(hand.breakdown.contract)
+            item["by"] = sheet.header.pairs[hand.by]
+            item["made"] = hand.breakdown.made
+        item["score"] = list(hand.score)
+        item["total"] = list(hand.total)
+        hands.append(item)
+    return {
+        "file": str(sheet.path),
+        "pairs": list(sheet.header.pairs),
+        "target": sheet.header.target,
+        "convention": sheet.header.convention,
+        "totals": list(result.totals),
+        "ended_at": result.ended_at,
+        "winner": None if result.winner is None else sheet.header.pairs[result.winner],
+        "hands": hands,
+    }
+
+
+@app.command()
+def recompute(
+    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов.", metavar="FILE...")],
+    convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
+    as_json: AsJson = False,
+    fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
+) -> None:
+    """Пересчитать сохранённые протоколы и найти каждое расхождение (файл, сдача, строка).
+
+    Код выхода: 0 — всё сходится, 1 — есть расхождения или ошибки в сдачах, 2 — файл не читается.
+    """
+    from bbscore import protocol
+    from bbscore.errors import BBScoreError
+    from bbscore.game import replay
+
+    reports = []
+    worst = 0
+    for path in files:
+        report: dict = {"file": str(path)}
+        try:
+            sheet = protocol.read(path)
+            rules, warning = protocol.convention_for(sheet, convention)
+        except BBScoreError as error:
+            report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
+            reports.append(report)
+            worst = 2
+            continue
+        result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+        report.update(
+            ok=not result.discrepancies,
+            totals=list(result.totals),
+            winner=None if result.winner is None else sheet.header.pairs[result.winner],
+            convention=rules.name,
+            discrepancies=[
+                {"hand": d.hand, "line": _discrepancy_line(sheet, d), "field": d.field,
+                 "recorded": d.recorded, "computed": d.computed, "message": d.message}
+                for d in result.discrepancies
+            ],
+        )
+        if warning:
+            report["warning"] = warning
+        if result.discrepancies:
+            worst = max(worst, 1)
+            if fix:
+                try:
+                    saved = protocol.fix(path, convention)
+                    report["fixed"] = True
+                    report["backup"] = str(saved) if saved else None
+                except BBScoreError as error:
+                    report["fixed"] = False
+                    report["fix_error"] = error.message()
+        reports.append(report)
+    if as_json:
+        print(json.dumps({"files": reports}, ensure_ascii=False))
+    else:
+        from bbscore import render
+
+        render.recompute_reports(reports)
+    if worst:
+        raise typer.Exit(worst)
+
+
+def _discrepancy_line(sheet, discrepancy) -> int | None:
+    entry = sheet.hands[discrepancy.hand - 1]
+    if discrepancy.field in ("score", "total") and discrepancy.field in entry.fields:
+        return sheet.field_line(entry, discrepancy.field)
+    return entry.line
 
 
 def breakdown_json(hand, breakdown, rules) -> dict:

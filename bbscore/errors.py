@@ -62,3 +62,14 @@ class ConventionNotFoundError(ConventionError):
 
     def message(self) -> str:
         return BBScoreError.message(self)
+
+
+class ProtocolError(BBScoreError):
+    """A protocol file that cannot be read or written at all (does not parse, bad [game] table, exists already).
+
+    ``field`` is the file, ``value`` the line (or None), ``allowed`` what is wrong.
+    """
+
+    def message(self) -> str:
+        where = f"{self.field}:{self.value}" if self.value else str(self.field)
+        return f"{where}: {self.allowed}"

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bbscore.convention import Convention
+from bbscore.game import REDEALS
 from bbscore.hand import Hand
 from bbscore.scoring import Breakdown
 from bbscore.working import constructions_text, marks, steps
@@ -33,3 +34,128 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
     out.print("[bold]Расчёт[/bold]")
     for number, text in enumerate(steps(hand, breakdown, convention), start=1):
         out.print(f"{number}. {text}")
+
+
+def _contract_cell(result) -> str:
+    """What stands in the declarers' contract column (the bait's «БТ» stands in the points column)."""
+    if result.error is not None:
+        return "[red]ошибка[/red]"
+    if result.redeal is not None:
+        return f"пересдача ({REDEALS[result.redeal]})"
+    return str(result.breakdown.contract)
+
+
+def _distance(total: int, target: int) -> str:
+    return f"до {target} осталось {target - total}" if total < target else f"цель {target} достигнута"
+
+
+def _end_text(pairs, replay) -> str:
+    if replay.winner is None:
+        return f"Партия окончена на сдаче {replay.ended_at}: ничья."
+    return f"Партия окончена на сдаче {replay.ended_at}: победили «{pairs[replay.winner]}» ({replay.totals[0]} : {replay.totals[1]})."
+
+
+def added_hand(appended) -> None:
+    """Print what ``add`` wrote: the protocol line, both totals and how far each pair is from the target."""
+    out = console()
+    protocol = appended.protocol
+    replay = appended.replay
+    result = replay.results[-1]
+    pairs = protocol.header.pairs
+    target = protocol.header.target
+    if appended.warning:
+        out.print(f"[yellow]внимание: {appended.warning}[/yellow]")
+    line = Table(title=f"Сдача {result.entry.number} записана в {protocol.path}", title_justify="left")
+    for name in pairs:
+        line.add_column(f"{name}: контракт")
+        line.add_column(f"{name}: очки", justify="right")
+        line.add_column(f"{name}: итог", justify="right")
+    line.add_row(*_row_cells(result))
+    out.print(line)
+    for index, name in enumerate(pairs):
+        out.print(f"«{name}»: {replay.totals[index]} — {_distance(replay.totals[index], target)}")
+    if replay.ended:
+        out.print(f"[bold]{_end_text(pairs, replay)}[/bold]")
+    elif max(replay.totals) >= target:
+        out.print("[bold]Итоги равны и не меньше цели: играется ещё одна сдача.[/bold]")
+
+
+def _row_cells(result) -> list[str]:
+    cells = []
+    for index in (0, 1):
+        contract = _contract_cell(result) if (result.by == index or (result.by is None and index == 0)) else ""
+        points = str(result.score[index])
+        if result.breakdown is not None and result.score[index] == 0:
+            declarers_side = result.by == index
+            if (declarers_side and not result.breakdown.made) or (not declarers_side and result.breakdown.made and result.breakdown.contract.doubling):
+                points = "БТ"
+        if result.error is not None:
+            points = "—"
+        cells += [contract, points, str(result.total[index])]
+    return cells
+
+
+def removed_hand(protocol, entry) -> None:
+    """Print the hand that ``undo`` removed, in full, so it can be typed again."""
+    import tomli_w
+
+    out = console()
+    out.print(f"Из {protocol.path} убрана сдача {entry.number} (строка {entry.line}):")
+    out.print(tomli_w.dumps({"hand": [entry.fields]}).rstrip(), markup=False)
+
+
+def sheet(protocol, replay, warning: str | None) -> None:
+    """Print the protocol like the paper sheet, with progress toward the target and the winner."""
+    from rich.progress_bar import ProgressBar
+
+    out = console()
+    pairs = protocol.header.pairs
+    target = protocol.header.target
+    if warning:
+        out.print(f"[yellow]внимание: {warning}[/yellow]")
+    table = Table(title=f"Протокол {protocol.path} — правила {protocol.header.convention}, до {target}", title_justify="left")
+    table.add_column("№", justify="right")
+    for name in pairs:
+        table.add_column(f"{name}: контракт")
+        table.add_column("очки", justify="right")
+        table.add_column("итог", justify="right")
+    flagged = {d.hand for d in replay.discrepancies}
+    for result in replay.results:
+        number = str(result.entry.number) + (" [red]![/red]" if result.entry.number in flagged else "")
+        table.add_row(number, *_row_cells(result))
+    out.print(table)
+    bars = Table.grid(padding=(0, 1))
+    for index, name in enumerate(pairs):
+        total = replay.totals[index]
+        bars.add_row(f"«{name}»", ProgressBar(total=target, completed=min(total, target), width=40), f"{total} / {target}")
+    out.print(bars)
+    if replay.ended:
+        out.print(f"[bold]{_end_text(pairs, replay)}[/bold]")
+    else:
+        out.print("Партия продолжается.")
+    if flagged:
+        out.print(f"[red]! расхождения с правилами в сдачах {', '.join(str(n) for n in sorted(flagged))}: bbscore recompute {protocol.path}[/red]")
+
+
+def recompute_reports(reports: list[dict]) -> None:
+    """Print each file's discrepancies, one line each: file:line: сдача N, field: message."""
+    out = console()
+    for report in reports:
+        name = report["file"]
+        if "error" in report:
+            out.print(f"[red]{report['error']}[/red]", markup=True)
+            continue
+        if report.get("warning"):
+            out.print(f"[yellow]{name}: внимание: {report['warning']}[/yellow]")
+        for item in report["discrepancies"]:
+            where = f"{name}:{item['line']}" if item["line"] else name
+            field = {"score": "очки сдачи", "total": "итог", "input": "ввод"}[item["field"]]
+            out.print(f"{where}: сдача {item['hand']}, {field}: {item['message']}", markup=False)
+        totals = report["totals"]
+        status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
+        out.print(f"{name}: {status}; итоги {totals[0]} : {totals[1]}", markup=False)
+        if report.get("fixed"):
+            backup = report.get("backup")
+            out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""), markup=False)
+        elif "fix_error" in report:
+            out.print(f"[red]не исправлено: {report['fix_error']}[/red]")

@@ -1,0 +1,203 @@
+"""A game (партия) to the target: replaying the hands of a protocol (RULES.md §6, seed 000 §6).
+
+Pure: :func:`replay` takes the hands as read from a protocol (their inputs,
+and what was recorded for them), scores each with the convention, keeps the
+running totals, finds the end of the game and every discrepancy between what
+was recorded and what the rules give.  No file is touched here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bbscore.convention import Convention
+from bbscore.errors import BBScoreError, InconsistentHandError
+from bbscore.hand import Hand, make_hand
+from bbscore.scoring import Breakdown, score
+
+REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7"}
+HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks")
+RECORD_FIELDS = ("score", "total")
+NOTE_FIELDS = ("note", "dealer", "time")
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """One ``[[hand]]`` of a protocol as written: its number (1-based), line in the file and fields."""
+
+    number: int
+    line: int | None
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand replayed: its inputs checked and scored, in the protocol's pair order.
+
+    ``score`` and ``total`` are computed points (what the rules give);
+    ``recorded_score``/``recorded_total`` what the file says (None when absent).
+    ``error`` is set, and ``hand``/``breakdown`` are None, when the inputs are bad.
+    """
+
+    entry: HandEntry
+    redeal: str | None
+    by: int | None
+    hand: Hand | None
+    breakdown: Breakdown | None
+    score: Pair
+    total: Pair
+    recorded_score: Pair | None
+    recorded_total: Pair | None
+    error: BBScoreError | None = None
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """A recorded value that disagrees with the rules, or a hand whose inputs are bad.
+
+    ``field`` is ``"score"``, ``"total"`` or ``"input"``.
+    """
+
+    hand: int
+    line: int | None
+    field: str
+    recorded: Any
+    computed: Any
+    message: str
+
+
+@dataclass
+class Replay:
+    """The whole game replayed."""
+
+    results: list[HandResult] = field(default_factory=list)
+    discrepancies: list[Discrepancy] = field(default_factory=list)
+    totals: Pair = (0, 0)
+    ended_at: int | None = None
+    winner: int | None = None
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+
+def game_end(totals: Pair, target: int, on_tie: str) -> tuple[bool, int | None]:
+    """(ended, winner's pair index or None) after a hand (seed 000 §6).
+
+    The game ends when a pair's total reaches ``target``; if both do, the
+    higher wins; equal totals: ``on_tie = "another_hand"`` plays on,
+    ``"draw"`` ends it with no winner.
+    """
+    if max(totals) < target:
+        return False, None
+    if totals[0] != totals[1]:
+        return True, 0 if totals[0] > totals[1] else 1
+    return (on_tie == "draw"), None
+
+
+def _pair(value: Any, name: str) -> Pair:
+    if (
+        isinstance(value, list) and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return value[0], value[1]
+    raise InconsistentHandError(name, value, "ожидаются два целых числа: [пара 1, пара 2]")
+
+
+def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention) -> tuple[str | None, int | None, Hand | None, Breakdown | None, Pair]:
+    """Check and score one protocol hand: (redeal, declarers' pair index, hand, breakdown, score in pair order).
+
+    Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs).
+    """
+    fields = entry.fields
+    known = set(HAND_FIELDS) | set(RECORD_FIELDS) | set(NOTE_FIELDS) | {"redeal"}
+    unknown = sorted(set(fields) - known)
+    if unknown:
+        raise InconsistentHandError("ключ", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(known))}")
+    if "redeal" in fields:
+        if fields["redeal"] not in REDEALS:
+            raise InconsistentHandError("redeal", fields["redeal"], f"ожидается {' или '.join(REDEALS)}")
+        extra = [name for name in HAND_FIELDS if name in fields]
+        if extra:
+            raise InconsistentHandError(extra[0], fields[extra[0]], "у пересдачи нет контракта и вистов")
+        return fields["redeal"], None, None, None, (0, 0)
+    if "contract" not in fields:
+        raise InconsistentHandError("contract", "нет", "у сдачи нужен contract (или redeal = \"all-pass\" / \"rams-7\")")
+    by = fields.get("by")
+    if by not in pairs:
+        raise InconsistentHandError("by", by if by is not None else "нет", f"разыгрывающие — одна из пар: {', '.join(pairs)}")
+    for name in ("decl_con", "def_con"):
+        value = fields.get(name)
+        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise InconsistentHandError(name, value, "ожидается список названий, например [\"терц\", \"бэла\"]")
+    if not isinstance(fields["contract"], str):
+        raise InconsistentHandError("contract", fields["contract"], "ожидается текст, например \"12Т\"")
+    hand = make_hand(
+        convention, fields["contract"],
+        def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
+        decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
+    )
+    breakdown = score(hand, convention)
+    index = pairs.index(by)
+    points = [0, 0]
+    points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
+    return None, index, hand, breakdown, (points[0], points[1])
+
+
+def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention) -> Replay:
+    """Score every hand, keep running totals, find the end and the discrepancies (seed 000 §6).
+
+    A hand score that differs from the rules is reported at its hand; a
+    running total is checked against the sheet's own arithmetic (the previous
+    recorded total plus this hand's recorded score), so that a slip of addition
+    is reported where it happens and not at every later hand.  Hands with bad
+    inputs are reported (``field = "input"``) and the rest are still checked.
+    """
+    result = Replay()
+    on_tie = convention.settings.game_end.on_tie
+    total: Pair = (0, 0)
+    sheet: Pair = (0, 0)  # the running total as the sheet has it
+    for entry in entries:
+        recorded_score = recorded_total = None
+        problems: list[Discrepancy] = []
+        try:
+            if "score" in entry.fields:
+                recorded_score = _pair(entry.fields["score"], "score")
+            if "total" in entry.fields:
+                recorded_total = _pair(entry.fields["total"], "total")
+            if result.ended:
+                raise InconsistentHandError(
+                    "сдача", entry.number, f"партия уже окончена на сдаче {result.ended_at}"
+                )
+            redeal, by, hand, breakdown, points = score_entry(entry, pairs, convention)
+            error = None
+        except BBScoreError as problem:
+            redeal = by = hand = breakdown = None
+            points, error = (0, 0), problem
+            problems.append(Discrepancy(entry.number, entry.line, "input", None, None, problem.message()))
+        if error is None:
+            total = (total[0] + points[0], total[1] + points[1])
+            if recorded_score is not None and recorded_score != points:
+                problems.append(Discrepancy(
+                    entry.number, entry.line, "score", list(recorded_score), list(points),
+                    f"записано {recorded_score[0]} : {recorded_score[1]}, по правилам {points[0]} : {points[1]}",
+                ))
+        sheet_points = recorded_score if recorded_score is not None else points
+        expected = (sheet[0] + sheet_points[0], sheet[1] + sheet_points[1])
+        if recorded_total is not None and recorded_total != expected:
+            problems.append(Discrepancy(
+                entry.number, entry.line, "total", list(recorded_total), list(expected),
+                f"итог записан {recorded_total[0]} : {recorded_total[1]}, а предыдущий итог плюс очки сдачи дают "
+                f"{expected[0]} : {expected[1]}",
+            ))
+        sheet = recorded_total if recorded_total is not None else expected
+        result.results.append(HandResult(entry, redeal, by, hand, breakdown, points, total, recorded_score, recorded_total, error))
+        result.discrepancies.extend(problems)
+        if error is None and not result.ended:
+            ended, winner = game_end(total, target, on_tie)
+            if ended:
+                result.ended_at, result.winner = entry.number, winner
+    result.totals = total
+    return result

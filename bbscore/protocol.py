@@ -1,0 +1,428 @@
+"""Protocol files: one game per TOML file, read with line numbers, written atomically under a lock.
+
+The file is the source of truth (as in beancount)::
+
+    [game]
+    format = 1
+    convention = "gambler"
+    convention_sha256 = "…"
+    target = 301
+    pairs = ["Мы", "Они"]
+
+    [[hand]]
+    contract = "12Т"
+    by = "Мы"
+    def_points = 18
+    decl_con = ["терц"]
+    def_con = ["бэла"]
+    score = [28, 4]
+    total = [28, 4]
+
+    [[hand]]
+    redeal = "all-pass"
+
+Every write replaces the file atomically (a temporary file beside it,
+flushed and fsynced, then renamed over it) while holding a lock on
+``FILE.lock``: a crash leaves the old file or the new one, and two writers
+are serialized.  A file that does not parse is never written over.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+import tomllib
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from bbscore.errors import ProtocolError
+from bbscore.game import HandEntry
+
+FORMAT = 1
+HEADER_OPTIONAL = ("created", "dealer", "note", "place")
+LOCK_TIMEOUT_SECONDS = 60
+_HAND_HEADER = re.compile(r"^\s*\[\[\s*(?:hand|\"hand\"|'hand')\s*\]\]")
+_TABLE_HEADER = re.compile(r"^\s*\[")
+_ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True)
+class Header:
+    """The ``[game]`` table: the convention (name and hash), the target and the two pairs."""
+
+    convention: str
+    convention_sha256: str | None
+    target: int
+    pairs: tuple[str, str]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """A read protocol: its header, its hands (with lines) and the text's lines."""
+
+    path: Path
+    header: Header
+    hands: list[HandEntry]
+    lines: list[str]
+
+    def field_line(self, entry: HandEntry, key: str) -> int | None:
+        """The line of ``key = …`` inside a hand's table, or the hand's own line."""
+        if entry.line is None:
+            return None
+        for number in range(entry.line, len(self.lines)):
+            text = self.lines[number]
+            if _TABLE_HEADER.match(text):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*=", text):
+                return number + 1
+        return entry.line
+
+
+def read(path: Path) -> Protocol:
+    """Read and check a protocol file.
+
+    Hands are returned as written (their inputs are checked when replayed,
+    so that one bad hand does not hide the others).  Raises
+    :class:`ProtocolError` with the file and line when the file cannot be read,
+    is not TOML, or its ``[game]`` table is unusable.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ProtocolError(str(path), None, "нет такого файла") from None
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"файл не читается ({error.strerror})") from None
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        line = _ERROR_LINE.search(str(error))
+        message = _ERROR_LINE.sub("", str(error)).strip()
+        raise ProtocolError(str(path), line.group(1) if line else None, f"не TOML: {message}") from None
+    lines = text.splitlines()
+    header = _header(path, data, lines)
+    hands_data = data.get("hand", [])
+    if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
+        raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")
+    hand_lines = [number + 1 for number, line in enumerate(lines) if _HAND_HEADER.match(line)]
+    if len(hand_lines) != len(hands_data):
+        hand_lines = [None] * len(hands_data)  # written as inline tables: lines unknown
+    hands = [HandEntry(i + 1, hand_lines[i], hand) for i, hand in enumerate(hands_data)]
+    return Protocol(path, header, hands, lines)
+
+
+def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
+    unknown = sorted(set(data) - {"game", "hand"})
+    if unknown:
+        raise ProtocolError(str(path), _key_line(lines, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise ProtocolError(str(path), None, "нет таблицы [game]")
+
+    def refuse(key: str, problem: str) -> ProtocolError:
+        return ProtocolError(str(path), _key_line(lines, key), f"[game] {key}: {problem}")
+
+    allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
+    for key in game:
+        if key not in allowed:
+            raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(sorted(allowed))}")
+    if game.get("format") != FORMAT:
+        raise refuse("format", f"поддерживается format = {FORMAT}, а дано {game.get('format')!r}")
+    convention = game.get("convention")
+    if not isinstance(convention, str) or not convention:
+        raise refuse("convention", "нужно имя правил или путь, например \"gambler\"")
+    sha = game.get("convention_sha256")
+    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
+        raise refuse("convention_sha256", "ожидается SHA-256 файла правил (64 шестнадцатеричных знака)")
+    target = game.get("target")
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise refuse("target", f"ожидается положительное целое, а дано {target!r}")
+    pairs = game.get("pairs")
+    if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
+        raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {pairs!r}")
+    if pairs[0].strip() == pairs[1].strip():
+        raise refuse("pairs", "названия пар должны различаться")
+    extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
+    return Header(convention, sha, target, (pairs[0], pairs[1]), extra)
+
+
+def _key_line(lines: list[str], key: str) -> int | None:
+    for number, text in enumerate(lines):
+        if re.match(rf"^\s*{re.escape(key)}\s*[=.\]]", text) or re.match(rf"^\s*\[+\s*{re.escape(key)}\s*\]", text):
+            return number + 1
+    return None
+
+
+def to_data(header: Header, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    """The TOML data of a protocol: ``[game]`` then the hands in order."""
+    game: dict[str, Any] = {"format": FORMAT, "convention": header.convention}
+    if header.convention_sha256:
+        game["convention_sha256"] = header.convention_sha256
+    game["target"] = header.target
+    game["pairs"] = list(header.pairs)
+    game.update(header.extra)
+    data: dict[str, Any] = {"game": game}
+    if hands:
+        data["hand"] = hands
+    return data
+
+
+def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
+    """The file's text, written with tomli-w."""
+    import tomli_w
+
+    return tomli_w.dumps(to_data(header, hands))
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the lock of a protocol (``FILE.lock``) while reading, changing and writing it."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=LOCK_TIMEOUT_SECONDS)
+    try:
+        with lock:
+            yield
+    except Timeout:
+        raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
+
+
+def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
+    """Replace (or, with ``exclusive``, create) a file atomically.
+
+    Writes a temporary file in the same folder, flushes and fsyncs it, then
+    renames it over ``path`` (or hard-links it to a new ``path``, refusing an
+    existing one) and fsyncs the folder.  Raises :class:`ProtocolError` when
+    ``exclusive`` and the file exists, or when the folder cannot be written.
+    """
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"не записать в папку ({error.strerror})") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if exclusive:
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю") from None
+        else:
+            if path.exists():
+                os.chmod(temporary, path.stat().st_mode & 0o7777)
+            os.replace(temporary, path)
+        _fsync_directory(directory)
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"не записать файл ({error.strerror})") from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        descriptor = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # some file systems cannot fsync a folder; the rename is still atomic
+    finally:
+        os.close(descriptor)
+
+
+def backup(path: Path) -> Path:
+    """Copy a file beside itself as ``FILE.YYYYMMDD-HHMMSS.bak`` (a new name each time), atomically."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{stamp}.bak")
+    number = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
+        number += 1
+    write_atomic(target, path.read_text(encoding="utf-8"), exclusive=True)
+    return target
+
+
+# --- Operations on a protocol file: each reads, changes and writes under the lock. ---
+
+
+def convention_for(protocol: Protocol, override: str | None = None):
+    """The convention to score a protocol with, and a warning when it is not the one the file was kept with.
+
+    ``override`` (``--convention``) wins over the file's own; a relative path in
+    the file is read relative to the file's folder.
+    """
+    from bbscore import convention as conventions
+
+    name = override or protocol.header.convention
+    if override is None and ("/" in name or name.endswith(".toml")) and not Path(name).is_absolute():
+        name = str(protocol.path.parent / name)
+    rules = conventions.load(name)
+    warning = None
+    recorded = protocol.header.convention_sha256
+    if override is not None and rules.sha256 != recorded:
+        warning = (f"пересчёт по правилам «{rules.name}», а партия записана по «{protocol.header.convention}»"
+                   + ("" if recorded is None else f" (sha256 {recorded[:12]}…, у этих правил {rules.sha256[:12]}…)"))
+    elif recorded is not None and rules.sha256 != recorded:
+        warning = (f"правила «{protocol.header.convention}» изменились с тех пор, как записана партия "
+                   f"(sha256 в файле {recorded[:12]}…, сейчас {rules.sha256[:12]}…)")
+    return rules, warning
+
+
+def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None) -> Header:
+    """Create a new protocol; refuses an existing file.  The target defaults to the convention's."""
+    from bbscore import convention as conventions
+
+    rules = conventions.load(convention_name)
+    names = tuple(" ".join(p.split()) for p in pairs)
+    if len(names) != 2 or not all(names) or names[0] == names[1]:
+        raise ProtocolError("--pairs", None, f"нужны два разных названия пар через запятую, например \"Мы,Они\"; дано {','.join(pairs)!r}")
+    if target is not None and target < 1:
+        raise ProtocolError("--target", None, f"цель партии — положительное число, дано {target}")
+    header = Header(
+        convention=convention_name, convention_sha256=rules.sha256,
+        target=target if target is not None else rules.settings.game_end.target,
+        pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
+    )
+    with locked(path):
+        write_atomic(path, dumps(header, []), exclusive=True)
+    return header
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What ``add`` did: the protocol before, the replay after and a warning, if any."""
+
+    protocol: Protocol
+    replay: Any
+    warning: str | None
+
+
+def _raw_hands(protocol: Protocol) -> list[dict[str, Any]]:
+    return [dict(entry.fields) for entry in protocol.hands]
+
+
+def _refuse_bad_file(protocol: Protocol, replay) -> None:
+    bad = [d for d in replay.discrepancies if d.field == "input"]
+    if bad:
+        first = bad[0]
+        raise ProtocolError(
+            str(protocol.path), first.line,
+            f"в сдаче {first.hand} ошибка ({first.message}); исправьте файл, проверка: bbscore recompute",
+        )
+
+
+def append(path: Path, fields: dict[str, Any]) -> Appended:
+    """Score a hand with the file's convention and append it with its score and running total.
+
+    ``fields`` are a hand's protocol fields (inputs, or ``redeal``).  Refused
+    when the game has ended, when an earlier hand has bad inputs, or when
+    this hand's inputs are bad (the file is then left as it was).
+    """
+    from bbscore.game import replay
+
+    with locked(path):
+        protocol = read(path)
+        rules, warning = convention_for(protocol)
+        before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
+        _refuse_bad_file(protocol, before)
+        if before.ended:
+            raise ProtocolError(str(path), None, f"партия окончена на сдаче {before.ended_at}: {_winner_text(protocol, before)}; новые сдачи не принимаются")
+        if any(d.field in ("score", "total") for d in before.discrepancies):
+            warning = (warning + "; " if warning else "") + "записанные очки или итоги расходятся с правилами — см. bbscore recompute"
+        entry = HandEntry(len(protocol.hands) + 1, None, dict(fields))
+        after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
+        new = after.results[-1]
+        if new.error is not None:
+            raise new.error
+        fields = _normal_fields(fields, new)
+        write_atomic(path, dumps(protocol.header, _raw_hands(protocol) + [fields]))
+    return Appended(protocol, after, warning)
+
+
+def _normal_fields(given: dict[str, Any], result) -> dict[str, Any]:
+    """A new hand's fields as written: normal forms, whole numbers, its score and running total."""
+    fields: dict[str, Any] = {}
+    if result.hand is None:
+        fields["redeal"] = given["redeal"]
+    else:
+        hand = result.hand
+        fields["contract"] = str(hand.contract)
+        fields["by"] = given["by"]
+        if given.get("def_points") is not None or given.get("decl_points") is None:
+            fields["def_points"] = hand.def_points
+        else:
+            fields["decl_points"] = result.breakdown.VTp
+        if hand.decl_constructions:
+            fields["decl_con"] = [str(c) for c in hand.decl_constructions]
+        if hand.def_constructions:
+            fields["def_con"] = [str(c) for c in hand.def_constructions]
+        if hand.decl_tricks is not None:
+            fields["decl_tricks"] = hand.decl_tricks
+    for key in ("note", "dealer", "time"):
+        if given.get(key):
+            fields[key] = given[key]
+    fields["score"] = list(result.score)
+    fields["total"] = list(result.total)
+    return fields
+
+
+def _winner_text(protocol: Protocol, replay) -> str:
+    if replay.winner is None:
+        return "ничья"
+    return f"победили «{protocol.header.pairs[replay.winner]}»"
+
+
+def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
+    """Remove the last hand of a protocol; returns the protocol as it was and the removed hand."""
+    with locked(path):
+        protocol = read(path)
+        if not protocol.hands:
+            raise ProtocolError(str(path), None, "в протоколе нет сдач")
+        write_atomic(path, dumps(protocol.header, _raw_hands(protocol)[:-1]))
+    return protocol, protocol.hands[-1]
+
+
+def fix(path: Path, override: str | None = None) -> Path | None:
+    """Write the computed score and total of every hand back (a backup beside the file first).
+
+    Returns the backup's path, or None when nothing differed.  Refused when a
+    hand's inputs are bad (its score cannot be computed).
+    """
+    from bbscore.game import replay
+
+    with locked(path):
+        protocol = read(path)
+        rules, _ = convention_for(protocol, override)
+        result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
+        _refuse_bad_file(protocol, result)
+        hands = _raw_hands(protocol)
+        changed = False
+        for fields, hand in zip(hands, result.results):
+            for key, value in (("score", list(hand.score)), ("total", list(hand.total))):
+                if fields.get(key) != value:
+                    fields[key] = value
+                    changed = True
+        header = protocol.header
+        if override is not None:
+            header = Header(override, rules.sha256, header.target, header.pairs, header.extra)
+        elif header.convention_sha256 is None:
+            header = Header(header.convention, rules.sha256, header.target, header.pairs, header.extra)
+            changed = True
+        if not changed:
+            return None
+        saved = backup(path)
+        write_atomic(path, dumps(header, hands))
+    return saved
