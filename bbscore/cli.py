@@ -78,12 +78,14 @@ def new(
     file: ProtocolFile,
     pairs: Annotated[str, typer.Option("--pairs", help="Две пары через запятую: \"Мы,Они\".", metavar="A,B")],
     convention: ConventionOption = "gambler",
-    target: Annotated[Optional[int], typer.Option("--target", help="До скольких очков партия (по умолчанию из правил, 301).", metavar="N")] = None,
+    target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию из правил, 301).", metavar="N")] = None,
 ) -> None:
     """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
     from bbscore import protocol
+    from bbscore.hand import parse_count
 
-    header = protocol.create(file, tuple(pairs.split(",")), convention, target)
+    goal = parse_count(target, "--target", 1, 100_000, "цель партии — целое число от 1 до 100000")
+    header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
     print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
 
 
@@ -282,6 +284,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("прервано", file=sys.stderr)
         return 130
+    except Exception as error:  # a bug: one line, not a traceback (BBSCORE_DEBUG=1 shows it)
+        import os
+
+        if os.environ.get("BBSCORE_DEBUG"):
+            raise
+        print(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет подробности",
+              file=sys.stderr)
+        return 3
     return result if isinstance(result, int) else 0
 
 

@@ -58,7 +58,7 @@ ALLOWED_NAMES = (
     "рамки-В/9/Т/10/К/Д/8/7 (или terz, berz, quinta, bela, rams-J/9/A/10/K/Q/8/7), "
     "2×терц для двух, или число вистов"
 )
-_COUNT = re.compile(r"^(?P<count>\d+)\s*[×xх*]\s*(?P<name>.+)$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$", re.IGNORECASE)
 _RAMS = re.compile(r"^(?P<word>рамки|rams)\s*[-‐–—]?\s*(?P<rank>\S+)$", re.IGNORECASE)
 
 
@@ -127,7 +127,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         return Construction(ConstructionKind.SEQUENCE, length=_SEQUENCE_NAMES[lower])
     if lower in _BELA_NAMES:
         return Construction(ConstructionKind.BELA)
-    if name.isdigit() and len(name) <= 4:
+    if name.isascii() and name.isdecimal() and len(name) <= 4:
         return Construction(ConstructionKind.VISTY, visty=int(name))
     rams = _RAMS.match(name)
     if rams:

@@ -98,7 +98,7 @@ class Doubling(enum.IntEnum):
 
 _GAME_ALTERNATIVES = "|".join(sorted((re.escape(s) for s in GAME_SPELLINGS), key=len, reverse=True))
 _NOTATION = re.compile(
-    rf"^(?P<kapo>\^{{0,2}})(?P<number>\d*)(?P<game>{_GAME_ALTERNATIVES})(?P<double>\+*)$"
+    rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<double>\+*)$"
 )
 
 ALLOWED_NOTATION = (
@@ -131,9 +131,9 @@ class Contract:
         if not isinstance(text, str):
             raise ContractSyntaxError("контракт", text, ALLOWED_NOTATION)
         normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS)
-        if re.match(r"^\^{1,2}-\d", normal):
+        if re.match(r"^\^{1,2}-[0-9]", normal):
             raise IllegalContractError("контракт", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
-        if re.match(r"^-\d", normal):
+        if re.match(r"^-[0-9]", normal):
             raise IllegalContractError("контракт", text.strip(), "N не может быть отрицательным")
         match = _NOTATION.match(normal)
         if match is None:

@@ -9,6 +9,7 @@ file uses the same names with underscores.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -49,7 +50,7 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
         raise InconsistentHandError(field, value, allowed)
     if isinstance(value, str):
         text = value.strip()
-        if not text.lstrip("-").isdigit() or len(text) > 6:
+        if not re.fullmatch(r"-?[0-9]{1,6}", text):
             raise InconsistentHandError(field, value, allowed)
         value = int(text)
     if not low <= value <= high:

@@ -187,6 +187,8 @@ def locked(path: Path) -> Iterator[None]:
     """Hold the lock of a protocol (``FILE.lock``) while reading, changing and writing it."""
     from filelock import FileLock, Timeout
 
+    if not path.parent.is_dir():
+        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
     lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=LOCK_TIMEOUT_SECONDS)
     try:
         with lock:
@@ -214,6 +216,7 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         if exclusive:
+            os.chmod(temporary, 0o666 & ~_umask())
             try:
                 os.link(temporary, path)
             except FileExistsError:
@@ -221,6 +224,8 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
         else:
             if path.exists():
                 os.chmod(temporary, path.stat().st_mode & 0o7777)
+            else:
+                os.chmod(temporary, 0o666 & ~_umask())
             os.replace(temporary, path)
         _fsync_directory(directory)
     except OSError as error:
@@ -228,6 +233,12 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _fsync_directory(directory: Path) -> None:

@@ -1,0 +1,148 @@
+"""Every refusal of RULES.md §8 through the command line.
+
+The contract of ``bbscore score`` for bad input: exit code 2, exactly one line
+on standard error beginning ``ошибка: ``, no traceback anywhere, nothing on
+standard output.  Each row's id names the §8 item it exercises.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import REPO, assert_refused, run_cli
+
+# (arguments after "score", a word the message must contain or None)
+REFUSED = [
+    # §8: a contract that does not parse, N below the minimum, K < 0
+    pytest.param(["12X", "--def-points", "50"], "12X", id="§8 contract does not parse: 12X"),
+    pytest.param(["abc", "--def-points", "50"], "abc", id="§8 contract does not parse: abc"),
+    pytest.param(["12Т+++", "--def-points", "50"], None, id="§8 contract does not parse: 12Т+++"),
+    pytest.param(["7Т", "--def-points", "50"], "8", id="§8 N below minimum: 7Т (min 8)"),
+    pytest.param(["7БК", "--def-points", "50"], "8", id="§8 N below minimum: 7БК (min 8)"),
+    pytest.param(["19ВК", "--def-points", "50"], "20", id="§8 N below minimum: 19ВК (min 20)"),
+    pytest.param(["^-1Т", "--def-points", "0", "--decl-tricks", "8"], None, id="§8 K < 0: ^-1Т"),
+    # §8: trick points outside 0…S, or two that do not add up to S
+    pytest.param(["12Т", "--def-points", "-1"], "--def-points", id="§8 trick points -1"),
+    pytest.param(["12Т", "--def-points=-1"], "--def-points", id="§8 trick points =-1"),
+    pytest.param(["12Т", "--def-points", "163"], "163", id="§8 trick points 163 > S"),
+    pytest.param(["12Т", "--def-points", "abc"], "abc", id="§8 trick points abc"),
+    pytest.param(["12Т", "--def-points", ""], "--def-points", id="§8 trick points empty"),
+    pytest.param(["12Т", "--def-points", "12.5"], "12.5", id="§8 trick points 12.5"),
+    pytest.param(["12Т", "--decl-points", "163"], "--decl-points", id="§8 declarers' trick points 163"),
+    pytest.param(["22ВК", "--def-points", "259"], "259", id="§8 ВК trick points 259 > 258"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-points", "100"], "162",
+                 id="§8 def + decl = 150, not S"),
+    pytest.param(["22ВК", "--def-points", "100", "--decl-points", "62"], "258",
+                 id="§8 ВК def + decl = 162, not 258"),
+    # §8: trick points no set of cards can make (computed from card values)
+    pytest.param(["12Т", "--def-points", "1"], None, id="§8 impossible: suit 1"),
+    pytest.param(["12Т", "--def-points", "161"], None, id="§8 impossible: suit 161"),
+    pytest.param(["12БК", "--def-points", "161"], None, id="§8 impossible: БК 161"),
+    pytest.param(["12Т", "--decl-points", "1"], None, id="§8 impossible: suit declarers 1"),
+    pytest.param(["22ВК", "--def-points", "1"], None, id="§8 impossible: ВК 1"),
+    pytest.param(["22ВК", "--def-points", "2"], None, id="§8 impossible: ВК 2"),
+    pytest.param(["22ВК", "--def-points", "5"], None, id="§8 impossible: ВК 5"),
+    pytest.param(["22ВК", "--def-points", "253"], None, id="§8 impossible: ВК 253"),
+    # §8: belas, construction names, four 9s in БК
+    pytest.param(["12БК", "--def-points", "50", "--decl-con", "бэла"], None, id="§8 bela in БК"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "бэла", "--def-con", "бэла"], None,
+                 id="§8 two belas in a suit game, one each side"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "2×бэла"], None,
+                 id="§8 two belas in a suit game, one side"),
+    pytest.param(["22ВК", "--def-points", "50", "--decl-con", "3×бэла", "--def-con", "бэла, бэла"], None,
+                 id="§8 five belas in ВК"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "каре"], "каре", id="§8 unknown construction"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "терц", "--decl-con", "терц, квадрат"], "квадрат",
+                 id="§8 unknown construction in a repeated option"),
+    pytest.param(["12БК", "--def-points", "50", "--decl-con", "рамки-9"], None, id="§8 four 9s in БК"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "rams-9x"], "rams-9x", id="§8 rams of an unknown rank"),
+    # §8: constructions other than bela on both sides
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "терц", "--def-con", "берц"], None,
+                 id="§8 constructions on both sides"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "терц, бэла", "--def-con", "рамки-В"], None,
+                 id="§8 constructions on both sides, bela beside"),
+    # §8: kapo without the trick count; tricks outside 0…8; tricks that contradict the points
+    pytest.param(["^Т", "--def-points", "0"], "--decl-tricks", id="§8 kapo without --decl-tricks"),
+    pytest.param(["^Т", "--def-points", "0", "--decl-tricks", "9"], "--decl-tricks", id="§8 --decl-tricks 9"),
+    pytest.param(["^Т", "--def-points", "0", "--decl-tricks", "-1"], "--decl-tricks", id="§8 --decl-tricks -1"),
+    pytest.param(["^Т", "--def-points", "0", "--decl-tricks", "all"], "--decl-tricks", id="§8 --decl-tricks all"),
+    pytest.param(["^Т", "--def-points", "10", "--decl-tricks", "8"], "--decl-tricks",
+                 id="§8 8 tricks but defenders have 10"),
+    pytest.param(["12Т", "--def-points", "100", "--decl-tricks", "8"], "--decl-tricks",
+                 id="§8 8 tricks but defenders have 100"),
+    pytest.param(["12Т", "--def-points", "0", "--decl-tricks", "0"], "--decl-tricks",
+                 id="§8 0 tricks but declarers have 162"),
+    # §5 inputs: one side's trick points are required
+    pytest.param(["12Т"], None, id="§5 neither --def-points nor --decl-points"),
+    pytest.param(["12Т", "--decl-con", "терц"], None, id="§5 constructions but no trick points"),
+    # conventions (§7: a setting in the convention file, found by name or path)
+    pytest.param(["12Т", "--def-points", "50", "--convention", "nosuch"], "nosuch", id="unknown convention name"),
+    pytest.param(["12Т", "--def-points", "50", "--convention", "/nonexistent/dir/rules.toml"], "rules.toml",
+                 id="convention file that does not exist"),
+    # text that looks like a digit but is not one (see test_properties: a bug in bbscore)
+    pytest.param(["12Т", "--def-points", "²"], None, id="digit-like: --def-points superscript 2"),
+    pytest.param(["12Т", "--def-points", "--5"], None, id="digit-like: --def-points --5"),
+    pytest.param(["12Т", "--def-points", "50", "--decl-con", "²"], None, id="digit-like: --decl-con superscript 2"),
+    # the command line itself
+    pytest.param(["12Т", "--def-points", "50", "--no-such-option"], None, id="usage: unknown option"),
+    pytest.param([], None, id="usage: no contract"),
+    pytest.param(["12Т", "13Т", "--def-points", "50"], None, id="usage: extra argument"),
+    pytest.param(["12Т", "--def-points"], None, id="usage: option without its value"),
+]
+
+
+@pytest.mark.parametrize(("args", "word"), REFUSED)
+def test_refused(args, word):
+    line = assert_refused(run_cli("score", *args))
+    if word is not None:
+        assert word in line, line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["19ВК", "--def-points", "50"], id="N below minimum"),
+        pytest.param(["12Т", "--def-points", "161"], id="impossible trick points"),
+        pytest.param(["^Т", "--def-points", "0"], id="kapo without tricks"),
+    ],
+)
+def test_refused_with_json_prints_nothing(args):
+    assert_refused(run_cli("score", *args, "--json"))
+
+
+GAMBLER_TOML = (REPO / "conventions" / "gambler.toml").read_text(encoding="utf-8")
+
+# (old text, new text, words the message must contain besides the file name).  The first
+# occurrence is replaced: the suit game's table comes first in the file.
+BROKEN = [
+    pytest.param("deck_visty = 162\n", "", ["games.suit", "deck_visty"], id="missing key games.suit.deck_visty"),
+    pytest.param("target = 301\n", "", ["target"], id="missing key game_end.target"),
+    pytest.param("min_bid = 8\n", 'min_bid = "8"\n', ["min_bid"], id="wrong type: min_bid text"),
+    pytest.param("contra = 2\n", "contra = 2.5\n", ["contra"], id="wrong type: contra float"),
+    pytest.param("last_trick = 10\n", "last_trick = 10\nbogus_key = 1\n", ["bogus_key"], id="unknown key in [points]"),
+    pytest.param("trump_cards = { J = 20,", "trump_cards = { J = 21,", ["deck_visty"],
+                 id="card values do not add up to deck_visty"),
+    pytest.param('defenders_rounding = "half_up"', 'defenders_rounding = "sideways"', ["defenders_rounding"],
+                 id="value not among the choices"),
+    pytest.param("[game_end]\n", "[game_end\n", [], id="not TOML"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "words"), BROKEN)
+def test_broken_convention_file(tmp_path, old, new, words):
+    assert old in GAMBLER_TOML
+    broken = tmp_path / "broken.toml"
+    broken.write_text(GAMBLER_TOML.replace(old, new, 1), encoding="utf-8")
+    line = assert_refused(run_cli("score", "12Т", "--def-points", "50", "--convention", str(broken)))
+    assert "broken.toml" in line, line
+    for word in words:
+        assert word in line, line
+
+
+def test_a_good_copy_of_the_convention_file_is_accepted(tmp_path):
+    """Control for the table above: the unedited copy works by path."""
+    copy = tmp_path / "broken.toml"
+    copy.write_text(GAMBLER_TOML, encoding="utf-8")
+    done = run_cli("score", "12Т", "--def-points", "18", "--convention", str(copy))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
