@@ -187,10 +187,11 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         sheet_points = recorded_score if recorded_score is not None else points
         expected = (sheet[0] + sheet_points[0], sheet[1] + sheet_points[1])
         if recorded_total is not None and recorded_total != expected:
+            by_rules = "" if expected == total or error is not None else f" (по правилам с начала партии {total[0]} : {total[1]})"
             problems.append(Discrepancy(
                 entry.number, entry.line, "total", list(recorded_total), list(expected),
                 f"итог записан {recorded_total[0]} : {recorded_total[1]}, а предыдущий итог плюс очки сдачи дают "
-                f"{expected[0]} : {expected[1]}",
+                f"{expected[0]} : {expected[1]}{by_rules}",
             ))
         sheet = recorded_total if recorded_total is not None else expected
         result.results.append(HandResult(entry, redeal, by, hand, breakdown, points, total, recorded_score, recorded_total, error))

@@ -23,7 +23,7 @@ The file is the source of truth (as in beancount)::
 
 Every write replaces the file atomically (a temporary file beside it,
 flushed and fsynced, then renamed over it) while holding a lock on
-``FILE.lock``: a crash leaves the old file or the new one, and two writers
+``.FILE.lock``: a crash leaves the old file or the new one, and two writers
 are serialized.  A file that does not parse is never written over.
 """
 
@@ -182,14 +182,19 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
     return tomli_w.dumps(to_data(header, hands))
 
 
+def lock_path(path: Path) -> Path:
+    """The lock file of a protocol: hidden, beside it (``.FILE.lock``); it stays, empty, after use."""
+    return path.with_name(f".{path.name}.lock")
+
+
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the lock of a protocol (``FILE.lock``) while reading, changing and writing it."""
+    """Hold the lock of a protocol (:func:`lock_path`) while reading, changing and writing it."""
     from filelock import FileLock, Timeout
 
     if not path.parent.is_dir():
         raise ProtocolError(str(path), None, f"нет папки {path.parent}")
-    lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=LOCK_TIMEOUT_SECONDS)
+    lock = FileLock(str(lock_path(path)), timeout=LOCK_TIMEOUT_SECONDS)
     try:
         with lock:
             yield
