@@ -34,6 +34,7 @@ import re
 import tempfile
 import time
 import tomllib
+from glob import escape as glob_escape
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,9 +198,19 @@ def locked(path: Path) -> Iterator[None]:
     lock = FileLock(str(lock_path(path)), timeout=LOCK_TIMEOUT_SECONDS)
     try:
         with lock:
+            _remove_stale_temporaries(path)
             yield
     except Timeout:
         raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary files of writers killed mid-write (every writer holds the lock, so none is live now)."""
+    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        try:
+            stale.unlink()
+        except OSError:
+            pass
 
 
 def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
@@ -274,6 +285,21 @@ def backup(path: Path) -> Path:
 # --- Operations on a protocol file: each reads, changes and writes under the lock. ---
 
 
+def _is_path(name: str) -> bool:
+    return "/" in name or "\\" in name or name.endswith(".toml")
+
+
+def stored_convention(name: str, protocol_path: Path) -> str:
+    """How a protocol names its convention: a bundled name as is, a file relative to the protocol's folder."""
+    if not _is_path(name):
+        return name
+    convention_file = Path(name).expanduser().resolve()
+    try:
+        return Path(os.path.relpath(convention_file, protocol_path.resolve().parent)).as_posix()
+    except ValueError:  # another drive
+        return str(convention_file)
+
+
 def convention_for(protocol: Protocol, override: str | None = None):
     """The convention to score a protocol with, and a warning when it is not the one the file was kept with.
 
@@ -283,7 +309,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
     from bbscore import convention as conventions
 
     name = override or protocol.header.convention
-    if override is None and ("/" in name or name.endswith(".toml")) and not Path(name).is_absolute():
+    if override is None and _is_path(name) and not Path(name).is_absolute():
         name = str(protocol.path.parent / name)
     rules = conventions.load(name)
     warning = None
@@ -308,7 +334,7 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     if target is not None and target < 1:
         raise ProtocolError("--target", None, f"цель партии — положительное число, дано {target}")
     header = Header(
-        convention=convention_name, convention_sha256=rules.sha256,
+        convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
         target=target if target is not None else rules.settings.game_end.target,
         pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
     )
@@ -433,7 +459,7 @@ def fix(path: Path, override: str | None = None) -> Path | None:
                     changed = True
         header = protocol.header
         if override is not None:
-            header = Header(override, rules.sha256, header.target, header.pairs, header.extra)
+            header = Header(stored_convention(override, path), rules.sha256, header.target, header.pairs, header.extra)
         elif header.convention_sha256 is None:
             header = Header(header.convention, rules.sha256, header.target, header.pairs, header.extra)
             changed = True
