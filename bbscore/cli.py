@@ -101,6 +101,7 @@ def add(
     decl_tricks: DeclTricks = None,
     redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass или rams-7.", metavar="all-pass|rams-7")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
+    doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")] = None,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
     from bbscore import protocol, render
@@ -122,6 +123,8 @@ def add(
                   "decl_con": _joined(decl_con), "def_con": _joined(def_con), "decl_tricks": decl_tricks}
     if note:
         fields["note"] = note
+    if doezd is not None:
+        fields["doezd"] = doezd
     appended = protocol.append(file, {k: v for k, v in fields.items() if v is not None})
     render.added_hand(appended)
 

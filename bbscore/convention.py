@@ -12,6 +12,7 @@ key path, what was expected and what was found.
 from __future__ import annotations
 
 import hashlib
+from fractions import Fraction
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -26,6 +27,7 @@ from bbscore.errors import ConventionError, ConventionNotFoundError
 
 FORMAT = 1
 Term = Literal["PC", "Pp", "Pv"]
+RamsEffect = Literal["cancel_all", "cancel_opponents", "cancel_opponents_sequences", "redeal"]
 
 
 class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -67,8 +69,10 @@ class ConstructionSettings(_Strict):
     huitieme: int
     bela: int
     declarers_without_trick: Literal["to_defenders", "lost"]
-    rams_8: Literal["cancel_all", "redeal"]
-    rams_7: Literal["cancel_all", "redeal"]
+    defenders_without_trick: Literal["keep", "lost"]
+    bela_without_trick: Literal["like_others", "counts"]
+    rams_8: RamsEffect
+    rams_7: RamsEffect
 
 
 class GameSettings(_Strict):
@@ -80,6 +84,7 @@ class GameSettings(_Strict):
     max_belas: int
     rams: dict[str, int]
     no_rams: list[str]
+    trick_divisor: float
     trump_cards: dict[str, int] | None = None
     plain_cards: dict[str, int] | None = None
 
@@ -93,6 +98,7 @@ class GamesSettings(_Strict):
 class GameEndSettings(_Strict):
     target: int
     on_tie: Literal["another_hand", "draw"]
+    doezd: bool
 
 
 class ConventionFile(_Strict):
@@ -119,7 +125,7 @@ SEQUENCE_NAMES = ("terz", "berz", "quinta", "sixte", "septime", "huitieme")  # l
 
 @dataclass(frozen=True)
 class Convention:
-    """A loaded, checked rule set.  ``sha256`` is the hash of the file's bytes."""
+    """A loaded, checked rule set.  ``sha256`` is :func:`rules_hash` of its content."""
 
     settings: ConventionFile
     path: Path
@@ -148,6 +154,11 @@ class Convention:
         """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`)."""
         return makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
 
+    def scaled_deck(self, kind: GameKind) -> int:
+        """S used for scoring, in visty: the deck's value, divided by ``trick_divisor`` and rounded (seed 001 §5, ВК → 162)."""
+        game = self.game(kind)
+        return scale_visty(game.deck_visty, game.trick_divisor)
+
     def base_cost(self, contract: Contract) -> int:
         """Base cost C of a contract, in points (seed 000 §5)."""
         game = self.game(contract.game.kind)
@@ -172,6 +183,17 @@ class Convention:
     def content(self) -> dict:
         """The file's tables as plain data (for display and comparison)."""
         return msgspec.to_builtins(self.settings)
+
+
+def scale_visty(visty: int, divisor: float) -> int:
+    """Trick visty divided by ``divisor`` and rounded half up (seed 001 §5: "делится дополнительно на 1,59 и округляется").
+
+    The divisor is read as the decimal it is written as (1.59 is 159/100 exactly).
+    """
+    if divisor == 1:
+        return visty
+    exact = Fraction(visty) / Fraction(repr(divisor))
+    return int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
 
 
 def bundled_dir() -> Path:
@@ -244,7 +266,19 @@ def parse(raw: bytes, path: Path) -> Convention:
     except msgspec.ValidationError as error:
         raise ConventionError(str(path), *_explain_validation(str(error))) from None
     _check_consistency(settings, path)
-    return Convention(settings, path, hashlib.sha256(raw).hexdigest())
+    return Convention(settings, path, rules_hash(settings))
+
+
+def rules_hash(settings: ConventionFile) -> str:
+    """SHA-256 of the rules' content (every key and value, canonical JSON), not of the file's bytes.
+
+    Comments and layout do not change it; any value does.  A protocol stores it
+    so that a later change of the rules is noticed.
+    """
+    import json
+
+    canonical = json.dumps(msgspec.to_builtins(settings), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def _explain_validation(text: str) -> tuple[str, str]:
@@ -306,6 +340,8 @@ def _check_consistency(settings: ConventionFile, path: Path) -> None:
             raise _refuse(path, f"{prefix}.no_rams", f"ранг {', '.join(sorted(both))} есть и в rams")
         if any(value < 0 for value in game.rams.values()):
             raise _refuse(path, f"{prefix}.rams", "стоимость рамок не может быть отрицательной")
+        if not 1 <= game.trick_divisor <= 10:
+            raise _refuse(path, f"{prefix}.trick_divisor", f"делитель вистов за взятки от 1 до 10 (1 — без пересчёта), дано {game.trick_divisor}")
         if not 0 <= game.max_belas <= SUITS_IN_DECK:
             raise _refuse(path, f"{prefix}.max_belas", f"от 0 до {SUITS_IN_DECK}")
         if kind is GameKind.NO_TRUMPS and game.max_belas:

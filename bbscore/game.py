@@ -20,6 +20,7 @@ REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7"}
 HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks")
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
+CLAIM_FIELD = "doezd"
 Pair = tuple[int, int]
 
 
@@ -88,7 +89,9 @@ def game_end(totals: Pair, target: int, on_tie: str) -> tuple[bool, int | None]:
 
     The game ends when a pair's total reaches ``target``; if both do, the
     higher wins; equal totals: ``on_tie = "another_hand"`` plays on,
-    ``"draw"`` ends it with no winner.
+    ``"draw"`` ends it with no winner.  (Where the convention allows "доезд"
+    (seed 001), a hand's ``doezd = PAIR`` ends the game for that pair once its
+    total reaches the target, whatever the other pair has: see :func:`replay`.)
     """
     if max(totals) < target:
         return False, None
@@ -112,10 +115,15 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs).
     """
     fields = entry.fields
-    known = set(HAND_FIELDS) | set(RECORD_FIELDS) | set(NOTE_FIELDS) | {"redeal"}
+    known = set(HAND_FIELDS) | set(RECORD_FIELDS) | set(NOTE_FIELDS) | {"redeal", CLAIM_FIELD}
     unknown = sorted(set(fields) - known)
     if unknown:
         raise InconsistentHandError("ключ", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(known))}")
+    if CLAIM_FIELD in fields:
+        if not convention.settings.game_end.doezd:
+            raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], f"доезд не предусмотрен правилами «{convention.name}»")
+        if fields[CLAIM_FIELD] not in pairs:
+            raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], f"доезд заявляет одна из пар: {', '.join(pairs)}")
     if "redeal" in fields:
         if fields["redeal"] not in REDEALS:
             raise InconsistentHandError("redeal", fields["redeal"], f"ожидается {' или '.join(REDEALS)}")
@@ -196,6 +204,14 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         sheet = recorded_total if recorded_total is not None else expected
         result.results.append(HandResult(entry, redeal, by, hand, breakdown, points, total, recorded_score, recorded_total, error))
         result.discrepancies.extend(problems)
+        claimant = entry.fields.get(CLAIM_FIELD) if error is None else None
+        if claimant is not None:
+            index = pairs.index(claimant)
+            if total[index] < target:
+                error = InconsistentHandError(CLAIM_FIELD, claimant, f"доезд заявлен, но у пары {total[index]} < {target}")
+                result.discrepancies.append(Discrepancy(entry.number, entry.line, "input", None, None, error.message()))
+            else:
+                result.ended_at, result.winner = entry.number, index
         if error is None and not result.ended:
             ended, winner = game_end(total, target, on_tie)
             if ended:

@@ -109,14 +109,38 @@ def make_hand(
         else parse_list(def_con, "--def-con")
     _check_constructions(convention, kind, contract, decl_constructions, def_constructions)
 
-    hand = Hand(contract, defenders, decl_constructions, def_constructions, tricks)
-    if tricks is None and defenders == deck and decl_constructions:
+    if tricks is None:
+        _check_tricks_known(convention, defenders, deck, decl_constructions, def_constructions)
+    return Hand(contract, defenders, decl_constructions, def_constructions, tricks)
+
+
+def _check_tricks_known(
+    convention: Convention, defenders: int, deck: int,
+    decl: tuple[Construction, ...], defs: tuple[Construction, ...],
+) -> None:
+    """Trick visty 0 do not tell whether a side took a trick (a trick of 7s and 8s is worth 0).
+
+    Where that decides whose constructions count, the declarers' trick count is required.
+    """
+    settings = convention.settings.constructions
+
+    def follows_rule(constructions: tuple[Construction, ...]) -> bool:
+        return any(c.kind is not ConstructionKind.BELA or settings.bela_without_trick == "like_others"
+                   for c in constructions)
+
+    if defenders == deck and follows_rule(decl):
+        where = "идут вистующим" if settings.declarers_without_trick == "to_defenders" else "не засчитываются"
         raise InconsistentHandError(
             "--decl-tricks", "не указано",
             "у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
-            "без взятки их конструкции идут вистующим",
+            f"без взятки их конструкции {where}",
         )
-    return hand
+    if defenders == 0 and follows_rule(defs) and settings.defenders_without_trick == "lost":
+        raise InconsistentHandError(
+            "--decl-tricks", "не указано",
+            "у вистующих 0 вистов за взятки и есть конструкции: укажите, сколько взяток взяли разыгрывающие (0–8) — "
+            "без взятки конструкции вистующих не засчитываются",
+        )
 
 
 def _check_makeable(convention: Convention, contract: Contract, defenders: int, tricks: int | None) -> None:
@@ -186,8 +210,7 @@ def _check_constructions(
         for construction in side:
             visty_of(construction, convention, kind)
             if construction.kind is ConstructionKind.RAMS and construction.rank in ("7", "8"):
-                effect = settings.rams_7 if construction.rank == "7" else settings.rams_8
-                if effect == "redeal":
+                if _rams_effect(settings, construction.rank) == "redeal":
                     raise InconsistentHandError(
                         field, str(construction), "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"
                     )
@@ -207,12 +230,17 @@ def _check_constructions(
     if repeated:
         raise InconsistentHandError("рамки", f"рамки-{RUSSIAN_RANKS[repeated[0]]}", "в колоде одни рамки каждого достоинства")
     for rank in ("8", "7"):
-        if rams.get(rank) and (settings.rams_8 if rank == "8" else settings.rams_7) == "cancel_all":
+        if rams.get(rank) and _rams_effect(settings, rank) == "cancel_all":
             others = [c for c in other_decl + other_def if not (c.kind is ConstructionKind.RAMS and c.rank == rank)]
             if others:
                 raise InconsistentHandError(
                     "рамки", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
                 )
+
+
+def _rams_effect(settings, rank: str) -> str:
+    """What rams of 7s or 8s do under the convention (seed 000 §0.2, seed 001 §2)."""
+    return settings.rams_7 if rank == "7" else settings.rams_8
 
 
 def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: tuple[Construction, ...]) -> None:

@@ -406,14 +406,14 @@ def _normal_fields(given: dict[str, Any], result) -> dict[str, Any]:
         if given.get("def_points") is not None or given.get("decl_points") is None:
             fields["def_points"] = hand.def_points
         else:
-            fields["decl_points"] = result.breakdown.VTp
+            fields["decl_points"] = result.breakdown.counted_S - hand.def_points
         if hand.decl_constructions:
             fields["decl_con"] = [str(c) for c in hand.decl_constructions]
         if hand.def_constructions:
             fields["def_con"] = [str(c) for c in hand.def_constructions]
         if hand.decl_tricks is not None:
             fields["decl_tricks"] = hand.decl_tricks
-    for key in ("note", "dealer", "time"):
+    for key in ("doezd", "note", "dealer", "time"):
         if given.get(key):
             fields[key] = given[key]
     fields["score"] = list(result.score)

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from bbscore.cards import TRICKS_PER_HAND
 from bbscore.contract import Contract, Doubling
-from bbscore.convention import Convention
+from bbscore.constructions import ConstructionKind
+from bbscore.convention import Convention, scale_visty
 from bbscore.hand import Hand, visty_of
 
 
@@ -38,8 +39,10 @@ class Outcome(enum.Enum):
 class Breakdown:
     """Every quantity of RULES.md §5 for one hand.
 
-    Visty: ``S``, ``VTp``, ``VTv``, ``VCp``, ``VCv`` (after rule 1),
-    ``announced_VCp``/``announced_VCv`` (before it), ``Vp``, ``Vv``,
+    Visty: ``counted_S``/``counted_VTv`` (the deck and the defenders' trick
+    visty as counted from the cards), ``S``, ``VTp``, ``VTv`` (the same after
+    the game's ``trick_divisor``; equal when it is 1), ``VCp``, ``VCv`` (after
+    rule 1), ``announced_VCp``/``announced_VCv`` (before it), ``Vp``, ``Vv``,
     ``required`` (what the declarers needed: 10·N of all their visty for a
     simple game, 10·K of constructions for a kapo), ``rounded_Vv`` (the
     defenders' visty rounded, simple games only).
@@ -48,12 +51,16 @@ class Breakdown:
     """
 
     contract: Contract
+    counted_S: int
+    counted_VTv: int
+    trick_divisor: float
     S: int
     VTp: int
     VTv: int
     announced_VCp: int
     announced_VCv: int
     constructions_moved: bool
+    defenders_constructions_lost: bool
     VCp: int
     VCv: int
     Vp: int
@@ -83,12 +90,14 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     contract = hand.contract
     kind = contract.game.kind
     unit = convention.settings.points.visty_per_point
-    S = convention.game(kind).deck_visty
-    VTv = hand.def_points
+    game = convention.game(kind)
+    counted_S, counted_VTv = game.deck_visty, hand.def_points
+    S = convention.scaled_deck(kind)
+    VTv = scale_visty(counted_VTv, game.trick_divisor)
     VTp = S - VTv
     announced_VCp = sum(visty_of(c, convention, kind) for c in hand.decl_constructions)
     announced_VCv = sum(visty_of(c, convention, kind) for c in hand.def_constructions)
-    VCp, VCv, moved = constructions_after_tricks(hand, VTp, announced_VCp, announced_VCv, convention)
+    VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
     Vp, Vv = VTp + VCp, VTv + VCv
     C = convention.base_cost(contract)
     multiplier = convention.multiplier(contract.doubling)
@@ -109,35 +118,64 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
         outcome = Outcome.MADE_DOUBLED
     declarers, defenders = written_points(outcome, {"PC": PC, "Pp": Pp, "Pv": Pv}, convention)
     return Breakdown(
-        contract, S, VTp, VTv, announced_VCp, announced_VCv, moved, VCp, VCv, Vp, Vv, C, multiplier, PC,
+        contract, counted_S, counted_VTv, game.trick_divisor, S, VTp, VTv,
+        announced_VCp, announced_VCv, moved, lost, VCp, VCv, Vp, Vv, C, multiplier, PC,
         required, made, outcome, rounded_Vv, Pp, Pv, declarers, defenders, hand.decl_tricks,
     )
 
 
-def declarers_took_a_trick(hand: Hand, VTp: int) -> bool:
-    """Whether the declarers took any trick: from the trick count when given, else from their trick visty.
+def tricks_taken(hand: Hand, deck: int) -> tuple[bool, bool]:
+    """Whether (the declarers, the defenders) took any trick.
 
-    (With trick visty 0 and constructions, :func:`~bbscore.hand.make_hand` requires the count.)
+    From the declarers' trick count when given, else from the trick visty as
+    counted (a side with visty took a trick).  Where visty 0 would leave it
+    open and it matters, :func:`~bbscore.hand.make_hand` requires the count.
     """
     if hand.decl_tricks is not None:
-        return hand.decl_tricks > 0
-    return VTp > 0
+        return hand.decl_tricks > 0, hand.decl_tricks < TRICKS_PER_HAND
+    return deck - hand.def_points > 0, hand.def_points > 0
 
 
-def constructions_after_tricks(
-    hand: Hand, VTp: int, VCp: int, VCv: int, convention: Convention
-) -> tuple[int, int, bool]:
-    """Rule 1 (seed 000 §5): declarers with no trick lose their constructions' visty.
+def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int, int, bool, bool]:
+    """Rule 1 (seed 000 §5; seed 001 §3, §5): constructions of a pair that took no trick.
 
-    Returns (VCp, VCv, moved) in visty.  With ``declarers_without_trick =
-    "to_defenders"`` the visty go to the defenders, with ``"lost"`` they are
-    dropped.  The defenders keep theirs with no trick.
+    Returns (VCp, VCv, declarers' moved or lost, defenders' lost), in visty.
+    ``declarers_without_trick``: ``"to_defenders"`` credits the declarers'
+    constructions to the defenders, ``"lost"`` drops them.
+    ``defenders_without_trick``: ``"keep"`` or ``"lost"``.
+    ``bela_without_trick``: ``"like_others"`` or ``"counts"`` (a bela always
+    stays with its pair).
     """
-    if VCp == 0 or declarers_took_a_trick(hand, VTp):
-        return VCp, VCv, False
-    if convention.settings.constructions.declarers_without_trick == "to_defenders":
-        return 0, VCv + VCp, True
-    return 0, VCv, True
+    settings = convention.settings.constructions
+    kind = hand.contract.game.kind
+    declarers_took, defenders_took = tricks_taken(hand, convention.game(kind).deck_visty)
+
+    def split(constructions: tuple) -> tuple[int, int]:
+        """(visty that follow the no-trick rule, visty that always stay)."""
+        staying = 0
+        following = 0
+        for construction in constructions:
+            visty = visty_of(construction, convention, kind)
+            if construction.kind is ConstructionKind.BELA and settings.bela_without_trick == "counts":
+                staying += visty
+            else:
+                following += visty
+        return following, staying
+
+    decl_following, decl_staying = split(hand.decl_constructions)
+    def_following, def_staying = split(hand.def_constructions)
+    VCp = decl_following + decl_staying
+    VCv = def_following + def_staying
+    moved = lost = False
+    if not declarers_took and decl_following:
+        VCp -= decl_following
+        moved = True
+        if settings.declarers_without_trick == "to_defenders":
+            VCv += decl_following
+    if not defenders_took and def_following and settings.defenders_without_trick == "lost":
+        VCv -= def_following
+        lost = True
+    return VCp, VCv, moved, lost
 
 
 def contract_points(contract: Contract, C: int, multiplier: int) -> int:

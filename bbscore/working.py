@@ -38,6 +38,12 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
     kind_text = {"simple": "простая игра", "kapo": "капо", "kapo_hand": "капо с руки"}[contract.kind.value]
     lines.append(f"Контракт {contract}: {contract.describe()} ({kind_text}); стоимость колоды S = {b.S}.")
     tricks = f"; разыгрывающие взяли взяток: {b.decl_tricks} из 8" if b.decl_tricks is not None else ""
+    if b.trick_divisor != 1:
+        divisor = f"{b.trick_divisor:g}".replace(".", ",")
+        lines.append(
+            f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
+            f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {b.counted_VTv} / {divisor} → {b.VTv}."
+        )
     lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
 
     def side(constructions: tuple) -> str:
@@ -50,11 +56,14 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         f"вистующие — {side(hand.def_constructions)} = {b.announced_VCv}."
     )
     if b.constructions_moved:
-        where = ("переходят вистующим" if b.VCv != b.announced_VCv else "не засчитываются")
+        where = ("переходят вистующим"
+                 if convention.settings.constructions.declarers_without_trick == "to_defenders" else "не засчитываются")
         lines.append(
-            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp}) {where} → "
+            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp - b.VCp}) {where} → "
             f"VCp = {b.VCp}, VCv = {b.VCv}."
         )
+    if b.defenders_constructions_lost:
+        lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются → VCv = {b.VCv}.")
     lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
     double = f" × {b.multiplier} ({_DOUBLING_WORDS[contract.doubling]})" if contract.doubling else ""
     if contract.is_kapo:
@@ -70,7 +79,8 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             f"Pp = C + VCp / {unit} = {b.C} + {b.VCp // unit} = {b.Pp}."
         )
     else:
-        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = N{double} = {contract.number}{double} = {b.PC}.")
+        product = f" = {contract.number}{double} = {b.PC}" if double else f" = {b.PC}"
+        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = N{double}{product}.")
         reached = "≥" if b.Vp >= b.required else "<"
         verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
         if convention.settings.made.simple == "reach_and_outscore":

@@ -33,7 +33,6 @@ Arithmetic of the hands not given in RULES.md:
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import tomllib
@@ -43,7 +42,10 @@ import pytest
 
 from conftest import REPO, assert_refused, run_cli
 
+from bbscore.convention import load as load_convention
+
 GAMBLER = REPO / "conventions" / "gambler.toml"
+GAMBLER_SHA256 = load_convention("gambler").sha256  # the rules' content hash
 
 # (add arguments after FILE, score in [Мы, Они] order)
 TEN_HANDS: list[tuple[list[str], list[int]]] = [
@@ -133,7 +135,7 @@ def test_new_creates_a_protocol(tmp_path):
     game = data["game"]
     assert game["format"] == 1
     assert game["convention"] == "gambler"
-    assert game["convention_sha256"] == hashlib.sha256(GAMBLER.read_bytes()).hexdigest()
+    assert game["convention_sha256"] == GAMBLER_SHA256
     assert game["target"] == 301
     assert game["pairs"] == ["Мы", "Они"]
     assert data.get("hand", []) == []
@@ -151,7 +153,7 @@ def test_new_with_target_and_convention_path(tmp_path):
     game = tomllib.loads(path.read_text(encoding="utf-8"))["game"]
     assert game["target"] == 501
     assert game["pairs"] == ["A", "B"]
-    assert game["convention_sha256"] == hashlib.sha256(GAMBLER.read_bytes()).hexdigest()
+    assert game["convention_sha256"] == GAMBLER_SHA256
     add(path, "8П", "--by", "A", "--def-points", "82")
     assert show(path)["totals"] == [16, 8]
 
@@ -729,7 +731,7 @@ def test_recompute_warns_when_the_convention_hash_differs(tmp_path):
     assert done.returncode == 0
     assert not report["files"][0].get("warning")
     text = path.read_text(encoding="utf-8")
-    real = hashlib.sha256(GAMBLER.read_bytes()).hexdigest()
+    real = GAMBLER_SHA256
     assert real in text
     path.write_text(text.replace(real, "0" * 64), encoding="utf-8")
     before = path.read_bytes()
