@@ -17,7 +17,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -209,10 +209,25 @@ def bundled_names() -> list[str]:
     return sorted(path.stem for path in bundled_dir().glob("*.toml"))
 
 
+def user_dir() -> Path:
+    """The user's own conventions: ``conventions/`` in the platform's user config folder (platformdirs)."""
+    from platformdirs import user_config_path
+
+    return user_config_path("bbscore") / "conventions"
+
+
+def user_names() -> list[str]:
+    """Names of the user's own conventions (files ``NAME.toml`` in :func:`user_dir`)."""
+    folder = user_dir()
+    return sorted(path.stem for path in folder.glob("*.toml")) if folder.is_dir() else []
+
+
 def resolve(name_or_path: str) -> Path:
     """The file of a convention given by name (``gambler``) or by path.
 
-    Raises :class:`ConventionError` when neither exists.
+    A name is looked up among the bundled conventions first, then in the
+    user's folder (:func:`user_dir`): a bundled name cannot be shadowed.
+    Raises :class:`ConventionNotFoundError` when neither exists.
     """
     candidate = Path(name_or_path).expanduser()
     looks_like_path = candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path
@@ -223,8 +238,13 @@ def resolve(name_or_path: str) -> Path:
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
-    names = ", ".join(bundled_names())
-    raise ConventionNotFoundError("--convention", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml")
+    own = user_dir() / f"{name_or_path}.toml"
+    if own.is_file():
+        return own
+    names = ", ".join(bundled_names() + [n for n in user_names() if n not in bundled_names()])
+    raise ConventionNotFoundError(
+        "--convention", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir()})"
+    )
 
 
 _CACHE: dict[tuple[str, int, int], Convention] = {}
@@ -281,24 +301,48 @@ def rules_hash(settings: ConventionFile) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
+_TYPE_NAMES = {
+    "int": "целое число", "float": "число", "str": "текст в кавычках", "bool": "true или false",
+    "array": "список [ … ]", "object": "таблица { … }", "null": "пусто",
+}
+
+
 def _explain_validation(text: str) -> tuple[str, str]:
-    """Turn msgspec's message into Russian: (the key path, what was expected)."""
+    """msgspec's message in words a club organiser can act on: (the key path, what is wrong and what is expected)."""
+    import re
+
     message, _, where = text.partition(" - at `")
-    where = where.rstrip("`").removeprefix("$").lstrip(".").replace("[...]", ".<ключ>") or "верхний уровень"
-    replacements = [
-        ("Object missing required field `", "нет обязательного ключа «"),
-        ("Object contains unknown field `", "неизвестный ключ «"),
-        ("Expected `int`, got `", "ожидалось целое число, а дано «"),
-        ("Expected `str`, got `", "ожидался текст, а дано «"),
-        ("Expected `array`, got `", "ожидался список, а дано «"),
-        ("Expected `object`, got `", "ожидалась таблица, а дано «"),
-        ("Expected `", "ожидалось «"),
-    ]
-    for english, russian in replacements:
-        if message.startswith(english):
-            message = russian + message[len(english):].replace("`", "»", 1).replace("`", "«").replace("`", "»")
-            break
+    where = where.rstrip("`").removeprefix("$").lstrip(".").replace("[...]", "") or ""
+    missing = re.match(r"Object missing required field `(.+)`", message)
+    unknown = re.match(r"Object contains unknown field `(.+)`", message)
+    wrong_type = re.match(r"Expected `(.+?)`, got `(.+?)`", message)
+    bad_choice = re.match(r"Invalid enum value (.+)", message)
+    if missing:
+        return where, f"нет ключа «{missing.group(1)}» — добавьте его (образец: bbscore conventions show gambler)"
+    if unknown:
+        return where, f"неизвестный ключ «{unknown.group(1)}» — уберите его или исправьте опечатку"
+    if bad_choice:
+        allowed = _choices(where)
+        return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
+    if wrong_type:
+        expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
+        got = "дробное число" if wrong_type.group(2) == "float" else _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
+        return where, f"нужно {expected}, а записано {got}"
     return where, message
+
+
+def _choices(where: str) -> list[str]:
+    """The allowed values of a choice setting at a key path (from the schema's Literal types)."""
+    import typing
+
+    kind: Any = ConventionFile
+    for part in where.split("."):
+        hints = typing.get_type_hints(kind) if isinstance(kind, type) else {}
+        if part not in hints:
+            return []
+        kind = hints[part]
+    args = typing.get_args(kind)
+    return [str(a) for a in args] if args and all(isinstance(a, str) for a in args) else []
 
 
 def _refuse(path: Path, key: str, problem: str) -> ConventionError:
@@ -359,3 +403,105 @@ def _check_ranks(path: Path, key: str, given: set[str], expected: set[str]) -> N
         raise _refuse(path, key, f"нет ранга {', '.join(r for r in RANKS if r in missing)}; нужны все: {' '.join(RANKS)}")
     if unknown:
         raise _refuse(path, key, f"неизвестный ранг {', '.join(sorted(unknown))}; ранги: {' '.join(RANKS)}")
+
+
+def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
+    """Key paths of a convention's content (``games.suit.rams.J``) with their values (lists kept whole)."""
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            flat.update(flatten(value, path))
+        else:
+            flat[path] = value
+    return flat
+
+
+def differences(first: Convention, second: Convention) -> list[tuple[str, Any, Any]]:
+    """(key path, value in the first, value in the second) for every setting that differs; None where absent."""
+    a, b = flatten(first.content), flatten(second.content)
+    keys = sorted(set(a) | set(b), key=lambda k: (k.split(".")[0], k))
+    return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
+
+
+def commented_copy(source: Convention, new_name: str) -> str:
+    """The text of a new convention file: the source file with its comments, under a new name and title.
+
+    Raises :class:`ConventionError` when the new name is not a plain name.
+    """
+    import re
+
+    if not re.fullmatch(r"[\w-]{1,64}", new_name):
+        raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
+    text = source.path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    result = [f"# A copy of the \"{source.name}\" convention made by `bbscore conventions init`: edit the values,\n",
+              "# then check the file with `bbscore conventions check FILE`.\n"]
+    in_top = True
+    for line in lines:
+        if line.lstrip().startswith("["):
+            in_top = False
+        if in_top and re.match(r"^\s*name\s*=", line):
+            line = f'name = "{new_name}"\n'
+        elif in_top and re.match(r"^\s*title\s*=", line):
+            line = f'title = "{source.settings.title} — копия «{new_name}»"\n'
+        result.append(line)
+    return "".join(result)
+
+
+# What each setting means, in Russian, for `conventions show` and `diff` (key paths with * for the game kind).
+DESCRIPTIONS: dict[str, str] = {
+    "format": "версия формата файла",
+    "name": "имя правил",
+    "title": "название",
+    "points.visty_per_point": "вистов в одном очке",
+    "points.defenders_rounding": "округление вистов вистующих (half_up: 15–19 → 20)",
+    "points.last_trick": "висты за последнюю взятку (послед)",
+    "doubling.contra": "множитель очков за контракт под контрой",
+    "doubling.recontra": "множитель под реконтрой",
+    "made.simple": "когда простая игра выполнена (reach_contract: Vp ≥ 10·N; reach_and_outscore: и Vp > Vv)",
+    "written.made": "что пишут пары, контракт выполнен",
+    "written.made_doubled": "что пишут пары, выполнен под контрой/реконтрой",
+    "written.bait": "что пишут пары при байте",
+    "constructions.terz": "терц, вистов",
+    "constructions.berz": "берц, вистов",
+    "constructions.quinta": "квинта, вистов",
+    "constructions.sixte": "шестерик, вистов",
+    "constructions.septime": "семерик, вистов",
+    "constructions.huitieme": "восьмерик, вистов",
+    "constructions.bela": "бэла, вистов",
+    "constructions.declarers_without_trick": "конструкции разыгрывающих без взятки (to_defenders — вистующим, lost — пропадают)",
+    "constructions.defenders_without_trick": "конструкции вистующих без взятки (keep — остаются, lost — пропадают)",
+    "constructions.bela_without_trick": "бэла без взятки (like_others — как другие конструкции, counts — засчитывается всегда)",
+    "constructions.rams_8": "рамки 8 (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal)",
+    "constructions.rams_7": "рамки 7 (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal)",
+    "games.*.trump_cards": "стоимость козырных карт, вистов",
+    "games.*.plain_cards": "стоимость некозырных карт, вистов",
+    "games.*.deck_visty": "стоимость колоды S с последом, вистов",
+    "games.*.trick_divisor": "делитель вистов за взятки (1 — без пересчёта)",
+    "games.*.min_bid": "минимальная заявка N",
+    "games.*.base_cost": "базовая стоимость C простой игры, очков",
+    "games.*.kapo_base_cost": "базовая стоимость капо, очков",
+    "games.*.kapo_hand_base_cost": "базовая стоимость капо с руки, очков",
+    "games.*.max_belas": "сколько бэл может быть",
+    "games.*.rams": "стоимость рамок, вистов",
+    "games.*.no_rams": "четыре карты, которые не конструкция",
+    "game_end.target": "до скольких очков партия",
+    "game_end.on_tie": "равные итоги на цели (another_hand — ещё сдача, draw — ничья)",
+    "game_end.doezd": "разрешён ли «доезд»",
+}
+GAME_KIND_NAMES = {"suit": "масть (П Т Б Ч)", "no_trumps": "БК", "all_trumps": "ВК"}
+
+
+def describe(key: str) -> str:
+    """The Russian description of a setting's key path (``games.suit.rams.J`` → its table's description)."""
+    parts = key.split(".")
+    candidates = [key]
+    if parts[0] == "games" and len(parts) >= 3:
+        candidates += [".".join(["games", "*", *parts[2:]]), ".".join(["games", "*", parts[2]])]
+    if parts[0] == "written" and len(parts) >= 2:
+        candidates.append(".".join(parts[:2]))
+    for candidate in candidates:
+        if candidate in DESCRIPTIONS:
+            return DESCRIPTIONS[candidate]
+    return ""

@@ -159,3 +159,75 @@ def recompute_reports(reports: list[dict]) -> None:
             out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""), markup=False)
         elif "fix_error" in report:
             out.print(f"[red]не исправлено: {report['fix_error']}[/red]")
+
+
+def _value_text(value) -> str:
+    if isinstance(value, dict):
+        return " · ".join(f"{key} {_value_text(item)}" for key, item in value.items())
+    if isinstance(value, list):
+        return ", ".join(str(item) for item in value) if value else "—"
+    if isinstance(value, bool):
+        return "да" if value else "нет"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def convention_list(entries: list[dict], user_folder) -> None:
+    """Print the bundled and the user's conventions."""
+    out = console()
+    table = Table(title="Правила", title_justify="left")
+    for column in ("имя", "откуда", "название", "файл"):
+        table.add_column(column, overflow="fold")
+    for entry in entries:
+        origin = "встроенные" if entry["origin"] == "bundled" else "свои"
+        title = entry.get("title") or f"[red]{entry.get('problem', '')}[/red]"
+        table.add_row(entry["name"], origin, title, entry["file"])
+    out.print(table)
+    out.print(f"Свои правила кладите в {user_folder} (файл ИМЯ.toml); сделать копию: bbscore conventions init ИМЯ.toml --from gambler")
+
+
+def convention_tables(rules) -> None:
+    """Print every value of a convention as tables, one per section, with what each setting means."""
+    from bbscore.convention import GAME_KIND_NAMES, describe
+
+    out = console()
+    out.print(f"[bold]Правила «{rules.name}»[/bold]: {rules.settings.title}")
+    out.print(f"Файл: {rules.path}; sha256 {rules.sha256}", markup=False)
+    content = rules.content
+    for section, value in content.items():
+        if not isinstance(value, dict):
+            continue
+        if section == "games":
+            for kind, game in value.items():
+                _settings_table(out, f"games.{kind} — {GAME_KIND_NAMES.get(kind, kind)}", f"games.{kind}", game, describe)
+        else:
+            _settings_table(out, section, section, value, describe)
+
+
+def _settings_table(out, title: str, prefix: str, values: dict, describe) -> None:
+    table = Table(title=title, title_justify="left")
+    table.add_column("ключ", overflow="fold")
+    table.add_column("значение")
+    table.add_column("что это")
+    for key, value in values.items():
+        table.add_row(key, _value_text(value), describe(f"{prefix}.{key}"))
+    out.print(table)
+
+
+def convention_diff(first, second, rows) -> None:
+    """Print only the settings in which two conventions differ."""
+    from bbscore.convention import describe
+
+    out = console()
+    if not rows:
+        out.print(f"Правила «{first.name}» и «{second.name}» не различаются.")
+        return
+    table = Table(title=f"Различия: «{first.name}» и «{second.name}»", title_justify="left")
+    table.add_column("ключ", overflow="fold")
+    table.add_column(first.name)
+    table.add_column(second.name)
+    table.add_column("что это")
+    for key, left, right in rows:
+        table.add_row(key, "—" if left is None else _value_text(left), "—" if right is None else _value_text(right), describe(key))
+    out.print(table)
