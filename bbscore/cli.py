@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.errors import BBScoreError
+from bbscore.errors import BBScoreError, os_reason
 
 app = typer.Typer(
     name="bbscore",
@@ -119,14 +119,22 @@ def add(
             raise InconsistentHandError("CONTRACT", "не указано", "нужен контракт (или --redeal all-pass|rams-7)")
         if by is None:
             raise InconsistentHandError("--by", "не указано", "нужны разыгрывающие: название пары из протокола")
-        fields = {"contract": contract, "by": by, "def_points": def_points, "decl_points": decl_points,
-                  "decl_con": _joined(decl_con), "def_con": _joined(def_con), "decl_tricks": decl_tricks}
+        fields = {"contract": contract, "by": by, "def_points": _whole(def_points, "--def-points"),
+                  "decl_points": _whole(decl_points, "--decl-points"), "decl_con": _joined(decl_con),
+                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "--decl-tricks")}
     if note:
         fields["note"] = note
     if doezd is not None:
         fields["doezd"] = doezd
     appended = protocol.append(file, {k: v for k, v in fields.items() if v is not None})
     render.added_hand(appended)
+
+
+def _whole(text: str | None, option: str) -> int | None:
+    """An option's whole number (its range is checked with the hand)."""
+    from bbscore.hand import parse_count
+
+    return parse_count(text, option, -999_999, 999_999, "ожидается целое число")
 
 
 def _joined(values: list[str] | None) -> list[str] | None:
@@ -199,11 +207,16 @@ def recompute(
     Код выхода: 0 — всё сходится, 1 — есть расхождения или ошибки в сдачах, 2 — файл не читается.
     """
     from bbscore import protocol
-    from bbscore.errors import BBScoreError
     from bbscore.game import replay
 
     reports = []
     worst = 0
+    if fix and convention is not None:
+        from bbscore.errors import InconsistentHandError
+
+        raise InconsistentHandError(
+            "--fix", "с --convention", "пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention"
+        )
     for path in files:
         report: dict = {"file": str(path)}
         try:
@@ -213,6 +226,8 @@ def recompute(
             report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
             reports.append(report)
             worst = 2
+            if not as_json:
+                _warn(error.message())
             continue
         result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
         report.update(
@@ -232,7 +247,7 @@ def recompute(
             worst = max(worst, 1)
             if fix:
                 try:
-                    saved = protocol.fix(path, convention)
+                    saved = protocol.fix(path)
                     report["fixed"] = True
                     report["backup"] = str(saved) if saved else None
                 except BBScoreError as error:
@@ -335,7 +350,7 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
 
     if not file.is_file():
         raise ConventionNotFoundError("FILE", str(file), "файл правил не найден")
-    rules = conventions.load(str(file))
+    rules = conventions.load_file(file)
     print(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}")
 
 
@@ -392,6 +407,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("прервано", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        return 0
+    except OSError as error:  # the system refused: a full disk, a closed output, permissions
+        return _fail(f"{error.filename or 'вывод'}: {os_reason(error)}")
     except Exception as error:  # a bug: one line, not a traceback (BBSCORE_DEBUG=1 shows it)
         import os
 
@@ -422,6 +441,11 @@ def _translate_usage(message: str) -> str:
         if re.match(pattern, message):
             return re.sub(pattern, russian, message)
     return message
+
+
+def _warn(message: str) -> None:
+    """One error line on standard error, without ending the command (recompute goes on to the next file)."""
+    print(f"ошибка: {' '.join(message.split())}", file=sys.stderr)
 
 
 def _fail(message: str) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
@@ -107,6 +108,19 @@ ALLOWED_NOTATION = (
 )
 
 
+# Latin letters that look like the Cyrillic ones of the notation (a copy-paste or a wrong keyboard layout).
+_LOOKALIKES = str.maketrans({"T": "Т", "K": "К", "B": "В", "P": "Р", "H": "Н", "C": "С", "E": "Е"})
+
+
+def _lookalike_hint(normal: str) -> str | None:
+    """A hint when the text is notation but for Latin letters that look like Cyrillic ones (``12T``, ``20BK``)."""
+    fixed = normal.translate(_LOOKALIKES)
+    if fixed != normal and _NOTATION.match(fixed):
+        return (f"похоже, набраны латинские буквы вместо русских: {fixed} (русскими буквами)? "
+                "Латиницей игры пишутся S C D H NT AT")
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A contract: its kind, number, game and doubling.
@@ -130,14 +144,15 @@ class Contract:
         """
         if not isinstance(text, str):
             raise ContractSyntaxError("контракт", text, ALLOWED_NOTATION)
-        normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS)
+        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
+        normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
             raise IllegalContractError("контракт", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
         if re.match(r"^-[0-9]", normal):
             raise IllegalContractError("контракт", text.strip(), "N не может быть отрицательным")
         match = _NOTATION.match(normal)
         if match is None:
-            raise ContractSyntaxError("контракт", text.strip(), ALLOWED_NOTATION)
+            raise ContractSyntaxError("контракт", text.strip(), _lookalike_hint(normal) or ALLOWED_NOTATION)
         kapo, number, game, double = match.group("kapo", "number", "game", "double")
         if len(double) > 2:
             raise ContractSyntaxError("контракт", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")

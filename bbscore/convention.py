@@ -23,14 +23,14 @@ import msgspec
 
 from bbscore.cards import RANKS, SUITS_IN_DECK, makeable_trick_points
 from bbscore.contract import Contract, ContractKind, Doubling, GameKind
-from bbscore.errors import ConventionError, ConventionNotFoundError
+from bbscore.errors import ConventionError, ConventionNotFoundError, os_reason
 
 FORMAT = 1
 Term = Literal["PC", "Pp", "Pv"]
 RamsEffect = Literal["cancel_all", "cancel_opponents", "cancel_opponents_sequences", "redeal"]
 
 
-class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """A table of a convention file: every key known, every key required unless defaulted."""
 
 
@@ -231,10 +231,13 @@ def resolve(name_or_path: str) -> Path:
     """
     candidate = Path(name_or_path).expanduser()
     looks_like_path = candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path
+    if not looks_like_path and candidate.is_file() and name_or_path not in bundled_names() + user_names():
+        looks_like_path = True  # a file in the current folder, named without .toml
     if looks_like_path:
         if candidate.is_file():
             return candidate
-        raise ConventionNotFoundError("--convention", name_or_path, "файл правил не найден")
+        problem = "это папка, а нужен файл правил .toml" if candidate.is_dir() else "файл правил не найден"
+        raise ConventionNotFoundError("--convention", name_or_path, problem)
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
@@ -256,7 +259,11 @@ def load(name_or_path: str = "gambler") -> Convention:
     Raises :class:`ConventionError` for a missing or unreadable file, a TOML
     syntax error, a missing/unknown key, a wrong type or inconsistent numbers.
     """
-    path = resolve(name_or_path)
+    return load_file(resolve(name_or_path))
+
+
+def load_file(path: Path) -> Convention:
+    """Load and check the convention file at ``path`` (no lookup by name); see :func:`load`."""
     try:
         stat = path.stat()
         key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
@@ -264,7 +271,7 @@ def load(name_or_path: str = "gambler") -> Convention:
             return _CACHE[key]
         raw = path.read_bytes()
     except OSError as error:
-        raise ConventionError(str(path), name_or_path, f"файл не читается ({error.strerror})") from None
+        raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
     convention = parse(raw, path)
     _CACHE[key] = convention
     return convention
@@ -280,7 +287,9 @@ def parse(raw: bytes, path: Path) -> Convention:
     except UnicodeDecodeError:
         raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8") from None
     except tomllib.TOMLDecodeError as error:
-        raise ConventionError(str(path), "", f"не TOML: {error}") from None
+        from bbscore.protocol import toml_reason
+
+        raise ConventionError(str(path), "", f"не TOML: {toml_reason(str(error))}") from None
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
@@ -312,15 +321,17 @@ def _explain_validation(text: str) -> tuple[str, str]:
     import re
 
     message, _, where = text.partition(" - at `")
-    where = where.rstrip("`").removeprefix("$").lstrip(".").replace("[...]", "") or ""
+    where = re.sub(r"\[(?:\.\.\.|\d+)\]", "", where.rstrip("`").removeprefix("$").lstrip("."))
     missing = re.match(r"Object missing required field `(.+)`", message)
     unknown = re.match(r"Object contains unknown field `(.+)`", message)
     wrong_type = re.match(r"Expected `(.+?)`, got `(.+?)`", message)
     bad_choice = re.match(r"Invalid enum value (.+)", message)
     if missing:
-        return where, f"нет ключа «{missing.group(1)}» — добавьте его (образец: bbscore conventions show gambler)"
+        key = f"{where}.{missing.group(1)}" if where else missing.group(1)
+        return key, "нет ключа — добавьте его (образец: bbscore conventions show gambler)"
     if unknown:
-        return where, f"неизвестный ключ «{unknown.group(1)}» — уберите его или исправьте опечатку"
+        key = f"{where}.{unknown.group(1)}" if where else unknown.group(1)
+        return key, "неизвестный ключ — уберите его или исправьте опечатку"
     if bad_choice:
         allowed = _choices(where)
         return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
@@ -341,6 +352,8 @@ def _choices(where: str) -> list[str]:
         if part not in hints:
             return []
         kind = hints[part]
+    if typing.get_origin(kind) is list:
+        (kind,) = typing.get_args(kind)
     args = typing.get_args(kind)
     return [str(a) for a in args] if args and all(isinstance(a, str) for a in args) else []
 
@@ -355,6 +368,8 @@ def _check_consistency(settings: ConventionFile, path: Path) -> None:
         raise _refuse(path, "format", f"поддерживается формат {FORMAT}")
     if settings.points.visty_per_point < 1:
         raise _refuse(path, "points.visty_per_point", "должно быть не меньше 1")
+    if settings.points.last_trick < 0:
+        raise _refuse(path, "points.last_trick", "висты за последнюю взятку не могут быть отрицательными")
     if settings.doubling.contra < 1 or settings.doubling.recontra < 1:
         raise _refuse(path, "doubling", "множители контры и реконтры должны быть не меньше 1")
     for name in SEQUENCE_NAMES + ("bela",):
@@ -393,6 +408,13 @@ def _check_consistency(settings: ConventionFile, path: Path) -> None:
         for key in ("min_bid", "base_cost", "kapo_base_cost", "kapo_hand_base_cost"):
             if getattr(game, key) < 0:
                 raise _refuse(path, f"{prefix}.{key}", "не может быть отрицательным")
+        points_in_deck = scale_visty(game.deck_visty, game.trick_divisor) // settings.points.visty_per_point
+        if game.base_cost != points_in_deck:
+            raise _refuse(
+                path, f"{prefix}.base_cost",
+                f"базовая стоимость простой игры — очки всей колоды (seed 000 §5: Pp + Pv = C + конструкции/10): "
+                f"колода {game.deck_visty} вистов даёт {points_in_deck}, а указано {game.base_cost}",
+            )
     if settings.game_end.target < 1:
         raise _refuse(path, "game_end.target", "должно быть положительным")
 

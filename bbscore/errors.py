@@ -27,7 +27,31 @@ class BBScoreError(ValueError):
 
     def message(self) -> str:
         """One line for the user: field, value, what is allowed."""
-        return f"{self.field}: «{self.value}» — {self.allowed}"
+        return f"{self.field}: {shown(self.value)} — {self.allowed}"
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A value as the user should see it in a message: «text», numbers as they are, long text cut, invisible characters named."""
+    import unicodedata
+
+    if value is None:
+        return "ничего"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(shown(item, limit) for item in value) + "]"
+    if isinstance(value, dict):
+        return "таблица { … }"
+    text = "".join(
+        f"<U+{ord(ch):04X}>" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in str(value)
+    )
+    if not text.strip():
+        return "«» (пусто)"
+    if len(text) > limit:
+        text = text[:limit] + f"… ({len(text)} знаков)"
+    return f"«{text}»"
 
 
 class ContractSyntaxError(BBScoreError):
@@ -73,3 +97,20 @@ class ProtocolError(BBScoreError):
     def message(self) -> str:
         where = f"{self.field}:{self.value}" if self.value else str(self.field)
         return f"{where}: {self.allowed}"
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in Russian (the common cases), else its own words."""
+    import errno
+
+    reasons = {
+        errno.ENOENT: "нет такого файла или папки",
+        errno.EACCES: "нет прав доступа",
+        errno.EPERM: "операция запрещена",
+        errno.EISDIR: "это папка",
+        errno.ENOTDIR: "в пути не папка",
+        errno.ENOSPC: "нет места на диске",
+        errno.EROFS: "файловая система только для чтения",
+        errno.EEXIST: "файл уже есть",
+    }
+    return reasons.get(error.errno, error.strerror or str(error))

@@ -136,22 +136,44 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     by = fields.get("by")
     if by not in pairs:
         raise InconsistentHandError("by", by if by is not None else "нет", f"разыгрывающие — одна из пар: {', '.join(pairs)}")
+    for name in NOTE_FIELDS:
+        if name in fields and not isinstance(fields[name], str):
+            raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
     for name in ("decl_con", "def_con"):
         value = fields.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise InconsistentHandError(name, value, "ожидается список названий, например [\"терц\", \"бэла\"]")
     if not isinstance(fields["contract"], str):
-        raise InconsistentHandError("contract", fields["contract"], "ожидается текст, например \"12Т\"")
-    hand = make_hand(
-        convention, fields["contract"],
-        def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
-        decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
-    )
+        raise InconsistentHandError("contract", fields["contract"], "ожидается текст в кавычках, например \"12Т\"")
+    for name in ("def_points", "decl_points", "decl_tricks"):
+        value = fields.get(name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise InconsistentHandError(name, value, "ожидается целое число без кавычек, например 18")
+    try:
+        hand = make_hand(
+            convention, fields["contract"],
+            def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
+            decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
+        )
+    except BBScoreError as error:  # name the file's key, not the command's option
+        if error.field.startswith("--"):
+            raise type(error)(error.field[2:].replace("-", "_").replace("/--", "/"), error.value, error.allowed) from None
+        raise
     breakdown = score(hand, convention)
     index = pairs.index(by)
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
     return None, index, hand, breakdown, (points[0], points[1])
+
+
+def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: int) -> None:
+    """A "доезд" claim must be true: the claiming pair's total reaches the target with this hand (seed 001)."""
+    claimant = entry.fields.get(CLAIM_FIELD)
+    if claimant is None:
+        return
+    reached = total[pairs.index(claimant)]
+    if reached < target:
+        raise InconsistentHandError(CLAIM_FIELD, claimant, f"доезд заявлен, но у пары с этой сдачей {reached} < {target}")
 
 
 def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention) -> Replay:
@@ -180,6 +202,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                     "сдача", entry.number, f"партия уже окончена на сдаче {result.ended_at}"
                 )
             redeal, by, hand, breakdown, points = score_entry(entry, pairs, convention)
+            _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
             redeal = by = hand = breakdown = None
@@ -205,13 +228,8 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         result.results.append(HandResult(entry, redeal, by, hand, breakdown, points, total, recorded_score, recorded_total, error))
         result.discrepancies.extend(problems)
         claimant = entry.fields.get(CLAIM_FIELD) if error is None else None
-        if claimant is not None:
-            index = pairs.index(claimant)
-            if total[index] < target:
-                error = InconsistentHandError(CLAIM_FIELD, claimant, f"доезд заявлен, но у пары {total[index]} < {target}")
-                result.discrepancies.append(Discrepancy(entry.number, entry.line, "input", None, None, error.message()))
-            else:
-                result.ended_at, result.winner = entry.number, index
+        if claimant is not None and not result.ended:
+            result.ended_at, result.winner = entry.number, pairs.index(claimant)
         if error is None and not result.ended:
             ended, winner = game_end(total, target, on_tie)
             if ended:

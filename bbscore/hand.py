@@ -17,9 +17,8 @@ from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS, TRICKS_PER_HAND, desc
 from bbscore.constructions import Construction, ConstructionKind, parse_list
 from bbscore.contract import Contract, GameKind
 from bbscore.convention import Convention
-from bbscore.errors import ConstructionError, InconsistentHandError
+from bbscore.errors import ConstructionError, IllegalContractError, InconsistentHandError
 
-PAIR_CARDS = 2 * CARDS_PER_PLAYER
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +36,7 @@ class Hand:
     decl_constructions: tuple[Construction, ...] = ()
     def_constructions: tuple[Construction, ...] = ()
     decl_tricks: int | None = None
+    decl_points_given: bool = False
 
 
 def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str) -> int | None:
@@ -80,6 +80,7 @@ def make_hand(
     kind = contract.game.kind
     game = convention.game(kind)
     contract.check_legal(game.min_bid)
+    _check_reachable(convention, contract)
     deck = game.deck_visty
 
     tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND,
@@ -111,7 +112,7 @@ def make_hand(
 
     if tricks is None:
         _check_tricks_known(convention, defenders, deck, decl_constructions, def_constructions)
-    return Hand(contract, defenders, decl_constructions, def_constructions, tricks)
+    return Hand(contract, defenders, decl_constructions, def_constructions, tricks, def_points is None)
 
 
 def _check_tricks_known(
@@ -143,6 +144,42 @@ def _check_tricks_known(
         )
 
 
+def max_construction_visty(convention: Convention, kind: GameKind) -> int:
+    """An upper bound of the constructions one pair can hold, in visty (as :func:`fits_two_players` counts cards).
+
+    A player holds two rams, or one rams and sequences of ``Σ(L − 1) ≤ 4``,
+    or sequences of ``ΣL ≤ 8``; the pair is two such players, with every bela
+    of the game.
+    """
+    rams = sorted(convention.game(kind).rams.values(), reverse=True) + [0, 0]
+    lengths = range(3, CARDS_PER_PLAYER + 1)
+
+    def best_sequences(cost, budget: int) -> int:
+        best = [0] * (budget + 1)
+        for spent in range(1, budget + 1):
+            best[spent] = max([best[spent - 1]] + [best[spent - cost(n)] + convention.sequence_visty(n)
+                                                   for n in lengths if cost(n) <= spent])
+        return best[budget]
+
+    player = max(rams[0] + rams[1],
+                 rams[0] + best_sequences(lambda n: n - 1, CARDS_PER_PLAYER - 4),
+                 best_sequences(lambda n: n, CARDS_PER_PLAYER))
+    return 2 * player + convention.game(kind).max_belas * convention.settings.constructions.bela
+
+
+def _check_reachable(convention: Convention, contract: Contract) -> None:
+    """Refuse a bid no hand can make: more visty than the deck and the most constructions a pair can hold."""
+    kind = contract.game.kind
+    unit = convention.settings.points.visty_per_point
+    most = max_construction_visty(convention, kind)
+    limit = (convention.scaled_deck(kind) + most if not contract.is_kapo else most) // unit
+    if contract.number > limit:
+        what = "N" if not contract.is_kapo else "K у капо"
+        raise IllegalContractError(
+            "контракт", str(contract), f"{what} не больше {limit}: больше вистов не набрать даже со всеми конструкциями"
+        )
+
+
 def _check_makeable(convention: Convention, contract: Contract, defenders: int, tricks: int | None) -> None:
     """Trick points must be a total some cards can make (with that many tricks, when given)."""
     kind = contract.game.kind
@@ -160,7 +197,7 @@ def _check_makeable(convention: Convention, contract: Contract, defenders: int, 
     if declarers not in by_tricks[tricks]:
         raise InconsistentHandError(
             "--decl-tricks", tricks,
-            f"с {tricks} взятк{_plural(tricks)} у разыгрывающих может быть {describe_gaps(by_tricks[tricks])} вистов, "
+            f"висты разыгрывающих с {tricks} взятк{_plural(tricks)} — {describe_gaps(by_tricks[tricks])}, "
             f"а указано {declarers} (у вистующих {defenders})",
         )
 
@@ -214,8 +251,11 @@ def _check_constructions(
                     raise InconsistentHandError(
                         field, str(construction), "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"
                     )
-        if sum(c.cards for c in side if c.kind is not ConstructionKind.RAMS and c.kind is not ConstructionKind.BELA) > PAIR_CARDS:
-            raise InconsistentHandError(field, _names(side), f"у пары {PAIR_CARDS} карт, столько последовательностей не собрать")
+        if not fits_two_players(side):
+            raise InconsistentHandError(
+                field, _names(side),
+                f"у каждого из двух игроков пары по {CARDS_PER_PLAYER} карт: столько конструкций у пары не собрать",
+            )
         if side:
             _check_bare_visty(convention, kind, field, side)
     other_decl = [c for c in decl if c.kind is not ConstructionKind.BELA]
@@ -236,6 +276,32 @@ def _check_constructions(
                 raise InconsistentHandError(
                     "рамки", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
                 )
+
+
+def fits_two_players(constructions: tuple[Construction, ...]) -> bool:
+    """Whether a pair's sequences and rams can be held by its two players, 8 cards each (seed 000 §0.2).
+
+    Each construction is one player's.  A player's rams take 4 cards each; a
+    sequence of L cards may share with each of that player's rams at most the
+    one card of its rank (seed 000 allows a card in both), so the player holds
+    at least ``4·R + ΣL − Σ min(R, L)`` cards.  Tried for every split between
+    the two players.
+    """
+    items = [c for c in constructions if c.kind in (ConstructionKind.SEQUENCE, ConstructionKind.RAMS)]
+    if len(items) > 2 * CARDS_PER_PLAYER // 3 + 2:  # more than any two hands hold; saves the search
+        return False
+
+    def holds(player: list[Construction]) -> bool:
+        rams = sum(1 for c in player if c.kind is ConstructionKind.RAMS)
+        lengths = [c.length for c in player if c.kind is ConstructionKind.SEQUENCE]
+        return 4 * rams + sum(lengths) - sum(min(rams, length) for length in lengths) <= CARDS_PER_PLAYER
+
+    for mask in range(2 ** len(items)):
+        first = [c for bit, c in enumerate(items) if mask >> bit & 1]
+        second = [c for bit, c in enumerate(items) if not mask >> bit & 1]
+        if holds(first) and holds(second):
+            return True
+    return False
 
 
 def _rams_effect(settings, rank: str) -> str:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from bbscore.errors import ProtocolError
+from bbscore.errors import ConventionNotFoundError, ProtocolError, os_reason, shown
 from bbscore.game import HandEntry
 
 FORMAT = 1
@@ -92,12 +92,14 @@ def read(path: Path) -> Protocol:
     :class:`ProtocolError` with the file and line when the file cannot be read,
     is not TOML, or its ``[game]`` table is unusable.
     """
+    if not path.name or path.is_dir():
+        raise ProtocolError(str(path) or "«»", None, "нужен файл протокола, а это " + ("папка" if path.name else "пустое имя"))
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise ProtocolError(str(path), None, "нет такого файла") from None
     except OSError as error:
-        raise ProtocolError(str(path), None, f"файл не читается ({error.strerror})") from None
+        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -107,7 +109,7 @@ def read(path: Path) -> Protocol:
     except tomllib.TOMLDecodeError as error:
         line = _ERROR_LINE.search(str(error))
         message = _ERROR_LINE.sub("", str(error)).strip()
-        raise ProtocolError(str(path), line.group(1) if line else None, f"не TOML: {message}") from None
+        raise ProtocolError(str(path), line.group(1) if line else None, f"не TOML: {toml_reason(message)}") from None
     lines = text.splitlines()
     header = _header(path, data, lines)
     hands_data = data.get("hand", [])
@@ -118,6 +120,29 @@ def read(path: Path) -> Protocol:
         hand_lines = [None] * len(hands_data)  # written as inline tables: lines unknown
     hands = [HandEntry(i + 1, hand_lines[i], hand) for i, hand in enumerate(hands_data)]
     return Protocol(path, header, hands, lines)
+
+
+_TOML_REASONS = [
+    ("Invalid value", "неверное значение (текст — в кавычках, числа — без)"),
+    ("Expected '=' after a key", "после ключа нужен знак ="),
+    ("Invalid statement", "непонятная строка"),
+    ("Unclosed array", "не закрыт список ]"),
+    ("Unclosed inline table", "не закрыта таблица }"),
+    ("Cannot overwrite a value", "ключ повторяется"),
+    ("Cannot declare", "таблица объявлена дважды"),
+    ("Unterminated string", "не закрыта кавычка"),
+    ("Invalid initial character for a key part", "недопустимый знак в начале ключа"),
+    ("Expected newline or end of document", "после значения ожидается конец строки"),
+    ("Illegal character", "недопустимый знак"),
+]
+
+
+def toml_reason(message: str) -> str:
+    """tomllib's message in Russian where it is a common one (the original kept in brackets)."""
+    for english, russian in _TOML_REASONS:
+        if message.startswith(english):
+            return f"{russian} ({message})"
+    return message
 
 
 def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
@@ -136,7 +161,7 @@ def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
         if key not in allowed:
             raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(sorted(allowed))}")
     if game.get("format") != FORMAT:
-        raise refuse("format", f"поддерживается format = {FORMAT}, а дано {game.get('format')!r}")
+        raise refuse("format", f"поддерживается format = {FORMAT}, а дано {shown(game.get('format'))}")
     convention = game.get("convention")
     if not isinstance(convention, str) or not convention:
         raise refuse("convention", "нужно имя правил или путь, например \"gambler\"")
@@ -145,10 +170,10 @@ def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
         raise refuse("convention_sha256", "ожидается SHA-256 файла правил (64 шестнадцатеричных знака)")
     target = game.get("target")
     if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise refuse("target", f"ожидается положительное целое, а дано {target!r}")
+        raise refuse("target", f"ожидается положительное целое число без кавычек, а дано {shown(target)}")
     pairs = game.get("pairs")
     if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
-        raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {pairs!r}")
+        raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {shown(pairs)}")
     if pairs[0].strip() == pairs[1].strip():
         raise refuse("pairs", "названия пар должны различаться")
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
@@ -188,20 +213,41 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
-@contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the lock of a protocol (:func:`lock_path`) while reading, changing and writing it."""
-    from filelock import FileLock, Timeout
-
+def check_path(path: Path, *, must_exist: bool) -> None:
+    """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, read-only."""
+    if not path.name or str(path) in (".", ".."):
+        raise ProtocolError(str(path) or "«»", None, "нужно имя файла протокола, например game.toml")
+    if path.is_dir():
+        raise ProtocolError(str(path), None, "это папка, а не файл протокола")
     if not path.parent.is_dir():
         raise ProtocolError(str(path), None, f"нет папки {path.parent}")
-    lock = FileLock(str(lock_path(path)), timeout=LOCK_TIMEOUT_SECONDS)
+    if must_exist and not path.is_file():
+        raise ProtocolError(str(path), None, "нет такого файла (начать партию: bbscore new)")
+    if path.is_file() and not path.stat().st_mode & 0o222:
+        raise ProtocolError(str(path), None, "файл только для чтения — не меняю")
+
+
+@contextmanager
+def locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
+    """Hold the lock of a protocol (:func:`lock_path`) while reading, changing and writing it.
+
+    A link is followed: the lock and the writes are on the file it points to.
+    """
+    from filelock import FileLock, Timeout
+
+    check_path(path, must_exist=must_exist)
+    real = Path(os.path.realpath(path))
+    lock = FileLock(str(lock_path(real)), timeout=LOCK_TIMEOUT_SECONDS)
     try:
         with lock:
-            _remove_stale_temporaries(path)
+            _remove_stale_temporaries(real)
             yield
     except Timeout:
         raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
+    except OSError as error:
+        if error.filename is None or not str(error.filename).endswith(".lock"):
+            raise
+        raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
 
 
 def _remove_stale_temporaries(path: Path) -> None:
@@ -221,11 +267,12 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
     existing one) and fsyncs the folder.  Raises :class:`ProtocolError` when
     ``exclusive`` and the file exists, or when the folder cannot be written.
     """
-    directory = path.parent if str(path.parent) else Path(".")
+    path = Path(os.path.realpath(path))  # through a link, replace the file it points to
+    directory = path.parent
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать в папку ({error.strerror})") from None
+        raise ProtocolError(str(path), None, f"не записать в папку ({os_reason(error)})") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
@@ -245,7 +292,7 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
             os.replace(temporary, path)
         _fsync_directory(directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать файл ({error.strerror})") from None
+        raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
@@ -311,7 +358,15 @@ def convention_for(protocol: Protocol, override: str | None = None):
     name = override or protocol.header.convention
     if override is None and _is_path(name) and not Path(name).is_absolute():
         name = str(protocol.path.parent / name)
-    rules = conventions.load(name)
+    try:
+        rules = conventions.load(name)
+    except ConventionNotFoundError:
+        if override is not None:
+            raise
+        raise ProtocolError(
+            str(protocol.path), _key_line(protocol.lines, "convention"),
+            f"правила партии «{protocol.header.convention}» ([game] convention) не найдены",
+        ) from None
     warning = None
     recorded = protocol.header.convention_sha256
     if override is not None and rules.sha256 != recorded:
@@ -327,10 +382,13 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     """Create a new protocol; refuses an existing file.  The target defaults to the convention's."""
     from bbscore import convention as conventions
 
+    check_path(path, must_exist=False)
+    if path.exists():
+        raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
     rules = conventions.load(convention_name)
     names = tuple(" ".join(p.split()) for p in pairs)
     if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise ProtocolError("--pairs", None, f"нужны два разных названия пар через запятую, например \"Мы,Они\"; дано {','.join(pairs)!r}")
+        raise ProtocolError("--pairs", None, f"нужны два разных названия пар через запятую, например \"Мы,Они\"; дано {shown(','.join(pairs))}")
     if target is not None and target < 1:
         raise ProtocolError("--target", None, f"цель партии — положительное число, дано {target}")
     header = Header(
@@ -375,7 +433,7 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
     """
     from bbscore.game import replay
 
-    with locked(path):
+    with locked(path, must_exist=True):
         protocol = read(path)
         rules, warning = convention_for(protocol)
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
@@ -429,7 +487,7 @@ def _winner_text(protocol: Protocol, replay) -> str:
 
 def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     """Remove the last hand of a protocol; returns the protocol as it was and the removed hand."""
-    with locked(path):
+    with locked(path, must_exist=True):
         protocol = read(path)
         if not protocol.hands:
             raise ProtocolError(str(path), None, "в протоколе нет сдач")
@@ -437,17 +495,17 @@ def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     return protocol, protocol.hands[-1]
 
 
-def fix(path: Path, override: str | None = None) -> Path | None:
-    """Write the computed score and total of every hand back (a backup beside the file first).
+def fix(path: Path) -> Path | None:
+    """Write the computed score and total of every hand back, under the game's own rules (a backup beside the file first).
 
     Returns the backup's path, or None when nothing differed.  Refused when a
     hand's inputs are bad (its score cannot be computed).
     """
     from bbscore.game import replay
 
-    with locked(path):
+    with locked(path, must_exist=True):
         protocol = read(path)
-        rules, _ = convention_for(protocol, override)
+        rules, _ = convention_for(protocol)
         result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, result)
         hands = _raw_hands(protocol)
@@ -458,13 +516,15 @@ def fix(path: Path, override: str | None = None) -> Path | None:
                     fields[key] = value
                     changed = True
         header = protocol.header
-        if override is not None:
-            header = Header(stored_convention(override, path), rules.sha256, header.target, header.pairs, header.extra)
-        elif header.convention_sha256 is None:
+        if header.convention_sha256 is None:
             header = Header(header.convention, rules.sha256, header.target, header.pairs, header.extra)
             changed = True
         if not changed:
             return None
         saved = backup(path)
-        write_atomic(path, dumps(header, hands))
+        try:
+            write_atomic(path, dumps(header, hands))
+        except ProtocolError:
+            saved.unlink(missing_ok=True)  # the file is unchanged: its copy is not needed
+            raise
     return saved

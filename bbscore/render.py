@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from bbscore.convention import Convention
 from bbscore.game import REDEALS
@@ -16,7 +17,13 @@ from bbscore.working import constructions_text, marks, steps
 
 
 def console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text)."""
+    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+def styled(text: str, style: str) -> Text:
+    """A line in a style (bold, red, yellow), its text taken literally."""
+    return Text(text, style=style)
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
@@ -27,11 +34,11 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
     table.add_column("Контракт", justify="left")
     table.add_column("Разыгрывающие", justify="right")
     table.add_column("Вистующие", justify="right")
-    table.add_row(f"[bold]{breakdown.contract}[/bold]", declarers, defenders)
+    table.add_row(styled(str(breakdown.contract), "bold"), declarers, defenders)
     out.print(table)
     decl_con, def_con = constructions_text(hand)
     out.print(f"Конструкции: разыгрывающие {decl_con}; вистующие {def_con}. Правила: {convention.name}.")
-    out.print("[bold]Расчёт[/bold]")
+    out.print(styled("Расчёт", "bold"))
     for number, text in enumerate(steps(hand, breakdown, convention), start=1):
         out.print(f"{number}. {text}")
 
@@ -39,7 +46,7 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
 def _contract_cell(result) -> str:
     """What stands in the declarers' contract column (the bait's «БТ» stands in the points column)."""
     if result.error is not None:
-        return "[red]ошибка[/red]"
+        return styled("ошибка", "red")
     if result.redeal is not None:
         return f"пересдача ({REDEALS[result.redeal]})"
     return str(result.breakdown.contract)
@@ -64,7 +71,7 @@ def added_hand(appended) -> None:
     pairs = protocol.header.pairs
     target = protocol.header.target
     if appended.warning:
-        out.print(f"[yellow]внимание: {appended.warning}[/yellow]")
+        out.print(styled(f"внимание: {appended.warning}", "yellow"))
     line = Table(title=f"Сдача {result.entry.number} записана в {protocol.path}", title_justify="left")
     for name in pairs:
         line.add_column(f"{name}: контракт")
@@ -75,9 +82,9 @@ def added_hand(appended) -> None:
     for index, name in enumerate(pairs):
         out.print(f"«{name}»: {replay.totals[index]} — {_distance(replay.totals[index], target)}")
     if replay.ended:
-        out.print(f"[bold]{_end_text(pairs, replay)}[/bold]")
-    elif max(replay.totals) >= target:
-        out.print("[bold]Итоги равны и не меньше цели: играется ещё одна сдача.[/bold]")
+        out.print(styled(_end_text(pairs, replay), "bold"))
+    elif replay.totals[0] == replay.totals[1] >= target:
+        out.print(styled("Итоги равны и не меньше цели: играется ещё одна сдача.", "bold"))
 
 
 def _row_cells(result) -> list[str]:
@@ -85,10 +92,9 @@ def _row_cells(result) -> list[str]:
     for index in (0, 1):
         contract = _contract_cell(result) if (result.by == index or (result.by is None and index == 0)) else ""
         points = str(result.score[index])
-        if result.breakdown is not None and result.score[index] == 0:
-            declarers_side = result.by == index
-            if (declarers_side and not result.breakdown.made) or (not declarers_side and result.breakdown.made and result.breakdown.contract.doubling):
-                points = "БТ"
+        if result.breakdown is not None:
+            declarers, defenders = marks(result.breakdown)
+            points = declarers if result.by == index else defenders
         if result.error is not None:
             points = "—"
         cells += [contract, points, str(result.total[index])]
@@ -101,7 +107,7 @@ def removed_hand(protocol, entry) -> None:
 
     out = console()
     out.print(f"Из {protocol.path} убрана сдача {entry.number} (строка {entry.line}):")
-    out.print(tomli_w.dumps({"hand": [entry.fields]}).rstrip(), markup=False)
+    out.print(tomli_w.dumps({"hand": [entry.fields]}).rstrip())
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
@@ -112,7 +118,7 @@ def sheet(protocol, replay, warning: str | None) -> None:
     pairs = protocol.header.pairs
     target = protocol.header.target
     if warning:
-        out.print(f"[yellow]внимание: {warning}[/yellow]")
+        out.print(styled(f"внимание: {warning}", "yellow"))
     table = Table(title=f"Протокол {protocol.path} — правила {protocol.header.convention}, до {target}", title_justify="left")
     table.add_column("№", justify="right")
     for name in pairs:
@@ -121,7 +127,7 @@ def sheet(protocol, replay, warning: str | None) -> None:
         table.add_column("итог", justify="right")
     flagged = {d.hand for d in replay.discrepancies}
     for result in replay.results:
-        number = str(result.entry.number) + (" [red]![/red]" if result.entry.number in flagged else "")
+        number = Text(str(result.entry.number)) + (styled(" !", "red") if result.entry.number in flagged else Text(""))
         table.add_row(number, *_row_cells(result))
     out.print(table)
     bars = Table.grid(padding=(0, 1))
@@ -130,11 +136,11 @@ def sheet(protocol, replay, warning: str | None) -> None:
         bars.add_row(f"«{name}»", ProgressBar(total=target, completed=min(total, target), width=40), f"{total} / {target}")
     out.print(bars)
     if replay.ended:
-        out.print(f"[bold]{_end_text(pairs, replay)}[/bold]")
+        out.print(styled(_end_text(pairs, replay), "bold"))
     else:
         out.print("Партия продолжается.")
     if flagged:
-        out.print(f"[red]! расхождения с правилами в сдачах {', '.join(str(n) for n in sorted(flagged))}: bbscore recompute {protocol.path}[/red]")
+        out.print(styled(f"! расхождения с правилами в сдачах {', '.join(str(n) for n in sorted(flagged))}: bbscore recompute {protocol.path}", "red"))
 
 
 def recompute_reports(reports: list[dict]) -> None:
@@ -143,22 +149,21 @@ def recompute_reports(reports: list[dict]) -> None:
     for report in reports:
         name = report["file"]
         if "error" in report:
-            out.print(f"[red]{report['error']}[/red]", markup=True)
-            continue
+            continue  # printed on standard error by the command
         if report.get("warning"):
-            out.print(f"[yellow]{name}: внимание: {report['warning']}[/yellow]")
+            out.print(styled(f"{name}: внимание: {report['warning']}", "yellow"))
         for item in report["discrepancies"]:
             where = f"{name}:{item['line']}" if item["line"] else name
             field = {"score": "очки сдачи", "total": "итог", "input": "ввод"}[item["field"]]
-            out.print(f"{where}: сдача {item['hand']}, {field}: {item['message']}", markup=False)
+            out.print(f"{where}: сдача {item['hand']}, {field}: {item['message']}")
         totals = report["totals"]
         status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
-        out.print(f"{name}: {status}; итоги {totals[0]} : {totals[1]}", markup=False)
+        out.print(f"{name}: {status}; итоги {totals[0]} : {totals[1]}")
         if report.get("fixed"):
             backup = report.get("backup")
-            out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""), markup=False)
+            out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""))
         elif "fix_error" in report:
-            out.print(f"[red]не исправлено: {report['fix_error']}[/red]")
+            out.print(styled(f"не исправлено: {report['fix_error']}", "red"))
 
 
 def _value_text(value) -> str:
@@ -181,7 +186,7 @@ def convention_list(entries: list[dict], user_folder) -> None:
         table.add_column(column, overflow="fold")
     for entry in entries:
         origin = "встроенные" if entry["origin"] == "bundled" else "свои"
-        title = entry.get("title") or f"[red]{entry.get('problem', '')}[/red]"
+        title = entry.get("title") or styled(entry.get("problem", ""), "red")
         table.add_row(entry["name"], origin, title, entry["file"])
     out.print(table)
     out.print(f"Свои правила кладите в {user_folder} (файл ИМЯ.toml); сделать копию: bbscore conventions init ИМЯ.toml --from gambler")
@@ -192,8 +197,8 @@ def convention_tables(rules) -> None:
     from bbscore.convention import GAME_KIND_NAMES, describe
 
     out = console()
-    out.print(f"[bold]Правила «{rules.name}»[/bold]: {rules.settings.title}")
-    out.print(f"Файл: {rules.path}; sha256 {rules.sha256}", markup=False)
+    out.print(styled(f"Правила «{rules.name}»: {rules.settings.title}", "bold"))
+    out.print(f"Файл: {rules.path}; sha256 {rules.sha256}")
     content = rules.content
     for section, value in content.items():
         if not isinstance(value, dict):

@@ -23,9 +23,10 @@ _ROUNDING = {
 
 def marks(breakdown: Breakdown) -> tuple[str, str]:
     """What stands in each pair's column: the points, or «БТ» for the pair left with nothing (seed 000 §5)."""
-    declarers = "БТ" if breakdown.outcome is Outcome.BAIT else str(breakdown.declarers)
-    defenders = "БТ" if breakdown.outcome is Outcome.MADE_DOUBLED else str(breakdown.defenders)
-    return declarers, defenders
+    declarers_left_out = breakdown.outcome is Outcome.BAIT and breakdown.declarers == 0
+    defenders_left_out = breakdown.outcome is Outcome.MADE_DOUBLED and breakdown.defenders == 0
+    return ("БТ" if declarers_left_out else str(breakdown.declarers),
+            "БТ" if defenders_left_out else str(breakdown.defenders))
 
 
 def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]:
@@ -44,7 +45,10 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
             f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {b.counted_VTv} / {divisor} → {b.VTv}."
         )
-    lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
+    if hand.decl_points_given:
+        lines.append(f"Висты за взятки (с последом): разыгрывающие VTp = {b.VTp}, вистующие VTv = S − VTp = {b.S} − {b.VTp} = {b.VTv}{tricks}.")
+    else:
+        lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
 
     def side(constructions: tuple) -> str:
         if not constructions:
@@ -66,8 +70,9 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются → VCv = {b.VCv}.")
     lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
     double = f" × {b.multiplier} ({_DOUBLING_WORDS[contract.doubling]})" if contract.doubling else ""
+    times = f" × {b.multiplier}" if contract.doubling else ""
     if contract.is_kapo:
-        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = (C + K){double} = ({b.C} + {contract.number}){double} = {b.PC}.")
+        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = (C + K){double} = ({b.C} + {contract.number}){times} = {b.PC}.")
         all_tricks = "да" if b.decl_tricks == 8 else "нет"
         reached = "≥" if b.VCp >= b.required else "<"
         lines.append(
@@ -79,8 +84,11 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             f"Pp = C + VCp / {unit} = {b.C} + {b.VCp // unit} = {b.Pp}."
         )
     else:
-        product = f" = {contract.number}{double} = {b.PC}" if double else f" = {b.PC}"
-        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = N{double}{product}.")
+        product = f" = {contract.number}{times} = {b.PC}" if double else f" = {b.PC}"
+        lines.append(
+            f"Очки за контракт PC = N{double}{product}. Базовая стоимость C = {b.C} делится между парами "
+            f"через очки за висты: Pp + Pv = C + (VCp + VCv) / {unit}."
+        )
         reached = "≥" if b.Vp >= b.required else "<"
         verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
         if convention.settings.made.simple == "reach_and_outscore":

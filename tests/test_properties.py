@@ -12,7 +12,7 @@ same examples.
 from __future__ import annotations
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from bbscore import convention
@@ -20,7 +20,7 @@ from bbscore.cards import RUSSIAN_RANKS
 from bbscore.constructions import format_list, parse_list
 from bbscore.contract import Contract, ContractKind, Doubling, Game
 from bbscore.errors import BBScoreError
-from bbscore.hand import Hand, make_hand
+from bbscore.hand import Hand, fits_two_players, make_hand
 from bbscore.scoring import Outcome, score
 
 GAMBLER = convention.load("gambler")
@@ -44,6 +44,8 @@ def constructions(draw, game: Game) -> tuple[list[str], list[str]]:
     elif choice == "mixed":
         others = draw(st.lists(st.sampled_from(SEQUENCES), max_size=2))  # ≤ 16 cards
         others += draw(st.lists(st.sampled_from(rams), max_size=2, unique=True))
+        # only what two players of 8 cards can hold (hand.fits_two_players; such lists are refused)
+        assume(fits_two_players(parse_list(others, "test")))
         others += draw(st.lists(st.sampled_from(["40", "70"]), max_size=1))  # bare visty: 20+20, 20+50
     decl: list[str] = []
     defs: list[str] = []

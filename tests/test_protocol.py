@@ -203,12 +203,11 @@ def test_new_with_relative_convention_path_then_add_from_the_same_folder(tmp_pat
     assert hands_of(tmp_path / "sub" / "game.toml")[0]["score"] == [16, 8]
 
 
-def test_recompute_fix_with_relative_convention_path_keeps_the_file_usable(tmp_path):
-    """After ``recompute sub/game.toml --convention conv/my.toml --fix`` the file must still work from there.
+def test_recompute_fix_with_other_rules_is_refused(tmp_path):
+    """``recompute --convention X`` is a what-if: with ``--fix`` it is refused and the file stays as it was.
 
     The hand: 10Б+ by Мы, def 40 is 36 : 0 with gambler; with contra = 3,
-    PC = 10·3 = 30 → 30 + 12 + 4 = 46 : 0.  After --fix with that file, a plain
-    recompute from the same folder must find the rules the file now names and exit 0.
+    PC = 10·3 = 30 → 30 + 12 + 4 = 46 : 0 — reported, never written.
     """
     (tmp_path / "conv").mkdir()
     (tmp_path / "sub").mkdir()
@@ -216,11 +215,17 @@ def test_recompute_fix_with_relative_convention_path_keeps_the_file_usable(tmp_p
     (tmp_path / "conv" / "my.toml").write_text(text.replace("\ncontra = 2\n", "\ncontra = 3\n"), encoding="utf-8")
     ok(run_cli("new", "sub/game.toml", "--pairs", "Мы,Они", cwd=tmp_path))
     ok(run_cli("add", "sub/game.toml", "10Б+", "--by", "Мы", "--def-points", "40", cwd=tmp_path))
-    done = run_cli("recompute", "sub/game.toml", "--convention", "conv/my.toml", "--fix", cwd=tmp_path)
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert hands_of(tmp_path / "sub" / "game.toml")[0]["score"] == [46, 0]
-    done = run_cli("recompute", "sub/game.toml", cwd=tmp_path)
-    assert done.returncode == 0, done.stdout + done.stderr
+    before = (tmp_path / "sub" / "game.toml").read_bytes()
+    what_if = run_cli("recompute", "sub/game.toml", "--convention", "conv/my.toml", "--json", cwd=tmp_path)
+    assert what_if.returncode == 1, what_if.stdout + what_if.stderr
+    (report,) = json.loads(what_if.stdout)["files"]
+    # the recorded total 36 : 0 agrees with the recorded score: only the score is reported
+    assert [(d["field"], d["recorded"], d["computed"]) for d in report["discrepancies"]] == [("score", [36, 0], [46, 0])]
+    assert "warning" in report
+    refused = run_cli("recompute", "sub/game.toml", "--convention", "conv/my.toml", "--fix", cwd=tmp_path)
+    assert_refused(refused)
+    assert (tmp_path / "sub" / "game.toml").read_bytes() == before
+    ok(run_cli("recompute", "sub/game.toml", cwd=tmp_path))
 
 
 # --------------------------------------------------------------------------- add, show
