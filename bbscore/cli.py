@@ -108,11 +108,12 @@ def add(
     from bbscore.errors import InconsistentHandError
 
     if redeal is not None:
-        given = [name for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
+        given = [(name, value) for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
                  ("--decl-points", decl_points), ("--decl-con", decl_con), ("--def-con", def_con),
                  ("--decl-tricks", decl_tricks)) if value]
         if given:
-            raise InconsistentHandError(given[0], "указано", "у пересдачи (--redeal) нет контракта и вистов")
+            name, value = given[0]
+            raise InconsistentHandError(name, value, "у пересдачи (--redeal) нет контракта и вистов")
         fields: dict = {"redeal": redeal}
     else:
         if contract is None:
