@@ -8,16 +8,117 @@ those values, never listed by hand.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 # Ranks in sequence order (a terz is three consecutive ranks of this tuple).
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 # How Russian players write the ranks (В валет, Д дама, К король, Т туз).
 RUSSIAN_RANKS: dict[str, str] = {"7": "7", "8": "8", "9": "9", "10": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"}
-SUITS_IN_DECK = 4
+# Suits: internal codes (Latin letters) and how Russian players write them.
+SUITS: tuple[str, ...] = ("S", "C", "D", "H")
+RUSSIAN_SUITS: dict[str, str] = {"S": "П", "C": "Т", "D": "Б", "H": "Ч"}
+SUITS_IN_DECK = len(SUITS)
 CARDS_PER_TRICK = 4
 TRICKS_PER_HAND = 8
 CARDS_PER_PLAYER = 8
+DECK_SIZE = len(RANKS) * len(SUITS)
+
+# Spellings of ranks and suits, upper case.  A Cyrillic «Т» rank is the ace (туз),
+# a Latin «T» the ten: the two are never mixed with the other alphabet's suit letters.
+_RUSSIAN_RANK_LETTERS = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
+_LATIN_RANK_LETTERS = {"J": "J", "Q": "Q", "K": "K", "A": "A", "T": "10"}
+_DIGIT_RANKS = {"7": "7", "8": "8", "9": "9", "10": "10"}
+_RUSSIAN_SUIT_LETTERS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H"}
+_LATIN_SUIT_LETTERS = {"S": "S", "C": "C", "D": "D", "H": "H"}
+_SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
+ALLOWED_CARDS = (
+    "карта пишется достоинством и мастью: ВТ (валет треф), 10Ч, ТП (туз пик), Д♦; "
+    "по-латински 7 8 9 T/10 J Q K A и S C D H (JC, TH, AS); карты через пробел или запятую"
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A card of the 32-card deck: ``rank`` in :data:`RANKS`, ``suit`` in :data:`SUITS`."""
+
+    rank: str
+    suit: str
+
+    def __str__(self) -> str:
+        """The normal form, Russian: ``ВТ`` (jack of clubs), ``10Ч``, ``ТП`` (ace of spades)."""
+        return f"{RUSSIAN_RANKS[self.rank]}{RUSSIAN_SUITS[self.suit]}"
+
+
+def full_deck() -> tuple[Card, ...]:
+    """All 32 cards, suit by suit in rank order."""
+    return tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+
+
+def parse_cards(text: str, field: str = "карты") -> tuple[Card, ...]:
+    """Parse cards in any accepted spelling (see :data:`ALLOWED_CARDS`), in the order given.
+
+    Separators (spaces, commas, semicolons) are optional; case does not
+    matter.  Raises :class:`~bbscore.errors.CardError` for an unknown card, a
+    mix of alphabets that makes «Т»/«T» ambiguous, a card given twice, or more
+    than 32 cards.
+    """
+    from bbscore.errors import CardError
+
+    if not isinstance(text, str):
+        raise CardError(field, text, ALLOWED_CARDS)
+    upper = text.upper()
+    cards: list[Card] = []
+    position = 0
+    while position < len(upper):
+        char = upper[position]
+        if char.isspace() or char in ",;":
+            position += 1
+            continue
+        if upper.startswith("10", position):
+            rank, rank_alphabet, position = "10", "digit", position + 2
+        elif char in _DIGIT_RANKS:
+            rank, rank_alphabet, position = _DIGIT_RANKS[char], "digit", position + 1
+        elif char in _RUSSIAN_RANK_LETTERS:  # only «Т» (ace) is bound to its alphabet's suits
+            rank, rank_alphabet, position = _RUSSIAN_RANK_LETTERS[char], "russian" if char == "Т" else "any", position + 1
+        elif char in _LATIN_RANK_LETTERS:  # only «T» (ten) is bound to its alphabet's suits
+            rank, rank_alphabet, position = _LATIN_RANK_LETTERS[char], "latin" if char == "T" else "any", position + 1
+        else:
+            raise CardError(field, _around(text, position), ALLOWED_CARDS)
+        suit_char = upper[position] if position < len(upper) else ""
+        if suit_char in _RUSSIAN_SUIT_LETTERS and rank_alphabet != "latin":
+            suit = _RUSSIAN_SUIT_LETTERS[suit_char]
+        elif suit_char in _LATIN_SUIT_LETTERS and rank_alphabet != "russian":
+            suit = _LATIN_SUIT_LETTERS[suit_char]
+        elif suit_char in _SUIT_SYMBOLS:
+            suit = _SUIT_SYMBOLS[suit_char]
+        elif suit_char in _RUSSIAN_SUIT_LETTERS or suit_char in _LATIN_SUIT_LETTERS:
+            raise CardError(
+                field, _around(text, position - 1),
+                "не смешивайте русские и латинские буквы в одной карте: «ТП» — туз пик, «TS» или «10П» — десятка пик",
+            )
+        else:
+            raise CardError(field, _around(text, position - 1), "после достоинства нужна масть: " + ALLOWED_CARDS)
+        cards.append(Card(rank, suit))
+        position += 1
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(field, str(card), "эта карта указана дважды")
+        seen.add(card)
+    if len(cards) > DECK_SIZE:
+        raise CardError(field, f"{len(cards)} карт", f"в колоде {DECK_SIZE} карты")
+    return tuple(cards)
+
+
+def _around(text: str, position: int) -> str:
+    """The part of the text where reading stopped (a card's worth on each side)."""
+    return text[max(0, position - 2): position + 3].strip() or text.strip()
+
+
+def format_cards(cards) -> str:
+    """Cards in normal form, space-separated."""
+    return " ".join(str(card) for card in cards)
 
 
 @lru_cache(maxsize=64)

@@ -40,6 +40,9 @@ DeclCon = Annotated[Optional[list[str]], typer.Option("--decl-con", help="Про
 DefCon = Annotated[Optional[list[str]], typer.Option("--def-con", help="Прошедшие конструкции вистующих.", metavar="LIST")]
 DeclTricks = Annotated[Optional[str], typer.Option("--decl-tricks", help="Сколько взяток взяли разыгрывающие (0–8); обязательно для капо.", metavar="K")]
 AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
+DefCards = Annotated[Optional[str], typer.Option("--def-cards", help="Карты во взятках вистующих (вместо --def-points): \"ВТ 10Ч ТП …\".", metavar="CARDS")]
+DeclCards = Annotated[Optional[str], typer.Option("--decl-cards", help="Карты во взятках разыгрывающих (вместо --decl-points).", metavar="CARDS")]
+LastTrick = Annotated[Optional[str], typer.Option("--last", help="Чья последняя взятка, когда даны карты: decl или def.", metavar="decl|def")]
 ProtocolFile = Annotated[Path, typer.Argument(help="Файл протокола (.toml).", metavar="FILE")]
 
 
@@ -51,6 +54,9 @@ def score(
     decl_con: DeclCon = None,
     def_con: DefCon = None,
     decl_tricks: DeclTricks = None,
+    def_cards: DefCards = None,
+    decl_cards: DeclCards = None,
+    last: LastTrick = None,
     convention: ConventionOption = "gambler",
     as_json: AsJson = False,
 ) -> None:
@@ -63,6 +69,7 @@ def score(
     hand = make_hand(
         rules, contract, def_points=def_points, decl_points=decl_points,
         decl_con=decl_con, def_con=def_con, decl_tricks=decl_tricks,
+        def_cards=def_cards, decl_cards=decl_cards, last=last,
     )
     breakdown = score_hand(hand, rules)
     if as_json:
@@ -71,6 +78,37 @@ def score(
     from bbscore import render
 
     render.hand_result(hand, breakdown, rules)
+
+
+@app.command()
+def count(
+    game: Annotated[str, typer.Argument(help="Игра: П Т Б Ч БК ВК (или S C D H NT AT).", metavar="GAME")],
+    cards: Annotated[str, typer.Argument(help="Взятые карты: \"ВТ 10Ч ТП Д♦ …\" (или JC TH AS QD).", metavar="CARDS")],
+    last: Annotated[bool, typer.Option("--last", help="Эта сторона взяла последнюю взятку (послед).")] = False,
+    convention: ConventionOption = "gambler",
+    as_json: AsJson = False,
+) -> None:
+    """Посчитать висты за взятые карты, карта за картой (с последом при --last)."""
+    from bbscore import convention as conventions
+    from bbscore.cards import parse_cards
+    from bbscore.contract import parse_game
+    from bbscore.errors import InconsistentHandError
+
+    rules = conventions.load(convention)
+    played = parse_game(game)
+    taken = parse_cards(cards, "CARDS")
+    if last and not taken:
+        raise InconsistentHandError("--last", "без карт", "последнюю взятку берут с картами")
+    values = [(str(card), rules.card_visty(card, played)) for card in taken]
+    bonus = rules.settings.points.last_trick if last else 0
+    total = sum(points for _, points in values) + bonus
+    if as_json:
+        print(json.dumps({"game": played.value, "points": total, "last": bonus,
+                          "cards": [{"card": card, "points": points} for card, points in values]}, ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.counted(played, values, bonus, total, len(taken))
 
 
 @app.command()
@@ -99,6 +137,9 @@ def add(
     decl_con: DeclCon = None,
     def_con: DefCon = None,
     decl_tricks: DeclTricks = None,
+    def_cards: DefCards = None,
+    decl_cards: DeclCards = None,
+    last: LastTrick = None,
     redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass или rams-7.", metavar="all-pass|rams-7")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
     doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")] = None,
@@ -110,7 +151,8 @@ def add(
     if redeal is not None:
         given = [(name, value) for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
                  ("--decl-points", decl_points), ("--decl-con", decl_con), ("--def-con", def_con),
-                 ("--decl-tricks", decl_tricks)) if value]
+                 ("--decl-tricks", decl_tricks), ("--def-cards", def_cards), ("--decl-cards", decl_cards),
+                 ("--last", last)) if value]
         if given:
             name, value = given[0]
             raise InconsistentHandError(name, value, "у пересдачи (--redeal) нет контракта и вистов")
@@ -122,7 +164,9 @@ def add(
             raise InconsistentHandError("--by", "не указано", "нужны разыгрывающие: название пары из протокола")
         fields = {"contract": contract, "by": by, "def_points": _whole(def_points, "--def-points"),
                   "decl_points": _whole(decl_points, "--decl-points"), "decl_con": _joined(decl_con),
-                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "--decl-tricks")}
+                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "--decl-tricks"),
+                  "def_cards": _card_list(def_cards, "--def-cards"), "decl_cards": _card_list(decl_cards, "--decl-cards"),
+                  "last": last}
     if note:
         fields["note"] = note
     if doezd is not None:
@@ -136,6 +180,15 @@ def _whole(text: str | None, option: str) -> int | None:
     from bbscore.hand import parse_count
 
     return parse_count(text, option, -999_999, 999_999, "ожидается целое число")
+
+
+def _card_list(text: str | None, option: str) -> list[str] | None:
+    """Cards typed for ``add``, in normal form, as the protocol stores them."""
+    if text is None:
+        return None
+    from bbscore.cards import parse_cards
+
+    return [str(card) for card in parse_cards(text, option)]
 
 
 def _joined(values: list[str] | None) -> list[str] | None:
@@ -386,6 +439,12 @@ def breakdown_json(hand, breakdown, rules) -> dict:
     data["outcome"] = breakdown.outcome.value
     data["decl_con"] = [str(c) for c in hand.decl_constructions]
     data["def_con"] = [str(c) for c in hand.def_constructions]
+    for key in ("def_cards", "decl_cards"):
+        cards = getattr(hand, key)
+        if cards is not None:
+            data[key] = [str(card) for card in cards]
+    if hand.last is not None:
+        data["last"] = hand.last
     data["convention"] = rules.name
     data["convention_sha256"] = rules.sha256
     return data

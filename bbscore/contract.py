@@ -53,6 +53,11 @@ class Game(enum.Enum):
         return GameKind.SUIT
 
     @property
+    def trump_suit(self) -> str | None:
+        """The trump suit's code (S C D H) of a suit game; None in БК and ВК."""
+        return {Game.SPADES: "S", Game.CLUBS: "C", Game.DIAMONDS: "D", Game.HEARTS: "H"}.get(self)
+
+    @property
     def russian(self) -> str:
         """The game's name as players say it (``"треф"``, ``"без козыря"``)."""
         return _GAME_NAMES[self]
@@ -196,3 +201,11 @@ class Contract:
             if self.number:
                 words += f" плюс {self.number}"
         return words + {Doubling.NONE: "", Doubling.CONTRA: " под контрой", Doubling.RECONTRA: " под реконтрой"}[self.doubling]
+
+
+def parse_game(text: str) -> Game:
+    """A game alone (``Т``, ``БК``, ``NT``, ``♣``), as in contract notation.  Raises :class:`ContractSyntaxError`."""
+    normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS) if isinstance(text, str) else ""
+    if normal not in GAME_SPELLINGS:
+        raise ContractSyntaxError("игра", text, "П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)")
+    return GAME_SPELLINGS[normal]

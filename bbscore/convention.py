@@ -21,8 +21,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from bbscore.cards import RANKS, SUITS_IN_DECK, makeable_trick_points
-from bbscore.contract import Contract, ContractKind, Doubling, GameKind
+from bbscore.cards import RANKS, SUITS_IN_DECK, Card, makeable_trick_points
+from bbscore.contract import Contract, ContractKind, Doubling, Game, GameKind
 from bbscore.errors import ConventionError, ConventionNotFoundError, os_reason
 
 FORMAT = 1
@@ -149,6 +149,12 @@ class Convention:
         for _ in range(plains):
             values += [game.plain_cards[rank] for rank in RANKS]  # type: ignore[index]
         return tuple(values)
+
+    def card_visty(self, card: Card, game: Game) -> int:
+        """Visty of one card in a game (seed 000 §0.1): the trump table for the trump suit and in ВК, else the plain one."""
+        table = self.game(game.kind)
+        is_trump = game.kind is GameKind.ALL_TRUMPS or card.suit == game.trump_suit
+        return (table.trump_cards if is_trump else table.plain_cards)[card.rank]  # type: ignore[index]
 
     def makeable(self, kind: GameKind) -> tuple[frozenset[int], ...]:
         """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`)."""

@@ -62,6 +62,10 @@ class IllegalContractError(BBScoreError):
     """Contract notation, but not a contract the convention allows (N below the minimum bid)."""
 
 
+class CardError(BBScoreError):
+    """Text that is not a card, or cards that cannot all be true (a card twice, more than 32)."""
+
+
 class ConstructionError(BBScoreError):
     """A construction name or count that is not one (unknown name, bad multiplier)."""
 

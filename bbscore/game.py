@@ -17,7 +17,7 @@ from bbscore.hand import Hand, make_hand
 from bbscore.scoring import Breakdown, score
 
 REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7"}
-HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks")
+HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards", "decl_cards", "last")
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
@@ -139,7 +139,7 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     for name in NOTE_FIELDS:
         if name in fields and not isinstance(fields[name], str):
             raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
-    for name in ("decl_con", "def_con"):
+    for name in ("decl_con", "def_con", "def_cards", "decl_cards"):
         value = fields.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise InconsistentHandError(name, value, "ожидается список названий, например [\"терц\", \"бэла\"]")
@@ -154,6 +154,8 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
             convention, fields["contract"],
             def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
             decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
+            def_cards=_joined_cards(fields.get("def_cards")), decl_cards=_joined_cards(fields.get("decl_cards")),
+            last=fields.get("last"),
         )
     except BBScoreError as error:  # name the file's key, not the command's option
         if error.field.startswith("--"):
@@ -164,6 +166,10 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
     return None, index, hand, breakdown, (points[0], points[1])
+
+
+def _joined_cards(cards: list[str] | None) -> str | None:
+    return None if cards is None else " ".join(cards)
 
 
 def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: int) -> None:

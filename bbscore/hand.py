@@ -13,11 +13,13 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS, TRICKS_PER_HAND, describe_gaps
+from bbscore.cards import (
+    CARDS_PER_PLAYER, CARDS_PER_TRICK, DECK_SIZE, RUSSIAN_RANKS, TRICKS_PER_HAND, Card, describe_gaps, parse_cards,
+)
 from bbscore.constructions import Construction, ConstructionKind, parse_list
-from bbscore.contract import Contract, GameKind
+from bbscore.contract import Contract, Game, GameKind
 from bbscore.convention import Convention
-from bbscore.errors import ConstructionError, IllegalContractError, InconsistentHandError
+from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError
 
 
 
@@ -28,7 +30,11 @@ class Hand:
     ``def_points`` are the defenders' trick visty VTv (last trick included);
     ``decl_constructions``/``def_constructions`` the constructions that passed
     for each pair, bela included; ``decl_tricks`` the tricks the declarers
-    took (0–8), or None when not given (then it did not matter).
+    took (0–8), or None when not given (then it did not matter);
+    ``decl_points_given`` tells that the declarers' trick visty were typed
+    (and the defenders' derived), for the working.  When the trick visty were
+    counted from the cards, ``def_cards``/``decl_cards`` hold them and
+    ``last`` names the side that took the last trick (``"decl"``/``"def"``).
     """
 
     contract: Contract
@@ -37,6 +43,9 @@ class Hand:
     def_constructions: tuple[Construction, ...] = ()
     decl_tricks: int | None = None
     decl_points_given: bool = False
+    def_cards: tuple[Card, ...] | None = None
+    decl_cards: tuple[Card, ...] | None = None
+    last: str | None = None
 
 
 def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str) -> int | None:
@@ -67,13 +76,18 @@ def make_hand(
     decl_con: tuple[Construction, ...] | list[str] | str | None = None,
     def_con: tuple[Construction, ...] | list[str] | str | None = None,
     decl_tricks: int | str | None = None,
+    def_cards: tuple[Card, ...] | str | None = None,
+    decl_cards: tuple[Card, ...] | str | None = None,
+    last: str | None = None,
 ) -> Hand:
     """Check a hand's inputs and return the :class:`Hand` (RULES.md §8).
 
     Trick points are visty (card points, last trick included): give one side's,
-    or both when they add up to S.  Raises :class:`ContractSyntaxError`,
-    :class:`IllegalContractError`, :class:`ConstructionError` or
-    :class:`InconsistentHandError`.
+    or both when they add up to S — or the cards a side took (``def_cards`` /
+    ``decl_cards``, whole tricks) with ``last`` = ``"decl"``/``"def"`` for the
+    last trick, and the points are counted (seed 000 §0.1).  Raises
+    :class:`ContractSyntaxError`, :class:`IllegalContractError`,
+    :class:`CardError`, :class:`ConstructionError` or :class:`InconsistentHandError`.
     """
     if isinstance(contract, str):
         contract = Contract.parse(contract)
@@ -91,6 +105,12 @@ def make_hand(
             f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
             f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
         )
+    cards = None
+    if def_cards is not None or decl_cards is not None or last is not None:
+        if def_points is not None or decl_points is not None:
+            raise InconsistentHandError("--def-cards/--decl-cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
+        cards = _count_taken(convention, contract, def_cards, decl_cards, last, tricks)
+        def_points, tricks = cards[0], cards[1]
     range_text = f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
     defenders = parse_count(def_points, "--def-points", 0, deck, range_text)
     declarers = parse_count(decl_points, "--decl-points", 0, deck, range_text)
@@ -112,7 +132,61 @@ def make_hand(
 
     if tricks is None:
         _check_tricks_known(convention, defenders, deck, decl_constructions, def_constructions)
+    if cards is not None:
+        return Hand(contract, defenders, decl_constructions, def_constructions, tricks, cards[2] is None,
+                    cards[2], cards[3], cards[4])
     return Hand(contract, defenders, decl_constructions, def_constructions, tricks, def_points is None)
+
+
+def count_cards(convention: Convention, game: Game, cards: tuple[Card, ...], last: bool) -> int:
+    """Trick visty of the cards a side took, with the last trick's visty when it took it (seed 000 §0.1)."""
+    return sum(convention.card_visty(card, game) for card in cards) + (convention.settings.points.last_trick if last else 0)
+
+
+def _count_taken(
+    convention: Convention, contract: Contract, def_cards, decl_cards, last: str | None, tricks: int | None,
+) -> tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None, str]:
+    """(defenders' trick visty, declarers' tricks, def cards, decl cards, last) from the cards each side took."""
+    def_taken = parse_cards(def_cards, "--def-cards") if isinstance(def_cards, str) else def_cards
+    decl_taken = parse_cards(decl_cards, "--decl-cards") if isinstance(decl_cards, str) else decl_cards
+    if def_taken is None and decl_taken is None:
+        raise InconsistentHandError("--last", last, "--last указывают вместе с картами: --def-cards или --decl-cards")
+    for field, taken in (("--def-cards", def_taken), ("--decl-cards", decl_taken)):
+        if taken is not None and len(taken) % CARDS_PER_TRICK:
+            raise InconsistentHandError(
+                field, f"{len(taken)} карт", f"взятки по {CARDS_PER_TRICK} карты: число карт кратно {CARDS_PER_TRICK}"
+            )
+    if def_taken is not None and decl_taken is not None:
+        both = set(def_taken) & set(decl_taken)
+        if both:
+            raise CardError("--def-cards/--decl-cards", str(min(both)), "карта не может быть во взятках обеих пар")
+        if len(def_taken) + len(decl_taken) != DECK_SIZE:
+            raise InconsistentHandError(
+                "--def-cards/--decl-cards", f"{len(def_taken)} + {len(decl_taken)} карт",
+                f"когда даны карты обеих пар, их вместе {DECK_SIZE}",
+            )
+    decl_count = len(decl_taken) if decl_taken is not None else DECK_SIZE - len(def_taken)  # type: ignore[arg-type]
+    taken_tricks = decl_count // CARDS_PER_TRICK
+    if tricks is not None and tricks != taken_tricks:
+        raise InconsistentHandError(
+            "--decl-tricks", tricks, f"по картам разыгрывающие взяли взяток: {taken_tricks}"
+        )
+    if last is None:
+        if taken_tricks in (0, TRICKS_PER_HAND):
+            last = "decl" if taken_tricks else "def"
+        else:
+            raise InconsistentHandError("--last", "не указано", "чья последняя взятка (послед): --last decl или --last def")
+    if last not in ("decl", "def"):
+        raise InconsistentHandError("--last", last, "decl (разыгрывающие) или def (вистующие)")
+    if (last == "decl" and taken_tricks == 0) or (last == "def" and taken_tricks == TRICKS_PER_HAND):
+        raise InconsistentHandError("--last", last, "последнюю взятку взяла пара, у которой нет взяток")
+    game = contract.game
+    if def_taken is not None:
+        defenders = count_cards(convention, game, def_taken, last == "def")
+    else:
+        deck = convention.game(game.kind).deck_visty
+        defenders = deck - count_cards(convention, game, decl_taken, last == "decl")  # type: ignore[arg-type]
+    return defenders, taken_tricks, def_taken, decl_taken, last
 
 
 def _check_tricks_known(

@@ -461,7 +461,13 @@ def _normal_fields(given: dict[str, Any], result) -> dict[str, Any]:
         hand = result.hand
         fields["contract"] = str(hand.contract)
         fields["by"] = given["by"]
-        if given.get("def_points") is not None or given.get("decl_points") is None:
+        if hand.def_cards is not None or hand.decl_cards is not None:
+            if hand.def_cards is not None:
+                fields["def_cards"] = [str(card) for card in hand.def_cards]
+            if hand.decl_cards is not None:
+                fields["decl_cards"] = [str(card) for card in hand.decl_cards]
+            fields["last"] = hand.last
+        elif given.get("def_points") is not None or given.get("decl_points") is None:
             fields["def_points"] = hand.def_points
         else:
             fields["decl_points"] = result.breakdown.counted_S - hand.def_points
@@ -469,7 +475,7 @@ def _normal_fields(given: dict[str, Any], result) -> dict[str, Any]:
             fields["decl_con"] = [str(c) for c in hand.decl_constructions]
         if hand.def_constructions:
             fields["def_con"] = [str(c) for c in hand.def_constructions]
-        if hand.decl_tricks is not None:
+        if given.get("decl_tricks") is not None:  # (with cards, the count follows from them)
             fields["decl_tricks"] = hand.decl_tricks
     for key in ("doezd", "note", "dealer", "time"):
         if given.get(key):

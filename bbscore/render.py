@@ -236,3 +236,19 @@ def convention_diff(first, second, rows) -> None:
     for key, left, right in rows:
         table.add_row(key, "—" if left is None else _value_text(left), "—" if right is None else _value_text(right), describe(key))
     out.print(table)
+
+
+def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:
+    """Print a side's taken cards with each card's visty and the total."""
+    out = console()
+    table = Table(title=f"Висты за карты, игра {game.value} ({game.russian})", title_justify="left")
+    table.add_column("карта")
+    table.add_column("висты", justify="right")
+    for card, points in values:
+        table.add_row(card, str(points))
+    if bonus:
+        table.add_row("послед", str(bonus))
+    table.add_row(styled("итого", "bold"), styled(str(total), "bold"))
+    out.print(table)
+    if cards % 4:
+        out.print(f"внимание: карт {cards} — взятки идут по 4 карты")

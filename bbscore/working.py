@@ -9,7 +9,7 @@ from __future__ import annotations
 from bbscore.constructions import format_list
 from bbscore.contract import Doubling
 from bbscore.convention import Convention
-from bbscore.hand import Hand, visty_of
+from bbscore.hand import Hand, count_cards, visty_of
 from bbscore.scoring import Breakdown, Outcome
 
 _DOUBLING_WORDS = {Doubling.CONTRA: "контра", Doubling.RECONTRA: "реконтра"}
@@ -45,6 +45,14 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
             f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {b.counted_VTv} / {divisor} → {b.VTv}."
         )
+    for side, cards, took_last in (("вистующих", hand.def_cards, hand.last == "def"),
+                                   ("разыгрывающих", hand.decl_cards, hand.last == "decl")):
+        if cards is not None:
+            parts = [f"{card} {convention.card_visty(card, contract.game)}" for card in cards]
+            if took_last:
+                parts.append(f"послед {convention.settings.points.last_trick}")
+            counted = count_cards(convention, contract.game, cards, took_last)
+            lines.append(f"Висты по картам {side} ({len(cards) // 4} взят.): {' + '.join(parts) or '0'} = {counted}.")
     if hand.decl_points_given:
         lines.append(f"Висты за взятки (с последом): разыгрывающие VTp = {b.VTp}, вистующие VTv = S − VTp = {b.S} − {b.VTp} = {b.VTv}{tricks}.")
     else:
