@@ -140,7 +140,7 @@ def add(
     def_cards: DefCards = None,
     decl_cards: DeclCards = None,
     last: LastTrick = None,
-    redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass или rams-7.", metavar="all-pass|rams-7")] = None,
+    redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
     doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")] = None,
 ) -> None:
@@ -402,10 +402,17 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
     from bbscore import convention as conventions
     from bbscore.errors import ConventionNotFoundError
 
+    if file.is_dir():
+        raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
     if not file.is_file():
-        raise ConventionNotFoundError("FILE", str(file), "файл правил не найден")
+        hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
+                if str(file) in conventions.bundled_names() + conventions.user_names() else "")
+        raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
     rules = conventions.load_file(file)
     print(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}")
+    if rules.name != file.stem:
+        print(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
+              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»")
 
 
 @conventions_app.command("init")
@@ -420,6 +427,8 @@ def conventions_init(
 
     if new_file.suffix != ".toml":
         raise ConventionError(str(new_file), "", "файл правил должен оканчиваться на .toml")
+    if new_file.stem in conventions.bundled_names():
+        raise ConventionError(str(new_file), "", f"имя «{new_file.stem}» занято встроенными правилами — выберите другое")
     text = conventions.commented_copy(conventions.load(source), new_file.stem)
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")

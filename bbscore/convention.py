@@ -23,7 +23,7 @@ import msgspec
 
 from bbscore.cards import RANKS, SUITS_IN_DECK, Card, makeable_trick_points
 from bbscore.contract import Contract, ContractKind, Doubling, Game, GameKind
-from bbscore.errors import ConventionError, ConventionNotFoundError, os_reason
+from bbscore.errors import BBScoreError, ConventionError, ConventionNotFoundError, os_reason
 
 FORMAT = 1
 Term = Literal["PC", "Pp", "Pv"]
@@ -243,7 +243,7 @@ def resolve(name_or_path: str) -> Path:
         if candidate.is_file():
             return candidate
         problem = "это папка, а нужен файл правил .toml" if candidate.is_dir() else "файл правил не найден"
-        raise ConventionNotFoundError("--convention", name_or_path, problem)
+        raise ConventionNotFoundError("правила", name_or_path, problem)
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
@@ -252,7 +252,7 @@ def resolve(name_or_path: str) -> Path:
         return own
     names = ", ".join(bundled_names() + [n for n in user_names() if n not in bundled_names()])
     raise ConventionNotFoundError(
-        "--convention", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir()})"
+        "правила", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir()})"
     )
 
 
@@ -289,13 +289,14 @@ def parse(raw: bytes, path: Path) -> Convention:
     Raises :class:`ConventionError` with the file and key path.
     """
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
-        raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8") from None
+        raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
     except tomllib.TOMLDecodeError as error:
-        from bbscore.protocol import toml_reason
+        from bbscore.protocol import toml_problem
 
-        raise ConventionError(str(path), "", f"не TOML: {toml_reason(str(error))}") from None
+        line, reason = toml_problem(error)
+        raise ConventionError(str(path), "", f"строка {line}: {reason}" if line else reason) from None
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
@@ -334,7 +335,9 @@ def _explain_validation(text: str) -> tuple[str, str]:
     bad_choice = re.match(r"Invalid enum value (.+)", message)
     if missing:
         key = f"{where}.{missing.group(1)}" if where else missing.group(1)
-        return key, "нет ключа — добавьте его (образец: bbscore conventions show gambler)"
+        example = _example_line(key)
+        return key, "нет ключа — добавьте его" + (f", например как в gambler: {example}" if example else
+                                                   " (образец: bbscore conventions show gambler)")
     if unknown:
         key = f"{where}.{unknown.group(1)}" if where else unknown.group(1)
         return key, "неизвестный ключ — уберите его или исправьте опечатку"
@@ -344,8 +347,24 @@ def _explain_validation(text: str) -> tuple[str, str]:
     if wrong_type:
         expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
         got = "дробное число" if wrong_type.group(2) == "float" else _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
-        return where, f"нужно {expected}, а записано {got}"
+        return where, f"ожидается {expected}, а записано {got}"
     return where, message
+
+
+def _example_line(key: str) -> str | None:
+    """The line ``name = value`` of the bundled gambler convention at a key path, to show what to write."""
+    import json
+
+    try:
+        value: Any = load("gambler").content
+        for part in key.split("."):
+            value = value[part]
+    except (KeyError, TypeError, BBScoreError):
+        return None
+    if isinstance(value, dict):
+        return f"[{key}] …"
+    shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, bool) else str(value).lower()
+    return f"{key.rsplit('.', 1)[-1]} = {shown}"
 
 
 def _choices(where: str) -> list[str]:
@@ -378,9 +397,14 @@ def _check_consistency(settings: ConventionFile, path: Path) -> None:
         raise _refuse(path, "points.last_trick", "висты за последнюю взятку не могут быть отрицательными")
     if settings.doubling.contra < 1 or settings.doubling.recontra < 1:
         raise _refuse(path, "doubling", "множители контры и реконтры должны быть не меньше 1")
+    unit = settings.points.visty_per_point
     for name in SEQUENCE_NAMES + ("bela",):
-        if getattr(settings.constructions, name) < 0:
+        value = getattr(settings.constructions, name)
+        if value < 0:
             raise _refuse(path, f"constructions.{name}", "стоимость не может быть отрицательной")
+        if value % unit:
+            raise _refuse(path, f"constructions.{name}", f"стоимость конструкции — целое число очков: кратна {unit} вистам, а записано {value}")
+    _check_limits(path, msgspec.to_builtins(settings))
     for kind in GameKind:
         game: GameSettings = getattr(settings.games, kind.value)
         prefix = f"games.{kind.value}"
@@ -403,17 +427,20 @@ def _check_consistency(settings: ConventionFile, path: Path) -> None:
         both = set(game.rams) & set(game.no_rams)
         if both:
             raise _refuse(path, f"{prefix}.no_rams", f"ранг {', '.join(sorted(both))} есть и в rams")
-        if any(value < 0 for value in game.rams.values()):
-            raise _refuse(path, f"{prefix}.rams", "стоимость рамок не может быть отрицательной")
+        for rank, value in game.rams.items():
+            if value < 0 or value % unit:
+                raise _refuse(path, f"{prefix}.rams.{rank}", f"стоимость рамок — неотрицательное число, кратное {unit}, а записано {value}")
         if not 1 <= game.trick_divisor <= 10:
             raise _refuse(path, f"{prefix}.trick_divisor", f"делитель вистов за взятки от 1 до 10 (1 — без пересчёта), дано {game.trick_divisor}")
         if not 0 <= game.max_belas <= SUITS_IN_DECK:
             raise _refuse(path, f"{prefix}.max_belas", f"от 0 до {SUITS_IN_DECK}")
         if kind is GameKind.NO_TRUMPS and game.max_belas:
             raise _refuse(path, f"{prefix}.max_belas", "в БК нет козырей, значит и бэлы: 0")
-        for key in ("min_bid", "base_cost", "kapo_base_cost", "kapo_hand_base_cost"):
+        for key in ("base_cost", "kapo_base_cost", "kapo_hand_base_cost"):
             if getattr(game, key) < 0:
                 raise _refuse(path, f"{prefix}.{key}", "не может быть отрицательным")
+        if game.min_bid < 1:
+            raise _refuse(path, f"{prefix}.min_bid", f"минимальная заявка — не меньше 1, а записано {game.min_bid}")
         points_in_deck = scale_visty(game.deck_visty, game.trick_divisor) // settings.points.visty_per_point
         if game.base_cost != points_in_deck:
             raise _refuse(
@@ -425,12 +452,28 @@ def _check_consistency(settings: ConventionFile, path: Path) -> None:
         raise _refuse(path, "game_end.target", "должно быть положительным")
 
 
+LIMIT = 1_000_000  # no setting of a card game comes near it; keeps every score a small whole number
+
+
+def _check_limits(path: Path, data: Any, key: str = "") -> None:
+    """Every number of the file is within ±:data:`LIMIT` (a typo of many digits is refused, not written into protocols)."""
+    if isinstance(data, dict):
+        for name, value in data.items():
+            _check_limits(path, value, f"{key}.{name}" if key else name)
+    elif isinstance(data, list):
+        for value in data:
+            _check_limits(path, value, key)
+    elif isinstance(data, (int, float)) and not isinstance(data, bool) and abs(data) > LIMIT:
+        raise _refuse(path, key, f"число слишком большое ({data}); допустимо до {LIMIT}")
+
+
 def _check_ranks(path: Path, key: str, given: set[str], expected: set[str]) -> None:
     missing, unknown = expected - given, given - expected
+    if unknown:
+        raise _refuse(path, key, f"неизвестный ранг {', '.join(sorted(unknown))}; ранги пишутся так: {' '.join(RANKS)} "
+                                 "(J — валет, Q — дама, K — король, A — туз)")
     if missing:
         raise _refuse(path, key, f"нет ранга {', '.join(r for r in RANKS if r in missing)}; нужны все: {' '.join(RANKS)}")
-    if unknown:
-        raise _refuse(path, key, f"неизвестный ранг {', '.join(sorted(unknown))}; ранги: {' '.join(RANKS)}")
 
 
 def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
@@ -463,8 +506,8 @@ def commented_copy(source: Convention, new_name: str) -> str:
         raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
     text = source.path.read_text(encoding="utf-8")
     lines = text.splitlines(keepends=True)
-    result = [f"# A copy of the \"{source.name}\" convention made by `bbscore conventions init`: edit the values,\n",
-              "# then check the file with `bbscore conventions check FILE`.\n"]
+    result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
+              "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]
     in_top = True
     for line in lines:
         if line.lstrip().startswith("["):
@@ -501,8 +544,9 @@ DESCRIPTIONS: dict[str, str] = {
     "constructions.declarers_without_trick": "конструкции разыгрывающих без взятки (to_defenders — вистующим, lost — пропадают)",
     "constructions.defenders_without_trick": "конструкции вистующих без взятки (keep — остаются, lost — пропадают)",
     "constructions.bela_without_trick": "бэла без взятки (like_others — как другие конструкции, counts — засчитывается всегда)",
-    "constructions.rams_8": "рамки 8 (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal)",
-    "constructions.rams_7": "рамки 7 (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal)",
+    "constructions.rams_8": "рамки 8: cancel_all — отменяют все конструкции всех игроков (кроме бэлы); cancel_opponents — "
+                            "все конструкции противников; cancel_opponents_sequences — терц и берц противников; redeal — пересдача",
+    "constructions.rams_7": "рамки 7: те же варианты (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal)",
     "games.*.trump_cards": "стоимость козырных карт, вистов",
     "games.*.plain_cards": "стоимость некозырных карт, вистов",
     "games.*.deck_visty": "стоимость колоды S с последом, вистов",

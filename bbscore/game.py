@@ -16,7 +16,7 @@ from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.hand import Hand, make_hand
 from bbscore.scoring import Breakdown, score
 
-REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7"}
+REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7", "rams-8": "рамки 8"}
 HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards", "decl_cards", "last")
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
@@ -71,17 +71,30 @@ class Discrepancy:
 
 @dataclass
 class Replay:
-    """The whole game replayed."""
+    """The whole game replayed.
+
+    ``totals`` are the running totals the rules give from the start; ``sheet_totals``
+    the running total as the sheet has it after the last hand (its last recorded
+    total, carried on with computed scores where none is recorded).
+    """
 
     results: list[HandResult] = field(default_factory=list)
     discrepancies: list[Discrepancy] = field(default_factory=list)
     totals: Pair = (0, 0)
+    sheet_totals: Pair = (0, 0)
     ended_at: int | None = None
     winner: int | None = None
 
     @property
     def ended(self) -> bool:
         return self.ended_at is not None
+
+
+def redeals(convention: Convention) -> list[str]:
+    """The kinds of hand with no result under a convention: all passed, and rams whose effect is a redeal (seed 000 §0.2, §2)."""
+    settings = convention.settings.constructions
+    return ["all-pass"] + [f"rams-{rank}" for rank, effect in (("7", settings.rams_7), ("8", settings.rams_8))
+                           if effect == "redeal"]
 
 
 def game_end(totals: Pair, target: int, on_tie: str) -> tuple[bool, int | None]:
@@ -125,8 +138,11 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
         if fields[CLAIM_FIELD] not in pairs:
             raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], f"доезд заявляет одна из пар: {', '.join(pairs)}")
     if "redeal" in fields:
-        if fields["redeal"] not in REDEALS:
-            raise InconsistentHandError("redeal", fields["redeal"], f"ожидается {' или '.join(REDEALS)}")
+        allowed = redeals(convention)
+        if fields["redeal"] not in allowed:
+            raise InconsistentHandError(
+                "redeal", fields["redeal"], f"по правилам «{convention.name}» пересдача — это {' или '.join(allowed)}"
+            )
         extra = [name for name in HAND_FIELDS if name in fields]
         if extra:
             raise InconsistentHandError(extra[0], fields[extra[0]], "у пересдачи нет контракта и вистов")
@@ -241,4 +257,5 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
             if ended:
                 result.ended_at, result.winner = entry.number, winner
     result.totals = total
+    result.sheet_totals = sheet
     return result

@@ -107,9 +107,8 @@ def read(path: Path) -> Protocol:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = _ERROR_LINE.search(str(error))
-        message = _ERROR_LINE.sub("", str(error)).strip()
-        raise ProtocolError(str(path), line.group(1) if line else None, f"не TOML: {toml_reason(message)}") from None
+        line, reason = toml_problem(error)
+        raise ProtocolError(str(path), line, reason) from None
     lines = text.splitlines()
     header = _header(path, data, lines)
     hands_data = data.get("hand", [])
@@ -123,26 +122,35 @@ def read(path: Path) -> Protocol:
 
 
 _TOML_REASONS = [
-    ("Invalid value", "неверное значение (текст — в кавычках, числа — без)"),
+    ("Invalid value", "неверное значение: текст пишется в кавычках, числа без кавычек, да/нет — true/false"),
     ("Expected '=' after a key", "после ключа нужен знак ="),
-    ("Invalid statement", "непонятная строка"),
-    ("Unclosed array", "не закрыт список ]"),
-    ("Unclosed inline table", "не закрыта таблица }"),
+    ("Expected ']' at the end of a table declaration", "не закрыта скобка ] в заголовке таблицы"),
+    ("Expected ']]' at the end of an array declaration", "не закрыты скобки ]] в заголовке [[…]]"),
+    ("Invalid statement", "непонятная строка: ожидается ключ = значение или [таблица]"),
+    ("Unclosed array", "не закрыт список: нужна ]"),
+    ("Unclosed inline table", "не закрыта таблица: нужна }"),
     ("Cannot overwrite a value", "ключ повторяется"),
     ("Cannot declare", "таблица объявлена дважды"),
     ("Unterminated string", "не закрыта кавычка"),
-    ("Invalid initial character for a key part", "недопустимый знак в начале ключа"),
+    ("Illegal character '\\n'", "не закрыта кавычка в конце строки"),
+    ("Invalid initial character for a key part", "ключ пишется латинскими буквами и цифрами (ранги: 7 8 9 10 J Q K A)"),
     ("Expected newline or end of document", "после значения ожидается конец строки"),
     ("Illegal character", "недопустимый знак"),
 ]
 
 
-def toml_reason(message: str) -> str:
-    """tomllib's message in Russian where it is a common one (the original kept in brackets)."""
+def toml_problem(error: Exception) -> tuple[int | None, str]:
+    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones."""
+    text = str(error)
+    line = _ERROR_LINE.search(text)
+    message = _ERROR_LINE.sub("", text).strip()
     for english, russian in _TOML_REASONS:
         if message.startswith(english):
-            return f"{russian} ({message})"
-    return message
+            message = russian
+            break
+    else:
+        message = f"ошибка синтаксиса TOML ({message})"
+    return (int(line.group(1)) if line else None), message
 
 
 def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
@@ -447,12 +455,14 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
         new = after.results[-1]
         if new.error is not None:
             raise new.error
-        fields = _normal_fields(fields, new)
+        # the total carries on the sheet's own running total (what the players see), not a recount under changed rules
+        sheet = before.sheet_totals
+        fields = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         write_atomic(path, dumps(protocol.header, _raw_hands(protocol) + [fields]))
     return Appended(protocol, after, warning)
 
 
-def _normal_fields(given: dict[str, Any], result) -> dict[str, Any]:
+def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dict[str, Any]:
     """A new hand's fields as written: normal forms, whole numbers, its score and running total."""
     fields: dict[str, Any] = {}
     if result.hand is None:
@@ -481,7 +491,7 @@ def _normal_fields(given: dict[str, Any], result) -> dict[str, Any]:
         if given.get(key):
             fields[key] = given[key]
     fields["score"] = list(result.score)
-    fields["total"] = list(result.total)
+    fields["total"] = list(total)
     return fields
 
 

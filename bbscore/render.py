@@ -166,7 +166,12 @@ def recompute_reports(reports: list[dict]) -> None:
             out.print(styled(f"не исправлено: {report['fix_error']}", "red"))
 
 
+_SIDES = {"declarers": "разыгрывающие", "defenders": "вистующие"}
+
+
 def _value_text(value) -> str:
+    if isinstance(value, dict) and set(value) == set(_SIDES):  # a [written] row
+        return "; ".join(f"{_SIDES[side]} {' + '.join(terms) or '0'}" for side, terms in value.items())
     if isinstance(value, dict):
         return " · ".join(f"{key} {_value_text(item)}" for key, item in value.items())
     if isinstance(value, list):
@@ -230,9 +235,9 @@ def convention_diff(first, second, rows) -> None:
         return
     table = Table(title=f"Различия: «{first.name}» и «{second.name}»", title_justify="left")
     table.add_column("ключ", overflow="fold")
-    table.add_column(first.name)
-    table.add_column(second.name)
-    table.add_column("что это")
+    table.add_column(first.name, overflow="fold")
+    table.add_column(second.name, overflow="fold")
+    table.add_column("что это", overflow="fold")
     for key, left, right in rows:
         table.add_row(key, "—" if left is None else _value_text(left), "—" if right is None else _value_text(right), describe(key))
     out.print(table)

@@ -41,9 +41,11 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
     tricks = f"; разыгрывающие взяли взяток: {b.decl_tricks} из 8" if b.decl_tricks is not None else ""
     if b.trick_divisor != 1:
         divisor = f"{b.trick_divisor:g}".replace(".", ",")
+        counted = (f"{b.counted_S} − {b.counted_S - b.counted_VTv} = {b.counted_VTv}" if hand.decl_points_given
+                   else str(b.counted_VTv))
         lines.append(
             f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
-            f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {b.counted_VTv} / {divisor} → {b.VTv}."
+            f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {counted} / {divisor} → {b.VTv}."
         )
     for side, cards, took_last in (("вистующих", hand.def_cards, hand.last == "def"),
                                    ("разыгрывающих", hand.decl_cards, hand.last == "decl")):
@@ -67,15 +69,18 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         f"Конструкции: разыгрывающие — {side(hand.decl_constructions)} = {b.announced_VCp}; "
         f"вистующие — {side(hand.def_constructions)} = {b.announced_VCv}."
     )
+    bela_stays = convention.settings.constructions.bela_without_trick == "counts"
+    kept = " (бэла остаётся у пары)" if bela_stays and any(c.kind.value == "bela" for c in hand.decl_constructions) else ""
     if b.constructions_moved:
         where = ("переходят вистующим"
                  if convention.settings.constructions.declarers_without_trick == "to_defenders" else "не засчитываются")
         lines.append(
-            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp - b.VCp}) {where} → "
+            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp - b.VCp} вистов) {where}{kept} → "
             f"VCp = {b.VCp}, VCv = {b.VCv}."
         )
     if b.defenders_constructions_lost:
-        lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются → VCv = {b.VCv}.")
+        kept = " (бэла остаётся у пары)" if bela_stays and any(c.kind.value == "bela" for c in hand.def_constructions) else ""
+        lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются{kept} → VCv = {b.VCv}.")
     lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
     double = f" × {b.multiplier} ({_DOUBLING_WORDS[contract.doubling]})" if contract.doubling else ""
     times = f" × {b.multiplier}" if contract.doubling else ""
@@ -99,8 +104,9 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         )
         reached = "≥" if b.Vp >= b.required else "<"
         verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
-        if convention.settings.made.simple == "reach_and_outscore":
-            verdict += f", и Vp {'>' if b.Vp > b.Vv else '≤'} Vv = {b.Vv}"
+        if convention.settings.made.simple == "reach_and_outscore" and b.Vp >= b.required:
+            verdict += (f"; и больше вистующих? Vp = {b.Vp} > Vv = {b.Vv}" if b.Vp > b.Vv
+                        else f"; но не больше вистующих: Vp = {b.Vp} ≤ Vv = {b.Vv}")
         lines.append(verdict + (" → контракт выполнен." if b.made else " → контракт не выполнен — байт."))
         rounding = _ROUNDING[convention.settings.points.defenders_rounding].format(u=unit)
         lines.append(

@@ -728,7 +728,7 @@ BROKEN = [
                  id="trick_divisor below 1"),
     pytest.param(replace_once("trick_divisor = 1\n", "trick_divisor = 11\n"), ["games.suit.trick_divisor", "11"],
                  id="trick_divisor above 10"),
-    pytest.param(replace_once("[doubling]\n", "[doubling\n"), ["TOML", "25"], id="TOML syntax error names the line"),
+    pytest.param(replace_once("[doubling]\n", "[doubling\n"), ["строка 25", "скобка"], id="TOML syntax error names the line"),
     pytest.param(GAMBLER_TEXT.encode("cp1251", errors="replace"), ["UTF-8"], id="not UTF-8 (saved as cp1251)"),
 ]
 
