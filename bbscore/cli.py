@@ -42,6 +42,8 @@ DeclTricks = Annotated[Optional[str], typer.Option("--decl-tricks", help="Ско
 AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
 DefCards = Annotated[Optional[str], typer.Option("--def-cards", help="Карты во взятках вистующих (вместо --def-points): \"ВТ 10Ч ТП …\".", metavar="CARDS")]
 DeclCards = Annotated[Optional[str], typer.Option("--decl-cards", help="Карты во взятках разыгрывающих (вместо --decl-points).", metavar="CARDS")]
+Melds = Annotated[Optional[list[str]], typer.Option("--melds", help="Объявления игроков вместо прошедших конструкций: \"p1: терц от Д♠; p2: рамки-В\".", metavar="SEATS")]
+DeclSeats = Annotated[Optional[str], typer.Option("--decl-seats", help="Места разыгрывающих при --melds: 13 или 24.", metavar="13|24")]
 LastTrick = Annotated[Optional[str], typer.Option("--last", help="Чья последняя взятка, когда даны карты: decl или def.", metavar="decl|def")]
 ProtocolFile = Annotated[Path, typer.Argument(help="Файл протокола (.toml).", metavar="FILE")]
 
@@ -57,6 +59,8 @@ def score(
     def_cards: DefCards = None,
     decl_cards: DeclCards = None,
     last: LastTrick = None,
+    melds: Melds = None,
+    decl_seats: DeclSeats = None,
     convention: ConventionOption = "gambler",
     as_json: AsJson = False,
 ) -> None:
@@ -69,7 +73,7 @@ def score(
     hand = make_hand(
         rules, contract, def_points=def_points, decl_points=decl_points,
         decl_con=decl_con, def_con=def_con, decl_tricks=decl_tricks,
-        def_cards=def_cards, decl_cards=decl_cards, last=last,
+        def_cards=def_cards, decl_cards=decl_cards, last=last, melds=melds, decl_seats=decl_seats,
     )
     breakdown = score_hand(hand, rules)
     if as_json:
@@ -111,6 +115,48 @@ def count(
     render.counted(played, values, bonus, total, len(taken))
 
 
+Seat = lambda number: typer.Option(f"--p{number}", help=f"Конструкции игрока {number} через запятую.", metavar="LIST")  # noqa: E731
+
+
+@app.command()
+def melds(
+    contract: Annotated[str, typer.Argument(help="Контракт (нужна игра: козырь, БК, ВК).", metavar="CONTRACT")],
+    p1: Annotated[Optional[str], Seat(1)] = None,
+    p2: Annotated[Optional[str], Seat(2)] = None,
+    p3: Annotated[Optional[str], Seat(3)] = None,
+    p4: Annotated[Optional[str], Seat(4)] = None,
+    convention: ConventionOption = "gambler",
+    as_json: AsJson = False,
+) -> None:
+    """Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."""
+    from bbscore import convention as conventions
+    from bbscore import melds as meld_rules
+    from bbscore.contract import Contract
+
+    rules = conventions.load(convention)
+    played = Contract.parse(contract)
+    announced = meld_rules.parse_announcements({1: p1, 2: p2, 3: p3, 4: p4}, played, rules)
+    resolution = meld_rules.resolve(announced, played, rules)
+    if as_json:
+        print(json.dumps(resolution_json(resolution), ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.resolution(played, resolution)
+
+
+def resolution_json(resolution) -> dict:
+    """The JSON object of ``bbscore melds --json``."""
+    return {
+        "winner_pair": resolution.winner_pair,
+        "visty": resolution.visty,
+        "redeal": resolution.redeal,
+        "passed": [{"seat": m.seat, "pair": m.pair, "construction": str(m), "visty": v} for m, v in resolution.passed],
+        "cancelled": [{"seat": m.seat, "pair": m.pair, "construction": str(m), "why": why} for m, why in resolution.cancelled],
+        "reasons": resolution.reasons,
+    }
+
+
 @app.command()
 def new(
     file: ProtocolFile,
@@ -140,6 +186,8 @@ def add(
     def_cards: DefCards = None,
     decl_cards: DeclCards = None,
     last: LastTrick = None,
+    melds: Melds = None,
+    decl_seats: DeclSeats = None,
     redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
     doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")] = None,
@@ -152,7 +200,7 @@ def add(
         given = [(name, value) for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
                  ("--decl-points", decl_points), ("--decl-con", decl_con), ("--def-con", def_con),
                  ("--decl-tricks", decl_tricks), ("--def-cards", def_cards), ("--decl-cards", decl_cards),
-                 ("--last", last)) if value]
+                 ("--last", last), ("--melds", melds), ("--decl-seats", decl_seats)) if value]
         if given:
             name, value = given[0]
             raise InconsistentHandError(name, value, "у пересдачи (--redeal) нет контракта и вистов")
@@ -166,7 +214,7 @@ def add(
                   "decl_points": _whole(decl_points, "--decl-points"), "decl_con": _joined(decl_con),
                   "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "--decl-tricks"),
                   "def_cards": _card_list(def_cards, "--def-cards"), "decl_cards": _card_list(decl_cards, "--decl-cards"),
-                  "last": last}
+                  "last": last, "melds": _seat_table(melds), "decl_seats": decl_seats}
     if note:
         fields["note"] = note
     if doezd is not None:
@@ -180,6 +228,15 @@ def _whole(text: str | None, option: str) -> int | None:
     from bbscore.hand import parse_count
 
     return parse_count(text, option, -999_999, 999_999, "ожидается целое число")
+
+
+def _seat_table(texts: list[str] | None) -> dict[str, str] | None:
+    """``--melds`` as the protocol stores it: {"p1": "терц от Д♠", …}."""
+    if not texts:
+        return None
+    from bbscore.melds import seats_from_text
+
+    return {f"p{seat}": text for seat, text in sorted(seats_from_text(texts).items())}
 
 
 def _card_list(text: str | None, option: str) -> list[str] | None:

@@ -17,7 +17,8 @@ from bbscore.hand import Hand, make_hand
 from bbscore.scoring import Breakdown, score
 
 REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7", "rams-8": "рамки 8"}
-HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards", "decl_cards", "last")
+HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
+               "decl_cards", "last", "melds", "decl_seats")
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
@@ -171,7 +172,7 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
             def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
             decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
             def_cards=_joined_cards(fields.get("def_cards")), decl_cards=_joined_cards(fields.get("decl_cards")),
-            last=fields.get("last"),
+            last=fields.get("last"), melds=_seat_texts(fields.get("melds")), decl_seats=fields.get("decl_seats"),
         )
     except BBScoreError as error:  # name the file's key, not the command's option
         if error.field.startswith("--"):
@@ -182,6 +183,17 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
     return None, index, hand, breakdown, (points[0], points[1])
+
+
+def _seat_texts(table: Any) -> dict[int, str] | None:
+    """A hand's ``melds`` table ({"p1": "терц от Д♠", …}) as {seat: announcements}."""
+    if table is None:
+        return None
+    if not isinstance(table, dict) or not all(
+        isinstance(key, str) and key in ("p1", "p2", "p3", "p4") and isinstance(value, str) for key, value in table.items()
+    ):
+        raise InconsistentHandError("melds", table, "ожидается таблица { p1 = \"терц от Д♠\", p3 = \"рамки-В\" }")
+    return {int(key[1]): value for key, value in table.items()}
 
 
 def _joined_cards(cards: list[str] | None) -> str | None:

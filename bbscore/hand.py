@@ -79,13 +79,17 @@ def make_hand(
     def_cards: tuple[Card, ...] | str | None = None,
     decl_cards: tuple[Card, ...] | str | None = None,
     last: str | None = None,
+    melds: dict[int, str] | list[str] | None = None,
+    decl_seats: str | None = None,
 ) -> Hand:
     """Check a hand's inputs and return the :class:`Hand` (RULES.md §8).
 
     Trick points are visty (card points, last trick included): give one side's,
     or both when they add up to S — or the cards a side took (``def_cards`` /
     ``decl_cards``, whole tricks) with ``last`` = ``"decl"``/``"def"`` for the
-    last trick, and the points are counted (seed 000 §0.1).  Raises
+    last trick, and the points are counted (seed 000 §0.1).  Instead of the
+    passed constructions, ``melds`` may give each seat's announcements (with
+    ``decl_seats`` = ``"13"``/``"24"``), resolved by :mod:`bbscore.melds`.  Raises
     :class:`ContractSyntaxError`, :class:`IllegalContractError`,
     :class:`CardError`, :class:`ConstructionError` or :class:`InconsistentHandError`.
     """
@@ -124,6 +128,15 @@ def make_hand(
         defenders = deck - declarers  # type: ignore[operator]
     _check_makeable(convention, contract, defenders, tricks)
 
+    if melds is not None:
+        if decl_con or def_con:
+            raise InconsistentHandError("--melds", "и --decl-con/--def-con", "укажите либо объявления игроков, либо прошедшие конструкции")
+        from bbscore.melds import constructions_for_hand, seats_from_text
+
+        seats = melds if isinstance(melds, dict) else seats_from_text(melds)
+        decl_con, def_con, _ = constructions_for_hand(seats, decl_seats, contract, convention)
+    elif decl_seats is not None:
+        raise InconsistentHandError("--decl-seats", decl_seats, "места разыгрывающих указывают вместе с --melds")
     decl_constructions = decl_con if isinstance(decl_con, tuple) and all(isinstance(c, Construction) for c in decl_con) \
         else parse_list(decl_con, "--decl-con")
     def_constructions = def_con if isinstance(def_con, tuple) and all(isinstance(c, Construction) for c in def_con) \

@@ -481,10 +481,14 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
             fields["def_points"] = hand.def_points
         else:
             fields["decl_points"] = result.breakdown.counted_S - hand.def_points
-        if hand.decl_constructions:
-            fields["decl_con"] = [str(c) for c in hand.decl_constructions]
-        if hand.def_constructions:
-            fields["def_con"] = [str(c) for c in hand.def_constructions]
+        if given.get("melds"):
+            fields["melds"] = given["melds"]
+            fields["decl_seats"] = given["decl_seats"]
+        else:
+            if hand.decl_constructions:
+                fields["decl_con"] = [str(c) for c in hand.decl_constructions]
+            if hand.def_constructions:
+                fields["def_con"] = [str(c) for c in hand.def_constructions]
         if given.get("decl_tricks") is not None:  # (with cards, the count follows from them)
             fields["decl_tricks"] = hand.decl_tricks
     for key in ("doezd", "note", "dealer", "time"):

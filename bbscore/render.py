@@ -257,3 +257,31 @@ def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: 
     out.print(table)
     if cards % 4:
         out.print(f"внимание: карт {cards} — взятки идут по 4 карты")
+
+
+def resolution(contract, result) -> None:
+    """Print which constructions pass, with their visty and the reasoning."""
+    out = console()
+    out.print(styled(f"Контракт {contract}: {contract.describe()}", "bold"))
+    for number, reason in enumerate(result.reasons, start=1):
+        out.print(f"{number}. {reason}")
+    if result.passed:
+        table = Table(title="Проходят", title_justify="left")
+        for column in ("игрок", "пара", "конструкция"):
+            table.add_column(column)
+        table.add_column("висты", justify="right")
+        for meld, visty in result.passed:
+            table.add_row(str(meld.seat), meld.pair, str(meld), str(visty))
+        out.print(table)
+    if result.cancelled:
+        table = Table(title="Не проходят", title_justify="left")
+        for column in ("игрок", "пара", "конструкция", "почему"):
+            table.add_column(column, overflow="fold")
+        for meld, why in result.cancelled:
+            table.add_row(str(meld.seat), meld.pair, str(meld), why)
+        out.print(table)
+    if result.redeal:
+        out.print(styled("Сдача без результата: пересдача.", "bold"))
+    else:
+        winner = f"пара {result.winner_pair}" if result.winner_pair else "ни одна пара"
+        out.print(styled(f"Конструкции проходят: {winner}. Висты: пара 13 — {result.visty['13']}, пара 24 — {result.visty['24']}.", "bold"))

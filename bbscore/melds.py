@@ -1,0 +1,343 @@
+"""Which pair's constructions pass: announcements compared as the rules say (seed 000 §3, RULES.md §4).
+
+Each player announces constructions before the first move, in playing order:
+seat 1 leads first (left of the dealer), then 2, 3, 4; partners are 1+3 and
+2+4.  A sequence is named by its top card, as players name it («терц от Д♠»
+is Q J 10 of spades), or by its cards («терц Д♠ В♠ 10♠»)::
+
+    терц от Д♠        берц от ТЧ       квинта от 10Б      рамки-В       бэла       бэла ♠ (ВК)
+
+Comparison is "linear": each pair's highest construction meets the other
+pair's, and every construction of the winning pair passes.  Rams are above
+any sequence and rank by their value, then by the card's strength in the
+game; a longer sequence is above a shorter one; on equal length the higher top
+card; on an equal top the trump one; on equal plain ones the one announced
+first.  Bela is outside the comparison: it always counts for its pair.  Rams
+of 7s and 8s do what the convention says (cancel everything, the opponents'
+constructions, the opponents' terz and berz, or void the hand).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bbscore.cards import CARDS_PER_PLAYER, RANKS, RUSSIAN_RANKS, RUSSIAN_SUITS, SUITS, Card, parse_cards
+from bbscore.constructions import Construction, ConstructionKind, parse_list
+from bbscore.contract import Contract, GameKind
+from bbscore.convention import Convention
+from bbscore.errors import ConstructionError, InconsistentHandError
+
+SEATS = (1, 2, 3, 4)
+PAIRS = {1: "13", 3: "13", 2: "24", 4: "24"}
+SPECIAL_RAMS = ("7", "8")
+_FROM = re.compile(r"^(?P<name>\S+)\s+(?:от|from)\s+(?P<card>.+)$", re.IGNORECASE)
+_BELA_SUIT = re.compile(r"^(?P<name>бэла|бела|bela|belote|belot)(?:\s+(?P<suit>.+))?$", re.IGNORECASE)
+ALLOWED = ("ожидается: «терц от Д♠», «берц от ТЧ», «квинта от 10Б» (последовательность по старшей карте), "
+           "«терц Д♠ В♠ 10♠» (по картам), «рамки-В», «бэла» (в ВК: «бэла ♠»); несколько — через запятую")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One announced construction of one player, with the cards it is made of."""
+
+    seat: int
+    order: int  # announcement order over the table (seat order, then as listed)
+    construction: Construction
+    suit: str | None = None  # a sequence's or a bela's suit
+    top: str | None = None  # a sequence's top rank
+    cards: frozenset[Card] = field(default_factory=frozenset)
+
+    @property
+    def pair(self) -> str:
+        return PAIRS[self.seat]
+
+    def __str__(self) -> str:
+        if self.construction.kind is ConstructionKind.SEQUENCE:
+            return f"{self.construction} от {RUSSIAN_RANKS[self.top]}{RUSSIAN_SUITS[self.suit]}"  # type: ignore[index]
+        if self.construction.kind is ConstructionKind.BELA and self.suit:
+            return f"бэла {RUSSIAN_SUITS[self.suit]}"
+        return str(self.construction)
+
+
+@dataclass
+class Resolution:
+    """The outcome: the winning pair ("13", "24" or None), what passes, the visty per pair, and why."""
+
+    winner_pair: str | None
+    passed: list[tuple[Meld, int]]
+    cancelled: list[tuple[Meld, str]]
+    visty: dict[str, int]
+    redeal: bool
+    reasons: list[str]
+
+
+def parse_announcements(texts: dict[int, str | None], contract: Contract, convention: Convention) -> list[Meld]:
+    """Parse each seat's announcements and check they can all be true at once.
+
+    Raises :class:`ConstructionError` for a construction that is not one and
+    :class:`InconsistentHandError` for conflicting announcements (a card in two
+    players' constructions, a bela where the game has none, …).
+    """
+    melds: list[Meld] = []
+    for seat in SEATS:
+        text = texts.get(seat)
+        if not text:
+            continue
+        field_name = f"--p{seat}"
+        for item in (part.strip() for part in text.split(",")):
+            if item:
+                melds.append(_parse_item(item, seat, len(melds), field_name, contract, convention))
+    _check_conflicts(melds, contract, convention)
+    return melds
+
+
+def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Contract, convention: Convention) -> Meld:
+    game = contract.game
+    bela = _BELA_SUIT.match(item)
+    if bela:
+        if game.kind is GameKind.NO_TRUMPS:
+            raise InconsistentHandError(field_name, item, "в БК нет козырей — бэлы не бывает")
+        suit = game.trump_suit
+        if bela.group("suit"):
+            suit = _suit(bela.group("suit"), field_name, item)
+            if game.trump_suit and suit != game.trump_suit:
+                raise InconsistentHandError(field_name, item, f"бэла — король и дама козырной масти ({RUSSIAN_SUITS[game.trump_suit]})")
+        cards = frozenset({Card("K", suit), Card("Q", suit)}) if suit else frozenset()
+        return Meld(seat, order, Construction(ConstructionKind.BELA), suit, None, cards)
+    named_from = _FROM.match(item)
+    if named_from:
+        (construction,) = parse_list(named_from.group("name"), field_name)
+        _require_sequence(construction, item, field_name)
+        top_card = _one_card(named_from.group("card"), field_name, item)
+        top_index = RANKS.index(top_card.rank)
+        if top_index - construction.length + 1 < 0:
+            raise ConstructionError(
+                field_name, item,
+                f"от {RUSSIAN_RANKS[top_card.rank]} вниз не набрать последовательность из {construction.length} карт "
+                "(младшая карта — 7)",
+            )
+        ranks = RANKS[top_index - construction.length + 1: top_index + 1]
+        cards = frozenset(Card(rank, top_card.suit) for rank in ranks)
+        return Meld(seat, order, construction, top_card.suit, top_card.rank, cards)
+    words = item.split(maxsplit=1)
+    if len(words) == 2 and words[0].lower() in _SEQUENCE_WORDS:
+        (construction,) = parse_list(words[0], field_name)
+        listed = parse_cards(words[1], field_name)
+        return _sequence_from_cards(construction, listed, seat, order, field_name, item)
+    (construction,) = parse_list(item, field_name)
+    if construction.kind is ConstructionKind.RAMS:
+        cards = frozenset(Card(construction.rank, suit) for suit in SUITS)
+        return Meld(seat, order, construction, None, None, cards)
+    if construction.kind is ConstructionKind.SEQUENCE:
+        raise ConstructionError(field_name, item, "у последовательности назовите старшую карту: «терц от Д♠»")
+    raise ConstructionError(field_name, item, ALLOWED)
+
+
+_SEQUENCE_WORDS = {"терц", "терца", "terz", "tierce", "берц", "берца", "berz", "quarte", "квинта", "quinta", "quinte",
+                   "шестерик", "sixte", "семерик", "septime", "восьмерик", "huitieme"}
+
+
+def _require_sequence(construction: Construction, item: str, field_name: str) -> None:
+    if construction.kind is not ConstructionKind.SEQUENCE:
+        raise ConstructionError(field_name, item, "«от карты» называют только последовательности: терц, берц, квинта …")
+
+
+def _one_card(text: str, field_name: str, item: str) -> Card:
+    cards = parse_cards(text, field_name)
+    if len(cards) != 1:
+        raise ConstructionError(field_name, item, "после «от» — одна карта, старшая в последовательности")
+    return cards[0]
+
+
+def _suit(text: str, field_name: str, item: str) -> str:
+    probe = parse_cards("7" + text.strip(), field_name) if text.strip() else ()
+    if len(probe) != 1:
+        raise ConstructionError(field_name, item, "масть: П Т Б Ч или ♠ ♣ ♦ ♥")
+    return probe[0].suit
+
+
+def _sequence_from_cards(construction, listed, seat, order, field_name, item) -> Meld:
+    _require_sequence(construction, item, field_name)
+    if len(listed) != construction.length:
+        raise ConstructionError(field_name, item, f"{construction} — это {construction.length} карты подряд, а названо {len(listed)}")
+    suits = {card.suit for card in listed}
+    indexes = sorted(RANKS.index(card.rank) for card in listed)
+    if len(suits) != 1 or indexes != list(range(indexes[0], indexes[0] + len(indexes))):
+        raise ConstructionError(field_name, item, "последовательность — карты одной масти подряд (7 8 9 10 В Д К Т)")
+    top = RANKS[indexes[-1]]
+    return Meld(seat, order, construction, suits.pop(), top, frozenset(listed))
+
+
+def _check_conflicts(melds: list[Meld], contract: Contract, convention: Convention) -> None:
+    """A card in two players' constructions, too many belas, a player's overlapping sequences or more than 8 cards."""
+    kind = contract.game.kind
+    game = convention.game(kind)
+    belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
+    if len(belas) > game.max_belas:
+        raise InconsistentHandError("бэла", f"{len(belas)}", f"в игре {contract.game.value} бэл не больше {game.max_belas}")
+    for meld in melds:
+        if meld.construction.kind is ConstructionKind.RAMS and meld.construction.rank not in game.rams:
+            raise ConstructionError(f"--p{meld.seat}", str(meld), f"в игре {contract.game.value} такие четыре карты — не конструкция")
+    owner: dict[Card, Meld] = {}
+    for meld in melds:
+        for card in meld.cards:
+            other = owner.get(card)
+            if other is not None and other.seat != meld.seat:
+                raise InconsistentHandError(
+                    f"--p{meld.seat}", str(meld), f"карта {card} уже есть в конструкции игрока {other.seat} ({other}) — у двух игроков её быть не может"
+                )
+            owner.setdefault(card, meld)
+    for seat in SEATS:
+        own = [m for m in melds if m.seat == seat]
+        sequences = [m for m in own if m.construction.kind is ConstructionKind.SEQUENCE]
+        for index, first in enumerate(sequences):
+            for second in sequences[index + 1:]:
+                if first.suit == second.suit and _touch(first, second):
+                    raise InconsistentHandError(
+                        f"--p{seat}", f"{first}, {second}", "эти карты идут подряд — это одна длинная последовательность"
+                    )
+        held = frozenset().union(*(m.cards for m in own)) if own else frozenset()
+        if len(held) > CARDS_PER_PLAYER:
+            raise InconsistentHandError(f"--p{seat}", ", ".join(str(m) for m in own), f"у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len(held)}")
+
+
+def _touch(first: Meld, second: Meld) -> bool:
+    """Two sequences of one suit that overlap or are adjacent (they would be one sequence)."""
+    ranks = lambda meld: {RANKS.index(card.rank) for card in meld.cards}  # noqa: E731
+    a, b = ranks(first), ranks(second)
+    return bool(a & b) or min(a) == max(b) + 1 or min(b) == max(a) + 1
+
+
+def _strength(meld: Meld, contract: Contract, convention: Convention) -> tuple:
+    """Seniority of a construction (higher is better), seed 000 §3."""
+    construction = meld.construction
+    kind = contract.game.kind
+    if construction.kind is ConstructionKind.RAMS:
+        game = convention.game(kind)
+        table = game.plain_cards if kind is GameKind.NO_TRUMPS else game.trump_cards
+        card_value = table[construction.rank]  # type: ignore[index]
+        return (2, game.rams[construction.rank], card_value, RANKS.index(construction.rank), 0, 0)
+    trump = kind is GameKind.ALL_TRUMPS or meld.suit == contract.game.trump_suit
+    return (1, construction.length, RANKS.index(meld.top), 0, int(trump), -meld.order)  # type: ignore[arg-type]
+
+
+def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Resolution:
+    """Which constructions pass and why (seed 000 §3; rams of 7s and 8s per the convention, seed 000 §0.2, seed 001 §2)."""
+    from bbscore.hand import visty_of
+
+    kind = contract.game.kind
+    settings = convention.settings.constructions
+    reasons: list[str] = []
+    cancelled: list[tuple[Meld, str]] = []
+    live = [m for m in melds if m.construction.kind is not ConstructionKind.BELA]
+    belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
+    for rank in ("7", "8"):
+        effect = settings.rams_7 if rank == "7" else settings.rams_8
+        announcers = [m for m in live if m.construction.kind is ConstructionKind.RAMS and m.construction.rank == rank]
+        for special in announcers:
+            if effect == "redeal":
+                reasons.append(f"Игрок {special.seat} объявил рамки {rank}: по правилам «{convention.name}» сдача без результата — пересдача.")
+                return Resolution(None, [], [(m, "пересдача") for m in melds], {"13": 0, "24": 0}, True, reasons)
+            if effect == "cancel_all":
+                victims = [m for m in live if m is not special]
+                why = f"рамки {rank} игрока {special.seat} отменяют все конструкции"
+            elif effect == "cancel_opponents":
+                victims = [m for m in live if m.pair != special.pair]
+                why = f"рамки {rank} игрока {special.seat} отменяют конструкции противников"
+            else:
+                victims = [m for m in live if m.pair != special.pair and m.construction.kind is ConstructionKind.SEQUENCE
+                           and m.construction.length <= 4]
+                why = f"рамки {rank} игрока {special.seat} отменяют терц и берц противников"
+            reasons.append(f"Игрок {special.seat} объявил рамки {rank}: {why} (кроме бэлы).")
+            cancelled += [(m, why) for m in victims if m in live]
+            live = [m for m in live if m not in victims]
+    specials = [m for m in live if m.construction.kind is ConstructionKind.RAMS and m.construction.rank in SPECIAL_RAMS]
+    for special in specials:
+        cancelled.append((special, f"рамки {special.construction.rank} не стоят вистов"))
+    live = [m for m in live if m not in specials]
+    winner = None
+    if live:
+        best = {pair: max((m for m in live if m.pair == pair), key=lambda m: _strength(m, contract, convention), default=None)
+                for pair in ("13", "24")}
+        contenders = [m for m in best.values() if m is not None]
+        top = max(contenders, key=lambda m: _strength(m, contract, convention))
+        winner = top.pair
+        if len(contenders) == 2:
+            loser = best["24" if winner == "13" else "13"]
+            reasons.append(f"Старшая конструкция пары {winner}: {top} (игрок {top.seat}) — старше, чем {loser} (игрок {loser.seat}): "
+                           f"{_why(top, loser, contract, convention)}.")
+        else:
+            reasons.append(f"Конструкции объявила только пара {winner}: старшая — {top} (игрок {top.seat}).")
+        for meld in live:
+            if meld.pair != winner:
+                cancelled.append((meld, f"пара {winner} старше"))
+        live = [m for m in live if m.pair == winner]
+        reasons.append(f"Проходят все конструкции пары {winner}.")
+    elif not cancelled:
+        reasons.append("Конструкций (кроме бэлы) никто не объявил.")
+    passed = [(m, visty_of(m.construction, convention, kind)) for m in live]
+    passed += [(m, visty_of(m.construction, convention, kind)) for m in belas]
+    if belas:
+        reasons.append("Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре.")
+    visty = {"13": 0, "24": 0}
+    for meld, value in passed:
+        visty[meld.pair] += value
+    return Resolution(winner, passed, cancelled, visty, False, reasons)
+
+
+def _why(top: Meld, other: Meld, contract: Contract, convention: Convention) -> str:
+    a, b = _strength(top, contract, convention), _strength(other, contract, convention)
+    if a[0] != b[0]:
+        return "рамки старше любой последовательности"
+    if a[0] == 2:
+        return "рамки старше по стоимости" if a[1] != b[1] else "рамки из более старших карт"
+    if a[1] != b[1]:
+        return "последовательность длиннее"
+    if a[2] != b[2]:
+        return "старшая карта выше"
+    if a[4] != b[4]:
+        return "при равной старшей карте козырная старше"
+    return "при равных некозырных старше объявленная первой"
+
+
+def passed_constructions(resolution: Resolution, declarer_pair: str) -> tuple[tuple[Construction, ...], tuple[Construction, ...]]:
+    """(declarers' passed constructions, defenders'), bela included, for scoring a hand."""
+    decl = tuple(m.construction for m, _ in resolution.passed if m.pair == declarer_pair)
+    defs = tuple(m.construction for m, _ in resolution.passed if m.pair != declarer_pair)
+    return decl, defs
+
+
+def seats_from_text(texts: list[str] | None) -> dict[int, str]:
+    """``--melds "p1: терц от Д♠; p3: рамки-В"`` (repeatable) as {seat: announcements}."""
+    seats: dict[int, str] = {}
+    for text in texts or []:
+        for part in (p.strip() for p in text.split(";")):
+            if not part:
+                continue
+            match = re.match(r"^(?:p|игрок\s*)?([1-4])\s*[:=]\s*(.*)$", part, re.IGNORECASE)
+            if not match:
+                raise InconsistentHandError("--melds", part, "ожидается «p1: терц от Д♠; p2: рамки-В» (места 1–4)")
+            seat = int(match.group(1))
+            seats[seat] = ", ".join(filter(None, [seats.get(seat), match.group(2)]))
+    return seats
+
+
+
+def constructions_for_hand(
+    seats: dict[int, str], decl_seats: str | None, contract: Contract, convention: Convention,
+) -> tuple[tuple[Construction, ...], tuple[Construction, ...], Resolution]:
+    """The passed constructions of the declarers and the defenders from the four players' announcements.
+
+    ``decl_seats`` is ``"13"`` or ``"24"``: the declarers' seats.  Raises the
+    project's input errors for bad announcements, and for a hand that the
+    announcements make void (rams that mean a redeal).
+    """
+    if decl_seats not in ("13", "24"):
+        raise InconsistentHandError("--decl-seats", decl_seats if decl_seats is not None else "не указано",
+                                    "места разыгрывающих: 13 (игроки 1 и 3) или 24 (игроки 2 и 4)")
+    resolution = resolve(parse_announcements(seats, contract, convention), contract, convention)
+    if resolution.redeal:
+        raise InconsistentHandError("--melds", "рамки", "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)")
+    decl, defs = passed_constructions(resolution, decl_seats)
+    return decl, defs, resolution
