@@ -132,21 +132,22 @@ def makeable_trick_points(card_values: tuple[int, ...], last_trick: int) -> tupl
     with no trick cannot have taken the last one, a side with all 8 did).
     Source: seed 000 §0.1 and §5 (VTp + VTv = S).
     """
-    # sums[c] = every total of some c of the cards.
-    sums: list[set[int]] = [set() for _ in range(len(card_values) + 1)]
-    sums[0].add(0)
+    # reach[c]: bit t is set when some c of the cards add up to t (a subset sum over bitsets).
+    reach = [0] * (len(card_values) + 1)
+    reach[0] = 1
     for value in card_values:
         for count in range(len(card_values) - 1, -1, -1):
-            if sums[count]:
-                sums[count + 1].update(total + value for total in sums[count])
+            if reach[count]:
+                reach[count + 1] |= reach[count] << value
     by_tricks = []
     for tricks in range(TRICKS_PER_HAND + 1):
-        cards = sums[tricks * CARDS_PER_TRICK]
+        mask = reach[tricks * CARDS_PER_TRICK]
+        totals = [total for total in range(mask.bit_length()) if mask >> total & 1]
         possible: set[int] = set()
         if tricks < TRICKS_PER_HAND:  # the other side took the last trick
-            possible |= cards
+            possible.update(totals)
         if tricks > 0:  # this side may have taken the last trick
-            possible |= {total + last_trick for total in cards}
+            possible.update(total + last_trick for total in totals)
         by_tricks.append(frozenset(possible))
     return tuple(by_tricks)
 
