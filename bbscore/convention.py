@@ -12,9 +12,9 @@ key path, what was expected and what was found.
 from __future__ import annotations
 
 import hashlib
-from fractions import Fraction
 import tomllib
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -23,7 +23,12 @@ import msgspec
 
 from bbscore.cards import RANKS, SUITS_IN_DECK, Card, makeable_trick_points
 from bbscore.contract import Contract, ContractKind, Doubling, Game, GameKind
-from bbscore.errors import BBScoreError, ConventionError, ConventionNotFoundError, os_reason
+from bbscore.errors import (
+    BBScoreError,
+    ConventionError,
+    ConventionNotFoundError,
+    os_reason,
+)
 
 FORMAT = 1
 Term = Literal["PC", "Pp", "Pv"]

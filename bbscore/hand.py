@@ -14,13 +14,24 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bbscore.cards import (
-    CARDS_PER_PLAYER, CARDS_PER_TRICK, DECK_SIZE, RUSSIAN_RANKS, TRICKS_PER_HAND, Card, describe_gaps, parse_cards,
+    CARDS_PER_PLAYER,
+    CARDS_PER_TRICK,
+    DECK_SIZE,
+    RUSSIAN_RANKS,
+    TRICKS_PER_HAND,
+    Card,
+    describe_gaps,
+    parse_cards,
 )
 from bbscore.constructions import Construction, ConstructionKind, parse_list
 from bbscore.contract import Contract, Game, GameKind
 from bbscore.convention import Convention
-from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError
-
+from bbscore.errors import (
+    CardError,
+    ConstructionError,
+    IllegalContractError,
+    InconsistentHandError,
+)
 
 
 @dataclass(frozen=True, slots=True)

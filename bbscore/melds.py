@@ -22,7 +22,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bbscore.cards import CARDS_PER_PLAYER, RANKS, RUSSIAN_RANKS, RUSSIAN_SUITS, SUITS, Card, parse_cards
+from bbscore.cards import (
+    CARDS_PER_PLAYER,
+    RANKS,
+    RUSSIAN_RANKS,
+    RUSSIAN_SUITS,
+    SUITS,
+    Card,
+    parse_cards,
+)
 from bbscore.constructions import Construction, ConstructionKind, parse_list
 from bbscore.contract import Contract, GameKind
 from bbscore.convention import Convention

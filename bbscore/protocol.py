@@ -34,9 +34,9 @@ import re
 import tempfile
 import time
 import tomllib
-from glob import escape as glob_escape
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, Iterator
 

@@ -21,8 +21,8 @@ import enum
 from dataclasses import dataclass
 
 from bbscore.cards import TRICKS_PER_HAND
-from bbscore.contract import Contract, Doubling
 from bbscore.constructions import ConstructionKind
+from bbscore.contract import Contract, Doubling
 from bbscore.convention import Convention, scale_visty
 from bbscore.hand import Hand, visty_of
 

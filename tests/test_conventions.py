@@ -490,9 +490,9 @@ def test_game_end_on_tie(tmp_path):
 
 
 def test_on_tie_choices_in_the_bundled_comments_are_the_schema_s(tmp_path):
-    """gambler.toml documents on_tie's values in a comment; a club copying one of them must not be refused."""
+    """gambler.toml documents on_tie's values in a comment («одно из: …»); a club copying one of them must not be refused."""
     text = BUNDLED["gambler"].read_text(encoding="utf-8")
-    comment = next(line for line in text.splitlines() if line.startswith("#") and "on_tie" in line and "one of" in line)
+    comment = next(line for line in text.splitlines() if line.startswith("#") and "on_tie" in line and "одно из" in line)
     listed = set(re.findall(r'"(\w+)"', comment))
     for value in sorted(listed):
         variant = write_variant(tmp_path, {"game_end.on_tie": value}, stem=f"tie-{value}")

@@ -1,0 +1,114 @@
+"""The command line: parse options, call the core, render with rich.
+
+Nothing here computes a score.  Every refusal of bad input becomes one line
+on standard error, ``ошибка: …``, and exit code 2; a traceback reaching the
+user is a bug.  The commands live in :mod:`bbscore.cli.hand`,
+:mod:`bbscore.cli.sheet` and :mod:`bbscore.cli.rules`; only the module of
+the command being run is imported (start-up time, issue "Fast enough to forget").
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import typer
+
+from bbscore.errors import BBScoreError, os_reason
+
+# Which module holds each command.
+COMMANDS = {
+    "score": "hand", "count": "hand", "melds": "hand",
+    "new": "sheet", "add": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
+    "conventions": "rules",
+}
+
+
+def build_app(argv: list[str]) -> typer.Typer:
+    """The Typer app with the command named in ``argv`` only (all of them for help or an unknown name)."""
+    app = typer.Typer(
+        name="bbscore",
+        help="Подсчёт очков Базар-Белота: что пишет каждая пара за сдачу, с расчётом по шагам.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+    @app.callback()
+    def _root() -> None:
+        """Подсчёт очков Базар-Белота."""
+
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    modules = [COMMANDS[named]] if named in COMMANDS else sorted(set(COMMANDS.values()))
+    for module in modules:
+        importlib.import_module(f"bbscore.cli.{module}").register(app)
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The console script: run the app, turning every input error into one line and exit code 2."""
+    try:
+        argv = sys.argv[1:] if argv is None else argv
+        result = build_app(argv)(args=argv, standalone_mode=False, prog_name="bbscore")
+    except BBScoreError as error:
+        return _fail(error.message())
+    except typer.Abort:
+        print("прервано", file=sys.stderr)
+        return 130
+    except typer.TyperException as error:  # click's usage errors: unknown option, missing argument
+        if type(error).__name__ == "NoArgsIsHelpError":  # help was printed
+            return 0
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        return _fail(f"{_translate_usage(message)} (см. bbscore --help)")
+    except KeyboardInterrupt:
+        print("прервано", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        return 0
+    except OSError as error:  # the system refused: a full disk, a closed output, permissions
+        return _fail(f"{error.filename or 'вывод'}: {os_reason(error)}")
+    except Exception as error:  # a bug: one line, not a traceback (BBSCORE_DEBUG=1 shows it)
+        import os
+
+        if os.environ.get("BBSCORE_DEBUG"):
+            raise
+        print(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет подробности",
+              file=sys.stderr)
+        return 3
+    return result if isinstance(result, int) else 0
+
+
+_USAGE_MESSAGES = [
+    (r"^No such option: (\S+).*", r"нет такого параметра \1"),
+    (r"^Missing argument '(\S+)'.*", r"не указан аргумент \1"),
+    (r"^Missing option '(\S+)'.*", r"не указан параметр \1"),
+    (r"^Option '(\S+)' requires an argument.*", r"параметру \1 нужно значение"),
+    (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", r"лишние аргументы: \1"),
+    (r"^No such command '(\S+)'.*", r"нет такой команды \1"),
+    (r"^Option '(\S+)' does not take a value.*", r"параметр \1 не принимает значения"),
+]
+
+
+def _translate_usage(message: str) -> str:
+    """Click's usage messages in Russian (the few a user meets)."""
+    import re
+
+    for pattern, russian in _USAGE_MESSAGES:
+        if re.match(pattern, message):
+            return re.sub(pattern, russian, message)
+    return message
+
+
+def warn(message: str) -> None:
+    """One error line on standard error, without ending the command (recompute goes on to the next file)."""
+    print(f"ошибка: {' '.join(message.split())}", file=sys.stderr)
+
+
+def _fail(message: str) -> int:
+    print(f"ошибка: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def run() -> None:
+    """Entry point for ``python -m bbscore`` and the ``bbscore`` script."""
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""Commands about one hand: ``score``, ``count``, ``melds``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from bbscore.cli.options import (
+    AsJson,
+    ConventionOption,
+    DeclCards,
+    DeclCon,
+    DeclPoints,
+    DeclSeats,
+    DeclTricks,
+    DefCards,
+    DefCon,
+    DefPoints,
+    LastTrick,
+    Melds,
+    Seat,
+)
+
+
+def score(
+    contract: Annotated[str, typer.Argument(help="Контракт: 12Т, 22ВК, 15П+, ^2Ч, ^^Т++ (или 12C, 22AT, 15S+).", metavar="CONTRACT")],
+    def_points: DefPoints = None,
+    decl_points: DeclPoints = None,
+    decl_con: DeclCon = None,
+    def_con: DefCon = None,
+    decl_tricks: DeclTricks = None,
+    def_cards: DefCards = None,
+    decl_cards: DeclCards = None,
+    last: LastTrick = None,
+    melds: Melds = None,
+    decl_seats: DeclSeats = None,
+    convention: ConventionOption = "gambler",
+    as_json: AsJson = False,
+) -> None:
+    """Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."""
+    from bbscore import convention as conventions
+    from bbscore.hand import make_hand
+    from bbscore.scoring import score as score_hand
+
+    rules = conventions.load(convention)
+    hand = make_hand(
+        rules, contract, def_points=def_points, decl_points=decl_points,
+        decl_con=decl_con, def_con=def_con, decl_tricks=decl_tricks,
+        def_cards=def_cards, decl_cards=decl_cards, last=last, melds=melds, decl_seats=decl_seats,
+    )
+    breakdown = score_hand(hand, rules)
+    if as_json:
+        print(json.dumps(breakdown_json(hand, breakdown, rules), ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.hand_result(hand, breakdown, rules)
+
+
+def count(
+    game: Annotated[str, typer.Argument(help="Игра: П Т Б Ч БК ВК (или S C D H NT AT).", metavar="GAME")],
+    cards: Annotated[str, typer.Argument(help="Взятые карты: \"ВТ 10Ч ТП Д♦ …\" (или JC TH AS QD).", metavar="CARDS")],
+    last: Annotated[bool, typer.Option("--last", help="Эта сторона взяла последнюю взятку (послед).")] = False,
+    convention: ConventionOption = "gambler",
+    as_json: AsJson = False,
+) -> None:
+    """Посчитать висты за взятые карты, карта за картой (с последом при --last)."""
+    from bbscore import convention as conventions
+    from bbscore.cards import parse_cards
+    from bbscore.contract import parse_game
+    from bbscore.errors import InconsistentHandError
+
+    rules = conventions.load(convention)
+    played = parse_game(game)
+    taken = parse_cards(cards, "CARDS")
+    if last and not taken:
+        raise InconsistentHandError("--last", "без карт", "последнюю взятку берут с картами")
+    values = [(str(card), rules.card_visty(card, played)) for card in taken]
+    bonus = rules.settings.points.last_trick if last else 0
+    total = sum(points for _, points in values) + bonus
+    if as_json:
+        print(json.dumps({"game": played.value, "points": total, "last": bonus,
+                          "cards": [{"card": card, "points": points} for card, points in values]}, ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.counted(played, values, bonus, total, len(taken))
+
+
+def melds(
+    contract: Annotated[str, typer.Argument(help="Контракт (нужна игра: козырь, БК, ВК).", metavar="CONTRACT")],
+    p1: Annotated[Optional[str], Seat(1)] = None,
+    p2: Annotated[Optional[str], Seat(2)] = None,
+    p3: Annotated[Optional[str], Seat(3)] = None,
+    p4: Annotated[Optional[str], Seat(4)] = None,
+    convention: ConventionOption = "gambler",
+    as_json: AsJson = False,
+) -> None:
+    """Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."""
+    from bbscore import convention as conventions
+    from bbscore import melds as meld_rules
+    from bbscore.contract import Contract
+
+    rules = conventions.load(convention)
+    played = Contract.parse(contract)
+    announced = meld_rules.parse_announcements({1: p1, 2: p2, 3: p3, 4: p4}, played, rules)
+    resolution = meld_rules.resolve(announced, played, rules)
+    if as_json:
+        print(json.dumps(resolution_json(resolution), ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.resolution(played, resolution)
+
+
+def resolution_json(resolution) -> dict:
+    """The JSON object of ``bbscore melds --json``."""
+    return {
+        "winner_pair": resolution.winner_pair,
+        "visty": resolution.visty,
+        "redeal": resolution.redeal,
+        "passed": [{"seat": m.seat, "pair": m.pair, "construction": str(m), "visty": v} for m, v in resolution.passed],
+        "cancelled": [{"seat": m.seat, "pair": m.pair, "construction": str(m), "why": why} for m, why in resolution.cancelled],
+        "reasons": resolution.reasons,
+    }
+
+
+def breakdown_json(hand, breakdown, rules) -> dict:
+    """The JSON object of ``bbscore score --json``."""
+    from dataclasses import asdict
+
+    data = asdict(breakdown)
+    data["contract"] = str(breakdown.contract)
+    data["outcome"] = breakdown.outcome.value
+    data["decl_con"] = [str(c) for c in hand.decl_constructions]
+    data["def_con"] = [str(c) for c in hand.def_constructions]
+    for key in ("def_cards", "decl_cards"):
+        cards = getattr(hand, key)
+        if cards is not None:
+            data[key] = [str(card) for card in cards]
+    if hand.last is not None:
+        data["last"] = hand.last
+    data["convention"] = rules.name
+    data["convention_sha256"] = rules.sha256
+    return data
+
+
+def register(app: typer.Typer) -> None:
+    """Add these commands to the app."""
+    app.command()(score)
+    app.command()(count)
+    app.command()(melds)

@@ -1,0 +1,27 @@
+"""Option and argument types shared by the commands (Typer annotations)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+ConventionOption = Annotated[
+    str, typer.Option("--convention", help="Правила: имя (gambler) или путь к файлу .toml.", metavar="NAME|PATH")
+]
+
+DefPoints = Annotated[Optional[str], typer.Option("--def-points", help="Висты вистующих за взятки (с последом).", metavar="N")]
+DeclPoints = Annotated[Optional[str], typer.Option("--decl-points", help="Висты разыгрывающих за взятки (с последом).", metavar="N")]
+DeclCon = Annotated[Optional[list[str]], typer.Option("--decl-con", help="Прошедшие конструкции разыгрывающих через запятую: терц, бэла, рамки-В, 2×терц, 40.", metavar="LIST")]
+DefCon = Annotated[Optional[list[str]], typer.Option("--def-con", help="Прошедшие конструкции вистующих.", metavar="LIST")]
+DeclTricks = Annotated[Optional[str], typer.Option("--decl-tricks", help="Сколько взяток взяли разыгрывающие (0–8); обязательно для капо.", metavar="K")]
+AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
+DefCards = Annotated[Optional[str], typer.Option("--def-cards", help="Карты во взятках вистующих (вместо --def-points): \"ВТ 10Ч ТП …\".", metavar="CARDS")]
+DeclCards = Annotated[Optional[str], typer.Option("--decl-cards", help="Карты во взятках разыгрывающих (вместо --decl-points).", metavar="CARDS")]
+Melds = Annotated[Optional[list[str]], typer.Option("--melds", help="Объявления игроков вместо прошедших конструкций: \"p1: терц от Д♠; p2: рамки-В\".", metavar="SEATS")]
+DeclSeats = Annotated[Optional[str], typer.Option("--decl-seats", help="Места разыгрывающих при --melds: 13 или 24.", metavar="13|24")]
+LastTrick = Annotated[Optional[str], typer.Option("--last", help="Чья последняя взятка, когда даны карты: decl или def.", metavar="decl|def")]
+ProtocolFile = Annotated[Path, typer.Argument(help="Файл протокола (.toml).", metavar="FILE")]
+
+Seat = lambda number: typer.Option(f"--p{number}", help=f"Конструкции игрока {number} через запятую.", metavar="LIST")  # noqa: E731

@@ -1,0 +1,126 @@
+"""The ``conventions`` commands: list, show, diff, check, init."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from bbscore.cli.options import AsJson
+from bbscore.errors import BBScoreError
+
+
+def conventions_list(as_json: AsJson = False) -> None:
+    """Встроенные правила и свои (из папки настроек пользователя)."""
+    from bbscore import convention as conventions
+
+    entries = []
+    for origin, names, folder in (("bundled", conventions.bundled_names(), conventions.bundled_dir()),
+                                  ("user", conventions.user_names(), conventions.user_dir())):
+        for name in names:
+            entry = {"name": name, "origin": origin, "file": str(folder / f"{name}.toml")}
+            if origin == "user" and name in conventions.bundled_names():
+                entry["problem"] = "имя занято встроенными правилами: по имени находятся встроенные, этот файл — только по пути"
+            else:
+                try:
+                    loaded = conventions.load(entry["file"])
+                    entry.update(title=loaded.settings.title, sha256=loaded.sha256)
+                except BBScoreError as error:
+                    entry["problem"] = error.message()
+            entries.append(entry)
+    if as_json:
+        print(json.dumps({"user_dir": str(conventions.user_dir()), "conventions": entries}, ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.convention_list(entries, conventions.user_dir())
+
+
+def conventions_show(
+    name: Annotated[str, typer.Argument(help="Имя правил или путь к файлу.", metavar="NAME|PATH")],
+    as_json: AsJson = False,
+) -> None:
+    """Все значения правил, таблицами."""
+    from bbscore import convention as conventions
+
+    rules = conventions.load(name)
+    if as_json:
+        print(json.dumps({"file": str(rules.path), "sha256": rules.sha256, **rules.content}, ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.convention_tables(rules)
+
+
+def conventions_diff(
+    first: Annotated[str, typer.Argument(help="Первые правила (имя или путь).", metavar="A")],
+    second: Annotated[str, typer.Argument(help="Вторые правила (имя или путь).", metavar="B")],
+    as_json: AsJson = False,
+) -> None:
+    """Только то, чем различаются двое правил."""
+    from bbscore import convention as conventions
+
+    a, b = conventions.load(first), conventions.load(second)
+    rows = conventions.differences(a, b)
+    if as_json:
+        print(json.dumps({"a": a.name, "b": b.name, "differences": [
+            {"key": key, "a": left, "b": right, "description": conventions.describe(key)} for key, left, right in rows
+        ]}, ensure_ascii=False))
+        return
+    from bbscore import render
+
+    render.convention_diff(a, b, rows)
+
+
+def conventions_check(file: Annotated[Path, typer.Argument(help="Файл правил (.toml).", metavar="FILE")]) -> None:
+    """Проверить файл правил: все ключи, типы и согласованность чисел."""
+    from bbscore import convention as conventions
+    from bbscore.errors import ConventionNotFoundError
+
+    if file.is_dir():
+        raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
+    if not file.is_file():
+        hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
+                if str(file) in conventions.bundled_names() + conventions.user_names() else "")
+        raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
+    rules = conventions.load_file(file)
+    print(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}")
+    if rules.name != file.stem:
+        print(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
+              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»")
+
+
+def conventions_init(
+    new_file: Annotated[Path, typer.Argument(help="Новый файл правил (.toml); существующий не перезаписывается.", metavar="NEW.toml")],
+    source: Annotated[str, typer.Option("--from", help="С каких правил начать (имя или путь).", metavar="NAME|PATH")] = "gambler",
+) -> None:
+    """Сделать свои правила: копия с комментариями, чтобы править."""
+    from bbscore import convention as conventions
+    from bbscore import protocol
+    from bbscore.errors import ConventionError
+
+    if new_file.suffix != ".toml":
+        raise ConventionError(str(new_file), "", "файл правил должен оканчиваться на .toml")
+    if new_file.stem in conventions.bundled_names():
+        raise ConventionError(str(new_file), "", f"имя «{new_file.stem}» занято встроенными правилами — выберите другое")
+    text = conventions.commented_copy(conventions.load(source), new_file.stem)
+    if not new_file.parent.is_dir():
+        raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")
+    protocol.write_atomic(new_file, text, exclusive=True)
+    conventions.parse(text.encode("utf-8"), new_file)
+    print(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
+          f"bbscore conventions check {new_file}. Чтобы выбирать их по имени (--convention {new_file.stem}), "
+          f"положите файл в {conventions.user_dir()}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``conventions`` group to the app."""
+    group = typer.Typer(help="Правила (конвенции): посмотреть, сравнить, проверить, сделать свои.", no_args_is_help=True)
+    group.command("list")(conventions_list)
+    group.command("show")(conventions_show)
+    group.command("diff")(conventions_diff)
+    group.command("check")(conventions_check)
+    group.command("init")(conventions_init)
+    app.add_typer(group, name="conventions")
