@@ -9,12 +9,9 @@ is refused with :class:`~bbscore.errors.ConventionError` naming the file, the
 key path, what was expected and what was found.
 """
 
-from __future__ import annotations
-
-import hashlib
-import tomllib
-from dataclasses import dataclass, field
-from fractions import Fraction
+# No "from __future__ import annotations" here: msgspec reads the schema's annotations as
+# objects, not strings to evaluate (that costs milliseconds at every start-up).
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -134,7 +131,11 @@ class Convention:
 
     settings: ConventionFile
     path: Path
-    sha256: str = field(compare=False)
+
+    @cached_property
+    def sha256(self) -> str:
+        """:func:`rules_hash` of the content, computed when first asked for."""
+        return rules_hash(self.settings)
 
     @property
     def name(self) -> str:
@@ -203,6 +204,8 @@ def scale_visty(visty: int, divisor: float) -> int:
     """
     if divisor == 1:
         return visty
+    from fractions import Fraction
+
     exact = Fraction(visty) / Fraction(repr(divisor))
     return int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
 
@@ -294,10 +297,12 @@ def parse(raw: bytes, path: Path) -> Convention:
     Raises :class:`ConventionError` with the file and key path.
     """
     try:
+        import tomllib
+
         data = tomllib.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # tomllib.TOMLDecodeError
         from bbscore.protocol import toml_problem
 
         line, reason = toml_problem(error)
@@ -307,7 +312,7 @@ def parse(raw: bytes, path: Path) -> Convention:
     except msgspec.ValidationError as error:
         raise ConventionError(str(path), *_explain_validation(str(error))) from None
     _check_consistency(settings, path)
-    return Convention(settings, path, rules_hash(settings))
+    return Convention(settings, path)
 
 
 def rules_hash(settings: ConventionFile) -> str:
@@ -316,10 +321,10 @@ def rules_hash(settings: ConventionFile) -> str:
     Comments and layout do not change it; any value does.  A protocol stores it
     so that a later change of the rules is noticed.
     """
-    import json
+    import hashlib
 
-    canonical = json.dumps(msgspec.to_builtins(settings), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    canonical = msgspec.json.encode(settings, order="sorted")  # the same bytes as json.dumps(sort_keys=True) compact
+    return hashlib.sha256(canonical).hexdigest()
 
 
 _TYPE_NAMES = {

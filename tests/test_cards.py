@@ -398,6 +398,32 @@ def test_last_not_needed_when_one_side_took_everything(args: list[str], vtv: int
     assert data["decl_tricks"] == tricks
 
 
+def test_classic_all_trumps_cards_are_scaled_like_points() -> None:
+    """classic ВК: the cards' count (258 scale) goes through the same ÷1.59 as typed points.
+
+    ВП 20 + 9П 14 + ТП 11 + 10П 10 = 55, +10 last = 65 → 65 / 1.59 = 40.9 → VTv 41 on the 162 scale.
+    """
+    by_cards = score_json("10ВК", "--def-cards", "ВП 9П ТП 10П", "--last", "def", "--convention", "classic")
+    by_points = score_json("10ВК", "--def-points", "65", "--decl-tricks", "7", "--convention", "classic")
+    assert by_cards["counted_VTv"] == 65 and by_cards["VTv"] == 41
+    assert without_cards(by_cards) == without_cards(by_points)
+
+
+@pytest.mark.parametrize(("args", "tricks", "made", "written"), [
+    # ^Т, the declarers took every trick: PC = C + K = 25, Pp = 25 + 0 → 50 : 0 (RULES §5)
+    pytest.param(["--def-cards", ""], 8, True, [50, 0], id="kapo, the defenders took no card: made 50:0"),
+    # the defenders took one trick → bait: PC 25 + Pp 25 + Pv 0 → 0 : 50
+    pytest.param(["--def-cards", "ВП 9П ТП 10П", "--last", "def"], 7, False, [0, 50], id="kapo, the defenders took a trick"),
+])
+def test_kapo_tricks_come_from_the_cards(args: list[str], tricks: int, made: bool, written: list[int]) -> None:
+    """Bug: for a kapo the cards tell how many tricks the declarers took, yet ``--decl-tricks`` is demanded
+    ("для капо нужно число взяток … по вистам этого не узнать"); with ``--decl-tricks`` it is accepted."""
+    data = score_json("^Т", *args)
+    assert data["decl_tricks"] == tricks
+    assert data["made"] is made
+    assert [data["declarers"], data["defenders"]] == written
+
+
 REFUSED_SCORE = [
     pytest.param(["--def-cards", DEF_CARDS], id="--last missing when both sides took tricks"),
     pytest.param(["--def-cards", "ВП 9П ТП", "--last", "def"], id="3 cards: not whole tricks"),

@@ -99,6 +99,20 @@ def _translate_usage(message: str) -> str:
     return message
 
 
+def emit_json(data: object) -> None:
+    """Print one JSON object (UTF-8, not ASCII-escaped) on standard output."""
+    import msgspec
+
+    encoded = msgspec.json.encode(data)
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        print(encoded.decode("utf-8"))
+        return
+    sys.stdout.flush()
+    stream.write(encoded + b"\n")
+    stream.flush()
+
+
 def warn(message: str) -> None:
     """One error line on standard error, without ending the command (recompute goes on to the next file)."""
     print(f"ошибка: {' '.join(message.split())}", file=sys.stderr)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Optional
 
 import typer
 
+from bbscore.cli import emit_json
 from bbscore.cli.options import (
     AsJson,
     ConventionOption,
@@ -52,7 +52,7 @@ def score(
     )
     breakdown = score_hand(hand, rules)
     if as_json:
-        print(json.dumps(breakdown_json(hand, breakdown, rules), ensure_ascii=False))
+        emit_json(breakdown_json(hand, breakdown, rules))
         return
     from bbscore import render
 
@@ -81,8 +81,8 @@ def count(
     bonus = rules.settings.points.last_trick if last else 0
     total = sum(points for _, points in values) + bonus
     if as_json:
-        print(json.dumps({"game": played.value, "points": total, "last": bonus,
-                          "cards": [{"card": card, "points": points} for card, points in values]}, ensure_ascii=False))
+        emit_json({"game": played.value, "points": total, "last": bonus,
+                          "cards": [{"card": card, "points": points} for card, points in values]})
         return
     from bbscore import render
 
@@ -108,7 +108,7 @@ def melds(
     announced = meld_rules.parse_announcements({1: p1, 2: p2, 3: p3, 4: p4}, played, rules)
     resolution = meld_rules.resolve(announced, played, rules)
     if as_json:
-        print(json.dumps(resolution_json(resolution), ensure_ascii=False))
+        emit_json(resolution_json(resolution))
         return
     from bbscore import render
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from bbscore.cli import emit_json
 from bbscore.cli.options import AsJson
 from bbscore.errors import BBScoreError
 
@@ -31,7 +31,7 @@ def conventions_list(as_json: AsJson = False) -> None:
                     entry["problem"] = error.message()
             entries.append(entry)
     if as_json:
-        print(json.dumps({"user_dir": str(conventions.user_dir()), "conventions": entries}, ensure_ascii=False))
+        emit_json({"user_dir": str(conventions.user_dir()), "conventions": entries})
         return
     from bbscore import render
 
@@ -47,7 +47,7 @@ def conventions_show(
 
     rules = conventions.load(name)
     if as_json:
-        print(json.dumps({"file": str(rules.path), "sha256": rules.sha256, **rules.content}, ensure_ascii=False))
+        emit_json({"file": str(rules.path), "sha256": rules.sha256, **rules.content})
         return
     from bbscore import render
 
@@ -65,9 +65,9 @@ def conventions_diff(
     a, b = conventions.load(first), conventions.load(second)
     rows = conventions.differences(a, b)
     if as_json:
-        print(json.dumps({"a": a.name, "b": b.name, "differences": [
+        emit_json({"a": a.name, "b": b.name, "differences": [
             {"key": key, "a": left, "b": right, "description": conventions.describe(key)} for key, left, right in rows
-        ]}, ensure_ascii=False))
+        ]})
         return
     from bbscore import render
 

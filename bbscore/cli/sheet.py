@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import warn
+from bbscore.cli import emit_json, warn
 from bbscore.cli.options import (
     AsJson,
     ConventionOption,
@@ -137,7 +136,7 @@ def show(file: ProtocolFile, as_json: AsJson = False) -> None:
     rules, warning = protocol.convention_for(sheet)
     result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
     if as_json:
-        print(json.dumps(sheet_json(sheet, result), ensure_ascii=False))
+        emit_json(sheet_json(sheet, result))
         return
     from bbscore import render
 
@@ -231,7 +230,7 @@ def recompute(
                     report["fix_error"] = error.message()
         reports.append(report)
     if as_json:
-        print(json.dumps({"files": reports}, ensure_ascii=False))
+        emit_json({"files": reports})
     else:
         from bbscore import render
 

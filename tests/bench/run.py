@@ -1,0 +1,412 @@
+"""The performance benchmark of bbscore: start-up, batch recompute and many files, side by side with their baselines.
+
+Targets (the issue "Fast enough to forget"; a benchmark, not a timed test — CI does not run it):
+
+* start-up: ``bbscore score 12Т --def-points 18 --json`` ≤ 1.3 × ``python -c "import typer"``
+  (median of 10 runs each, alternating);
+* batch: ``bbscore recompute`` of a generated protocol of 100,000 hands ≤ 1.5 × the time of
+  ``tomllib`` parsing that file alone, and ≤ 3 × its peak memory; cost linear in the hands
+  (10k, 100k and, with ``--full``, 1M);
+* many files: ``recompute`` of 1,000 small protocols ≤ 2 × parsing them.
+
+Every command runs in a fresh subprocess of this interpreter (``python -m bbscore`` imports
+this checkout), forked by a small launcher that reports its wall time and peak RSS (``os.wait4``).  Batch and
+many-files figures are the best of ``--repeat`` runs (default 3).  Usage::
+
+    python tests/bench/run.py            # start-up, 10k and 100k hands, 1,000 files
+    python tests/bench/run.py --quick    # start-up, 10k hands, 100 files
+    python tests/bench/run.py --full     # also 1,000,000 hands (several minutes, ~0.15 GB of file)
+
+Exit code 0 whatever the ratios (it reports, it does not gate); 1 only when a measured
+command itself failed (a crash, or recompute not agreeing with a generated file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+
+import generate  # noqa: E402
+
+STARTUP_RUNS = 10
+STARTUP_TARGET = 1.3
+BATCH_TIME_TARGET = 1.5
+BATCH_MEMORY_TARGET = 3.0
+MANY_TARGET = 2.0
+PARSE_ONE = (
+    "import sys, tomllib\n"
+    "with open(sys.argv[1], 'rb') as stream:\n"
+    "    data = tomllib.load(stream)\n"
+    "print(len(data.get('hand', [])))\n"
+)
+PARSE_MANY = (
+    "import sys, tomllib\n"
+    "hands = 0\n"
+    "for name in sys.argv[1:]:\n"
+    "    with open(name, 'rb') as stream:\n"
+    "        hands += len(tomllib.load(stream).get('hand', []))\n"
+    "print(hands)\n"
+)
+
+
+class CommandFailed(Exception):
+    pass
+
+
+@dataclass
+class Run:
+    seconds: float
+    rss_mib: float | None
+    stdout: str
+
+
+def environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    env["PYTHONIOENCODING"] = "utf-8"
+    env.pop("BBSCORE_DEBUG", None)
+    return env
+
+
+ENV = environment()
+
+
+# Runs one command and writes "seconds maxrss_kib exit_code" to argv[1].  The command is forked from this small
+# process and not from the benchmark's own (which holds the generator's data): a child's peak RSS (ru_maxrss)
+# counts its memory before exec too, so forking from a big parent would report the parent's size.
+LAUNCHER = (
+    "import os, sys, time\n"
+    "report, command = sys.argv[1], sys.argv[2:]\n"
+    "started = time.perf_counter()\n"
+    "pid = os.fork()\n"
+    "if pid == 0:\n"
+    "    try:\n"
+    "        os.execv(command[0], command)\n"
+    "    finally:\n"
+    "        os._exit(127)\n"
+    "_, status, usage = os.wait4(pid, 0)\n"
+    "seconds = time.perf_counter() - started\n"
+    "with open(report, 'w') as stream:\n"
+    "    stream.write(f'{seconds} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}')\n"
+)
+CAN_FORK = hasattr(os, "fork") and hasattr(os, "wait4")
+
+
+def run(command: list[str], *, ok_codes: tuple[int, ...] = (0,)) -> Run:
+    """Run a command in a fresh process: its wall time, its peak RSS and its output."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".txt") as report:
+        if CAN_FORK:
+            subprocess.run([sys.executable, "-c", LAUNCHER, report.name, *command], stdout=out, stderr=err,
+                           stdin=subprocess.DEVNULL, env=ENV, cwd=REPO, check=True)
+            text = report.read().split()
+            seconds, rss_kib, code = float(text[0]), int(text[1]), int(text[2])
+            # ru_maxrss: KiB on Linux, bytes on macOS
+            rss: float | None = rss_kib / (1024 * 1024 if sys.platform == "darwin" else 1024)
+        else:
+            started = time.perf_counter()
+            code = subprocess.run(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=ENV,
+                                  cwd=REPO).returncode
+            seconds, rss = time.perf_counter() - started, None
+        out.seek(0)
+        err.seek(0)
+        stdout = out.read().decode("utf-8", "replace")
+        stderr = err.read().decode("utf-8", "replace")
+    if code not in ok_codes:
+        shown = " ".join(command if len(command) < 12 else command[:8] + ["…"])
+        raise CommandFailed(f"{shown}: exit {code}\n{stderr[-2000:]}{stdout[-500:]}")
+    return Run(seconds, rss, stdout)
+
+
+# --- the report ---
+
+ROWS: list[tuple[str, str, str, str, str, str]] = []
+PROBLEMS: list[str] = []
+
+
+def row(what: str, baseline: str, measured: str, ratio: float | None, target: float | None) -> None:
+    verdict = "" if ratio is None or target is None else ("PASS" if ratio <= target else "FAIL")
+    ROWS.append((what, baseline, measured, "" if ratio is None else f"{ratio:.2f}×",
+                 "" if target is None else f"≤ {target:g}×", verdict))
+
+
+def print_table() -> None:
+    header = ("measurement", "baseline", "bbscore", "ratio", "target", "result")
+    widths = [max(len(r[i]) for r in ROWS + [header]) for i in range(len(header))]
+    line = "  ".join(("{:<%d}" if i in (0, 5) else "{:>%d}") % w for i, w in enumerate(widths))
+    print(line.format(*header))
+    print("  ".join("-" * w for w in widths))
+    for r in ROWS:
+        print(line.format(*r))
+
+
+def cpu_model() -> str:
+    try:
+        for text in Path("/proc/cpuinfo").read_text().splitlines():
+            if text.lower().startswith(("model name", "hardware", "cpu model")):
+                return text.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def print_machine() -> None:
+    print("bbscore benchmark")
+    print(f"machine: {platform.platform()}; CPU {cpu_model()}; nproc {os.cpu_count()}")
+    bbscore_version = version("bbscore")
+    if bbscore_version == "not installed":
+        bbscore_version = "(not installed) " + (REPO / "bbscore" / "__init__.py").read_text().split('__version__ = "')[1].split('"')[0]
+    print(f"python {platform.python_version()} ({sys.executable}); bbscore {bbscore_version} from {REPO / 'bbscore'}; "
+          f"typer {version('typer')}; tomli-w {version('tomli-w')}")
+    print()
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
+
+
+def secs(seconds: float) -> str:
+    return f"{seconds:.2f} s" if seconds < 100 else f"{seconds:.0f} s"
+
+
+def mib(value: float | None) -> str:
+    return "?" if value is None else f"{value:.0f} MiB"
+
+
+# --- the measurements ---
+
+
+def console_script() -> Path | None:
+    """The installed ``bbscore`` script of this interpreter (not a pyenv shim), else the one on PATH."""
+    beside = Path(sys.executable).parent / ("bbscore.exe" if os.name == "nt" else "bbscore")
+    if beside.is_file():
+        return beside
+    found = shutil.which("bbscore")
+    return Path(found) if found else None
+
+
+def startup() -> None:
+    print(f"Start-up: median of {STARTUP_RUNS} runs each, alternating (one warm-up run each first)")
+    commands = {"import typer": [sys.executable, "-c", "import typer"],
+                "python -m bbscore": [sys.executable, "-m", "bbscore", "score", "12Т", "--def-points", "18", "--json"]}
+    script = console_script()
+    if script is not None:
+        commands["bbscore script"] = [str(script), "score", "12Т", "--def-points", "18", "--json"]
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    rss: dict[str, float | None] = {}
+    for name, command in commands.items():
+        result = run(command)
+        if name != "import typer":
+            try:
+                answer = json.loads(result.stdout)
+            except ValueError:
+                answer = {}
+            if answer.get("contract") != "12Т" or answer.get("made") is not True:
+                raise CommandFailed(f"{name}: unexpected output {result.stdout[:200]!r}")
+    for _ in range(STARTUP_RUNS):
+        for name, command in commands.items():
+            result = run(command)
+            times[name].append(result.seconds)
+            rss[name] = result.rss_mib
+    base = statistics.median(times["import typer"])
+    for name in commands:
+        spread = f"min {ms(min(times[name]))}, max {ms(max(times[name]))}"
+        print(f"  {name:<18} median {ms(statistics.median(times[name]))} ({spread}); peak RSS {mib(rss[name])}")
+    if script is not None:
+        print(f"  (bbscore script: {script})")
+    for name in commands:
+        if name != "import typer":
+            median = statistics.median(times[name])
+            row(f"start-up: {name} score 12Т --json", ms(base), ms(median), median / base, STARTUP_TARGET)
+    print()
+
+
+def best_of(command: list[str], repeat: int, check) -> Run:
+    runs = [run(command) for _ in range(repeat)]
+    for result in runs:
+        check(result)
+    return Run(min(r.seconds for r in runs), min((r.rss_mib for r in runs if r.rss_mib is not None), default=None),
+               runs[0].stdout)
+
+
+def interleaved(first: list[str], second: list[str], repeat: int, check_first, check_second) -> tuple[Run, Run]:
+    """Best of ``repeat`` of two commands, run alternately (so that a slow moment of the machine hits both)."""
+    a: list[Run] = []
+    b: list[Run] = []
+    for _ in range(repeat):
+        a.append(run(first))
+        check_first(a[-1])
+        b.append(run(second))
+        check_second(b[-1])
+
+    def best(runs: list[Run]) -> Run:
+        return Run(min(r.seconds for r in runs),
+                   min((r.rss_mib for r in runs if r.rss_mib is not None), default=None), runs[0].stdout)
+
+    return best(a), best(b)
+
+
+def recompute_check(files: int):
+    def check(result: Run) -> None:
+        reports = json.loads(result.stdout)["files"]
+        bad = [r for r in reports if not r.get("ok")]
+        if len(reports) != files or bad:
+            raise CommandFailed(f"recompute disagrees with a generated file: {json.dumps(bad[:1], ensure_ascii=False)[:500]}")
+    return check
+
+
+def parse_check(hands: int):
+    def check(result: Run) -> None:
+        if int(result.stdout.strip()) != hands:
+            raise CommandFailed(f"tomllib found {result.stdout.strip()} hands, expected {hands}")
+    return check
+
+
+def batch(sizes: list[int], folder: Path, repeat: int, seed: int) -> None:
+    print(f"Batch: one generated protocol per size; tomllib.load alone vs bbscore recompute --json, "
+          f"fresh process each, best of {repeat}")
+    results = []
+    for size in sizes:
+        path = folder / f"game-{size}.toml"
+        started = time.perf_counter()
+        maker = generate.HandMaker(seed)
+        written = generate.write_protocol(path, size, maker=maker)
+        generated = time.perf_counter() - started
+        megabytes = path.stat().st_size / 1e6
+        print(f"  {size:>9,} hands: generated in {generated:.1f} s ({megabytes:.1f} MB, "
+              f"{maker.scored:,} distinct hands scored)", flush=True)
+        assert written == size
+        parse, recompute = interleaved(
+            [sys.executable, "-c", PARSE_ONE, str(path)], [sys.executable, "-m", "bbscore", "recompute", str(path), "--json"],
+            repeat, parse_check(size), recompute_check(1),
+        )
+        print(f"  {size:>9,} hands: tomllib {secs(parse.seconds)}, {mib(parse.rss_mib)}; "
+              f"recompute {secs(recompute.seconds)}, {mib(recompute.rss_mib)}", flush=True)
+        results.append((size, parse, recompute))
+        label = f"{size // 1000}k" if size < 10**6 else f"{size // 10**6}M"
+        row(f"batch {label} hands: time", secs(parse.seconds), secs(recompute.seconds),
+            recompute.seconds / parse.seconds, BATCH_TIME_TARGET)
+        if parse.rss_mib and recompute.rss_mib:
+            row(f"batch {label} hands: peak RSS", mib(parse.rss_mib), mib(recompute.rss_mib),
+                recompute.rss_mib / parse.rss_mib, BATCH_MEMORY_TARGET)
+        path.unlink()
+    print()
+    print("  Linearity (time per hand; 'marginal' is the extra time per extra hand from the previous size,")
+    print("  which leaves out the fixed start-up):")
+    print(f"  {'hands':>9}  {'tomllib µs/hand':>15}  {'recompute µs/hand':>17}  {'marginal tomllib':>16}  "
+          f"{'marginal recompute':>18}  {'recompute MiB':>13}")
+    previous = None
+    marginals = []
+    for size, parse, recompute in results:
+        text = f"  {size:>9,}  {parse.seconds / size * 1e6:>15.1f}  {recompute.seconds / size * 1e6:>17.1f}"
+        if previous is not None:
+            extra = size - previous[0]
+            marginal_parse = (parse.seconds - previous[1].seconds) / extra * 1e6
+            marginal_recompute = (recompute.seconds - previous[2].seconds) / extra * 1e6
+            marginals.append(marginal_recompute)
+            text += f"  {marginal_parse:>16.1f}  {marginal_recompute:>18.1f}"
+        else:
+            text += f"  {'':>16}  {'':>18}"
+        text += f"  {recompute.rss_mib or 0:>13.0f}"
+        print(text)
+        previous = (size, parse, recompute)
+    if len(marginals) >= 2:
+        growth = marginals[-1] / marginals[0]
+        print(f"  marginal cost per hand grew {growth:.2f}× from the first step to the last (1.00 is linear)")
+        row("batch: marginal cost growth (linearity)", f"{marginals[0]:.1f} µs", f"{marginals[-1]:.1f} µs", growth, 1.2)
+    print()
+
+
+def many(count: int, folder: Path, repeat: int, seed: int, hands_per_file: int) -> None:
+    directory = folder / "many"
+    started = time.perf_counter()
+    paths = generate.write_many(directory, count, hands_per_file, seed=seed)
+    generated = time.perf_counter() - started
+    hands = sum(path.read_text(encoding="utf-8").count("\n[[hand]]\n") for path in paths)
+    print(f"Many files: {count:,} games to 301 ({hands:,} hands, {hands / count:.1f} per file, at most "
+          f"{hands_per_file}), generated in {generated:.1f} s; tomllib of all in one process vs "
+          f"bbscore recompute FILE… --json, best of {repeat}")
+    names = [str(path) for path in paths]
+    parse, recompute = interleaved(
+        [sys.executable, "-c", PARSE_MANY, *names], [sys.executable, "-m", "bbscore", "recompute", *names, "--json"],
+        repeat, parse_check(hands), recompute_check(count),
+    )
+    print(f"  tomllib {secs(parse.seconds)}, {mib(parse.rss_mib)}; recompute {secs(recompute.seconds)}, "
+          f"{mib(recompute.rss_mib)}")
+    print()
+    row(f"many files: {count:,} files", secs(parse.seconds), secs(recompute.seconds),
+        recompute.seconds / parse.seconds, MANY_TARGET)
+    shutil.rmtree(directory)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="bbscore's benchmark: start-up, batch recompute, many files.")
+    parser.add_argument("--quick", action="store_true", help="a fast check: start-up, 10k hands, 100 files")
+    parser.add_argument("--full", action="store_true", help="also 1,000,000 hands")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each batch command, the best kept (default 3)")
+    parser.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
+    parser.add_argument("--files", type=int, default=None, help="small files for the many-files case (default 1000)")
+    parser.add_argument("--hands-per-file", type=int, default=25, help="at most this many hands per small file (default 25)")
+    parser.add_argument("--only", choices=["startup", "batch", "many"], action="append",
+                        help="run only this measurement (may be repeated)")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder (the many small files)")
+    args = parser.parse_args(argv)
+    sizes = [10_000] if args.quick else [10_000, 100_000] + ([1_000_000] if args.full else [])
+    files = args.files or (100 if args.quick else 1000)
+    only = set(args.only or ["startup", "batch", "many"])
+
+    print_machine()
+    folder = Path(tempfile.mkdtemp(prefix="bbscore-bench-"))
+    failed = False
+    steps = [("startup", startup), ("batch", lambda: batch(sizes, folder, args.repeat, args.seed)),
+             ("many", lambda: many(files, folder, args.repeat, args.seed, args.hands_per_file))]
+    try:
+        for name, step in steps:
+            if name not in only:
+                continue
+            try:
+                step()
+            except CommandFailed as error:
+                failed = True
+                PROBLEMS.append(f"{name}: {error}")
+                print(f"  ERROR: {error}\n", flush=True)
+    finally:
+        if args.keep:
+            print(f"(files kept in {folder})")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+    if ROWS:
+        print_table()
+    if PROBLEMS:
+        print("\nmeasurements that could not be made:")
+        for problem in PROBLEMS:
+            print(f"  {problem.splitlines()[0]}")
+    if args.quick:
+        print("\n(--quick: the issue's batch targets are for 100,000 hands and 1,000 files; run without --quick for them)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
