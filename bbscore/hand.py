@@ -114,18 +114,18 @@ def make_hand(
 
     tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND,
                          f"число взяток разыгрывающих от 0 до {TRICKS_PER_HAND}")
-    if contract.is_kapo and tricks is None:
-        raise InconsistentHandError(
-            "--decl-tricks", "не указано",
-            f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
-            f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
-        )
     cards = None
     if def_cards is not None or decl_cards is not None or last is not None:
         if def_points is not None or decl_points is not None:
             raise InconsistentHandError("--def-cards/--decl-cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
         cards = _count_taken(convention, contract, def_cards, decl_cards, last, tricks)
         def_points, tricks = cards[0], cards[1]
+    if contract.is_kapo and tricks is None:
+        raise InconsistentHandError(
+            "--decl-tricks", "не указано",
+            f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
+            f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
+        )
     range_text = f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
     defenders = parse_count(def_points, "--def-points", 0, deck, range_text)
     declarers = parse_count(decl_points, "--decl-points", 0, deck, range_text)
