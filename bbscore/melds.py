@@ -107,6 +107,8 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         if game.kind is GameKind.NO_TRUMPS:
             raise InconsistentHandError(field_name, item, "в БК нет козырей — бэлы не бывает")
         suit = game.trump_suit
+        if game.kind is GameKind.ALL_TRUMPS and not bela.group("suit"):
+            raise InconsistentHandError(field_name, item, "в ВК бэла есть в каждой масти — укажите масть: «бэла ♠» или «бэла П»")
         if bela.group("suit"):
             suit = _suit(bela.group("suit"), field_name, item)
             if game.trump_suit and suit != game.trump_suit:
@@ -198,6 +200,12 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
             owner.setdefault(card, meld)
     for seat in SEATS:
         own = [m for m in melds if m.seat == seat]
+        seen: set[tuple] = set()
+        for meld in own:
+            key = (meld.construction.kind, meld.cards)
+            if meld.cards and key in seen:
+                raise InconsistentHandError(f"--p{seat}", str(meld), "одна и та же конструкция объявлена дважды")
+            seen.add(key)
         sequences = [m for m in own if m.construction.kind is ConstructionKind.SEQUENCE]
         for index, first in enumerate(sequences):
             for second in sequences[index + 1:]:
@@ -341,6 +349,7 @@ def constructions_for_hand(
     project's input errors for bad announcements, and for a hand that the
     announcements make void (rams that mean a redeal).
     """
+    decl_seats = {"31": "13", "42": "24"}.get(decl_seats, decl_seats)  # type: ignore[arg-type]
     if decl_seats not in ("13", "24"):
         raise InconsistentHandError("--decl-seats", decl_seats if decl_seats is not None else "не указано",
                                     "места разыгрывающих: 13 (игроки 1 и 3) или 24 (игроки 2 и 4)")

@@ -416,8 +416,10 @@ def test_classic_all_trumps_cards_are_scaled_like_points() -> None:
     pytest.param(["--def-cards", "ВП 9П ТП 10П", "--last", "def"], 7, False, [0, 50], id="kapo, the defenders took a trick"),
 ])
 def test_kapo_tricks_come_from_the_cards(args: list[str], tricks: int, made: bool, written: list[int]) -> None:
-    """Bug: for a kapo the cards tell how many tricks the declarers took, yet ``--decl-tricks`` is demanded
-    ("для капо нужно число взяток … по вистам этого не узнать"); with ``--decl-tricks`` it is accepted."""
+    """For a kapo the cards tell how many tricks the declarers took: no ``--decl-tricks`` needed.
+
+    (Regression: ``--decl-tricks`` used to be demanded here, "для капо нужно число взяток … по вистам
+    этого не узнать"; fixed in f8b79a0.)"""
     data = score_json("^Т", *args)
     assert data["decl_tricks"] == tricks
     assert data["made"] is made
