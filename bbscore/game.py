@@ -133,6 +133,9 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     unknown = sorted(set(fields) - known)
     if unknown:
         raise InconsistentHandError("ключ", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(known))}")
+    for name in NOTE_FIELDS:
+        if name in fields and not isinstance(fields[name], str):
+            raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
     if CLAIM_FIELD in fields:
         if not convention.settings.game_end.doezd:
             raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], f"доезд не предусмотрен правилами «{convention.name}»")
@@ -151,11 +154,8 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     if "contract" not in fields:
         raise InconsistentHandError("contract", "нет", "у сдачи нужен contract (или redeal = \"all-pass\" / \"rams-7\")")
     by = fields.get("by")
-    if by not in pairs:
+    if not isinstance(by, str) or by not in pairs:
         raise InconsistentHandError("by", by if by is not None else "нет", f"разыгрывающие — одна из пар: {', '.join(pairs)}")
-    for name in NOTE_FIELDS:
-        if name in fields and not isinstance(fields[name], str):
-            raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
     for name in ("decl_con", "def_con", "def_cards", "decl_cards"):
         value = fields.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
@@ -200,6 +200,34 @@ def _joined_cards(cards: list[str] | None) -> str | None:
     return None if cards is None else " ".join(cards)
 
 
+def _frozen(value: Any) -> Any:
+    """A field's value as a hashable key (lists and tables become tuples)."""
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    return (type(value).__name__, value)
+
+
+def _score_once(entry: HandEntry, pairs: tuple[str, str], convention: Convention, scored: dict) -> tuple:
+    """:func:`score_entry`, remembered by the hand's inputs (its record and notes aside) within one replay."""
+    try:
+        key = tuple(sorted((name, _frozen(value)) for name, value in entry.fields.items()
+                           if name not in RECORD_FIELDS))
+    except TypeError:  # an unorderable mix: score it afresh
+        return score_entry(entry, pairs, convention)
+    known = scored.get(key)
+    if known is None:
+        try:
+            known = score_entry(entry, pairs, convention)
+        except BBScoreError as error:
+            known = error
+        scored[key] = known
+    if isinstance(known, BBScoreError):
+        raise known
+    return known
+
+
 def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: int) -> None:
     """A "доезд" claim must be true: the claiming pair's total reaches the target with this hand (seed 001)."""
     claimant = entry.fields.get(CLAIM_FIELD)
@@ -221,6 +249,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     """
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
+    scored: dict[tuple, tuple | BBScoreError] = {}  # a game repeats the same inputs: score each once
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
     for entry in entries:
@@ -235,7 +264,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 raise InconsistentHandError(
                     "сдача", entry.number, f"партия уже окончена на сдаче {result.ended_at}"
                 )
-            redeal, by, hand, breakdown, points = score_entry(entry, pairs, convention)
+            redeal, by, hand, breakdown, points = _score_once(entry, pairs, convention, scored)
             _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:

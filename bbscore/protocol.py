@@ -46,8 +46,8 @@ from bbscore.game import HandEntry
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
 LOCK_TIMEOUT_SECONDS = 60
-_HAND_HEADER = re.compile(r"^\s*\[\[\s*(?:hand|\"hand\"|'hand')\s*\]\]")
-_TABLE_HEADER = re.compile(r"^\s*\[")
+_HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
+_TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 _ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 
@@ -64,24 +64,28 @@ class Header:
 
 @dataclass(frozen=True)
 class Protocol:
-    """A read protocol: its header, its hands (with lines) and the text's lines."""
+    """A read protocol: its header, its hands (with lines), its text and where each hand's table starts in it."""
 
     path: Path
     header: Header
     hands: list[HandEntry]
-    lines: list[str]
+    text: str
+    starts: list[int] | None  # offset of each ``[[hand]]`` in the text (None when written as inline tables)
 
     def field_line(self, entry: HandEntry, key: str) -> int | None:
         """The line of ``key = …`` inside a hand's table, or the hand's own line."""
-        if entry.line is None:
-            return None
-        for number in range(entry.line, len(self.lines)):
-            text = self.lines[number]
-            if _TABLE_HEADER.match(text):
-                break
-            if re.match(rf"^\s*{re.escape(key)}\s*=", text):
-                return number + 1
-        return entry.line
+        if entry.line is None or self.starts is None:
+            return entry.line
+        start = self.starts[entry.number - 1]
+        end = self.starts[entry.number] if entry.number < len(self.starts) else len(self.text)
+        header_end = self.text.find("\n", start, end)
+        if header_end < 0:
+            return entry.line
+        table = _TABLE_LINE.search(self.text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
+        found = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=", re.M).search(self.text, header_end, table.start() if table else end)
+        if found is None:
+            return entry.line
+        return entry.line + self.text.count("\n", start, found.start())
 
 
 def read(path: Path) -> Protocol:
@@ -109,16 +113,21 @@ def read(path: Path) -> Protocol:
     except tomllib.TOMLDecodeError as error:
         line, reason = toml_problem(error)
         raise ProtocolError(str(path), line, reason) from None
-    lines = text.splitlines()
-    header = _header(path, data, lines)
+    header = _header(path, data, text)
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")
-    hand_lines = [number + 1 for number, line in enumerate(lines) if _HAND_HEADER.match(line)]
-    if len(hand_lines) != len(hands_data):
-        hand_lines = [None] * len(hands_data)  # written as inline tables: lines unknown
+    starts: list[int] | None = [match.start() for match in _HAND_HEADER.finditer(text)]
+    hand_lines: list[int | None] = []
+    line, offset = 1, 0
+    for start in starts or []:
+        line += text.count("\n", offset, start)
+        offset = start
+        hand_lines.append(line)
+    if len(hand_lines) != len(hands_data):  # written as inline tables: lines unknown
+        hand_lines, starts = [None] * len(hands_data), None
     hands = [HandEntry(i + 1, hand_lines[i], hand) for i, hand in enumerate(hands_data)]
-    return Protocol(path, header, hands, lines)
+    return Protocol(path, header, hands, text, starts)
 
 
 _TOML_REASONS = [
@@ -153,16 +162,16 @@ def toml_problem(error: Exception) -> tuple[int | None, str]:
     return (int(line.group(1)) if line else None), message
 
 
-def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
+def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
-        raise ProtocolError(str(path), _key_line(lines, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+        raise ProtocolError(str(path), _key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
     game = data.get("game")
     if not isinstance(game, dict):
         raise ProtocolError(str(path), None, "нет таблицы [game]")
 
     def refuse(key: str, problem: str) -> ProtocolError:
-        return ProtocolError(str(path), _key_line(lines, key), f"[game] {key}: {problem}")
+        return ProtocolError(str(path), _key_line(text, key), f"[game] {key}: {problem}")
 
     allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
     for key in game:
@@ -188,11 +197,10 @@ def _header(path: Path, data: dict[str, Any], lines: list[str]) -> Header:
     return Header(convention, sha, target, (pairs[0], pairs[1]), extra)
 
 
-def _key_line(lines: list[str], key: str) -> int | None:
-    for number, text in enumerate(lines):
-        if re.match(rf"^\s*{re.escape(key)}\s*[=.\]]", text) or re.match(rf"^\s*\[+\s*{re.escape(key)}\s*\]", text):
-            return number + 1
-    return None
+def _key_line(text: str, key: str) -> int | None:
+    """The line where ``key`` is set or a table named ``key`` starts (the first one), for messages about [game]."""
+    found = re.compile(rf"^[ \t]*(?:{re.escape(key)}[ \t]*[=.\]]|\[+[ \t]*{re.escape(key)}[ \t]*\])", re.M).search(text)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
 
 
 def to_data(header: Header, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -372,7 +380,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
         if override is not None:
             raise
         raise ProtocolError(
-            str(protocol.path), _key_line(protocol.lines, "convention"),
+            str(protocol.path), _key_line(protocol.text, "convention"),
             f"правила партии «{protocol.header.convention}» ([game] convention) не найдены",
         ) from None
     warning = None
