@@ -26,6 +26,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bbscore.cards import RUSSIAN_RANKS
 from bbscore.errors import ConstructionError
@@ -36,6 +37,8 @@ class ConstructionKind(enum.Enum):
     RAMS = "rams"
     BELA = "bela"
     VISTY = "visty"
+
+    __hash__ = object.__hash__  # members are singletons compared by identity: hash them in C
 
 
 _SEQUENCE_NAMES: dict[str, int] = {
@@ -102,10 +105,18 @@ def parse_list(texts: str | list[str] | tuple[str, ...] | None, field: str) -> t
     for text in texts:
         if not isinstance(text, str):
             raise ConstructionError(field, text, ALLOWED_NAMES)
-        for item in re.split(r"[,;]", text):
-            item = " ".join(item.split())
-            if item:
-                result.extend(_parse_item(item, field))
+        result.extend(_parse_text(text, field))
+    return tuple(result)
+
+
+@lru_cache(maxsize=1024)
+def _parse_text(text: str, field: str) -> tuple[Construction, ...]:
+    """One comma-separated list, remembered (a protocol repeats the same few)."""
+    result: list[Construction] = []
+    for item in re.split(r"[,;]", text):
+        item = " ".join(item.split())
+        if item:
+            result.extend(_parse_item(item, field))
     return tuple(result)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
@@ -32,6 +33,8 @@ class GameKind(enum.Enum):
     NO_TRUMPS = "no_trumps"  # БК
     ALL_TRUMPS = "all_trumps"  # ВК
 
+    __hash__ = object.__hash__  # members are singletons compared by identity: hash them in C, not by name
+
 
 class Game(enum.Enum):
     """The game of a contract; the value is its protocol notation."""
@@ -42,6 +45,8 @@ class Game(enum.Enum):
     HEARTS = "Ч"
     NO_TRUMPS = "БК"
     ALL_TRUMPS = "ВК"
+
+    __hash__ = object.__hash__  # see GameKind
 
     @property
     def kind(self) -> GameKind:
@@ -93,6 +98,8 @@ class ContractKind(enum.Enum):
     KAPO = "kapo"
     KAPO_HAND = "kapo_hand"
 
+    __hash__ = object.__hash__  # see GameKind
+
 
 class Doubling(enum.IntEnum):
     """No double, contra (``+``) or recontra (``++``); the value is the number of ``+`` signs."""
@@ -126,6 +133,12 @@ def _lookalike_hint(normal: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def _parse(cls: type[Contract], text: str) -> Contract:
+    """:meth:`Contract.parse`, remembered (a protocol writes the same few contracts again and again)."""
+    return cls._parse_uncached(cls, text)
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A contract: its kind, number, game and doubling.
@@ -149,6 +162,10 @@ class Contract:
         """
         if not isinstance(text, str):
             raise ContractSyntaxError("контракт", text, ALLOWED_NOTATION)
+        return _parse(cls, text)
+
+    @staticmethod
+    def _parse_uncached(cls: type[Contract], text: str) -> Contract:
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):

@@ -11,10 +11,10 @@ key path, what was expected and what was found.
 
 # No "from __future__ import annotations" here: msgspec reads the schema's annotations as
 # objects, not strings to evaluate (that costs milliseconds at every start-up).
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 import msgspec
 
@@ -131,6 +131,15 @@ class Convention:
 
     settings: ConventionFile
     path: Path
+    memo: dict = field(default_factory=dict, compare=False, repr=False)  # values derived from the settings
+
+    def remember(self, key: object, compute: Callable[[], Any]) -> Any:
+        """A value derived from the settings, computed once (the settings never change)."""
+        try:
+            return self.memo[key]
+        except KeyError:
+            value = self.memo[key] = compute()
+            return value
 
     @cached_property
     def sha256(self) -> str:
@@ -141,9 +150,13 @@ class Convention:
     def name(self) -> str:
         return self.settings.name
 
+    @cached_property
+    def _games(self) -> dict[GameKind, GameSettings]:
+        return {kind: getattr(self.settings.games, kind.value) for kind in GameKind}
+
     def game(self, kind: GameKind) -> GameSettings:
         """The table of one kind of game (suit, БК, ВК)."""
-        return getattr(self.settings.games, kind.value)
+        return self._games[kind]
 
     def card_values(self, kind: GameKind) -> tuple[int, ...]:
         """The visty of all 32 cards of a kind of game, trump suits first (seed 000 §0.1)."""
@@ -164,21 +177,32 @@ class Convention:
 
     def makeable(self, kind: GameKind) -> tuple[frozenset[int], ...]:
         """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`)."""
-        return makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
+        return self._makeable[kind]
+
+    @cached_property
+    def _makeable(self) -> dict[GameKind, tuple[frozenset[int], ...]]:
+        last = self.settings.points.last_trick
+        return {kind: makeable_trick_points(self.card_values(kind), last) for kind in GameKind}
+
+    def any_tricks_makeable(self, kind: GameKind) -> frozenset[int]:
+        """Trick points a side can hold whatever its number of tricks."""
+        return self._any_tricks[kind]
+
+    @cached_property
+    def _any_tricks(self) -> dict[GameKind, frozenset[int]]:
+        return {kind: frozenset().union(*self.makeable(kind)) for kind in GameKind}
 
     def scaled_deck(self, kind: GameKind) -> int:
         """S used for scoring, in visty: the deck's value, divided by ``trick_divisor`` and rounded (seed 001 §5, ВК → 162)."""
         game = self.game(kind)
-        return scale_visty(game.deck_visty, game.trick_divisor)
+        return self.remember(("deck", kind), lambda: scale_visty(game.deck_visty, game.trick_divisor))
 
     def base_cost(self, contract: Contract) -> int:
         """Base cost C of a contract, in points (seed 000 §5)."""
         game = self.game(contract.game.kind)
-        return {
-            ContractKind.SIMPLE: game.base_cost,
-            ContractKind.KAPO: game.kapo_base_cost,
-            ContractKind.KAPO_HAND: game.kapo_hand_base_cost,
-        }[contract.kind]
+        if contract.kind is ContractKind.SIMPLE:
+            return game.base_cost
+        return game.kapo_base_cost if contract.kind is ContractKind.KAPO else game.kapo_hand_base_cost
 
     def multiplier(self, doubling: Doubling) -> int:
         """What contra or recontra multiplies the contract points by (seed 000 §5)."""
@@ -189,7 +213,7 @@ class Convention:
 
     def sequence_visty(self, length: int) -> int:
         """Visty of a sequence of ``length`` cards (3…8), seed 000 §0.2."""
-        return getattr(self.settings.constructions, SEQUENCE_NAMES[length - 3])
+        return self.remember(("sequence", length), lambda: getattr(self.settings.constructions, SEQUENCE_NAMES[length - 3]))
 
     @cached_property
     def content(self) -> dict:

@@ -22,6 +22,7 @@ HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_c
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
+_KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
 Pair = tuple[int, int]
 
 
@@ -129,10 +130,9 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs).
     """
     fields = entry.fields
-    known = set(HAND_FIELDS) | set(RECORD_FIELDS) | set(NOTE_FIELDS) | {"redeal", CLAIM_FIELD}
-    unknown = sorted(set(fields) - known)
-    if unknown:
-        raise InconsistentHandError("ключ", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(known))}")
+    if not _KNOWN_FIELDS.issuperset(fields):
+        unknown = sorted(set(fields) - _KNOWN_FIELDS)
+        raise InconsistentHandError("ключ", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(_KNOWN_FIELDS))}")
     for name in NOTE_FIELDS:
         if name in fields and not isinstance(fields[name], str):
             raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
@@ -201,21 +201,20 @@ def _joined_cards(cards: list[str] | None) -> str | None:
 
 
 def _frozen(value: Any) -> Any:
-    """A field's value as a hashable key (lists and tables become tuples)."""
-    if isinstance(value, list):
-        return tuple(_frozen(item) for item in value)
-    if isinstance(value, dict):
-        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
-    return (type(value).__name__, value)
+    """A field's value as a hashable key that keeps its type (``1`` and ``true`` differ); lists and tables become tuples."""
+    cls = value.__class__
+    if cls is str:
+        return value
+    if cls is list:
+        return (list, *[_frozen(item) for item in value])
+    if cls is dict:
+        return (dict, *[(key, _frozen(item)) for key, item in value.items()])
+    return (cls, value)
 
 
 def _score_once(entry: HandEntry, pairs: tuple[str, str], convention: Convention, scored: dict) -> tuple:
     """:func:`score_entry`, remembered by the hand's inputs (its record and notes aside) within one replay."""
-    try:
-        key = tuple(sorted((name, _frozen(value)) for name, value in entry.fields.items()
-                           if name not in RECORD_FIELDS))
-    except TypeError:  # an unorderable mix: score it afresh
-        return score_entry(entry, pairs, convention)
+    key = tuple([(name, _frozen(value)) for name, value in entry.fields.items() if name not in RECORD_FIELDS])
     known = scored.get(key)
     if known is None:
         try:

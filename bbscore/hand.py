@@ -66,6 +66,8 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
     """
     if value is None:
         return None
+    if value.__class__ is int and low <= value <= high:  # the common case, quickly
+        return value
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise InconsistentHandError(field, value, allowed)
     if isinstance(value, str):
@@ -108,8 +110,7 @@ def make_hand(
         contract = Contract.parse(contract)
     kind = contract.game.kind
     game = convention.game(kind)
-    contract.check_legal(game.min_bid)
-    _check_reachable(convention, contract)
+    convention.remember(("contract", contract), lambda: _check_contract(convention, contract))
     deck = game.deck_visty
 
     tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND,
@@ -152,9 +153,12 @@ def make_hand(
         else parse_list(decl_con, "--decl-con")
     def_constructions = def_con if isinstance(def_con, tuple) and all(isinstance(c, Construction) for c in def_con) \
         else parse_list(def_con, "--def-con")
-    _check_constructions(convention, kind, contract, decl_constructions, def_constructions)
+    convention.remember(  # the same lists are checked once (a protocol repeats them)
+        ("constructions", contract.game, decl_constructions, def_constructions),
+        lambda: _check_constructions(convention, kind, contract, decl_constructions, def_constructions),
+    )
 
-    if tricks is None:
+    if tricks is None and defenders in (0, deck):
         _check_tricks_known(convention, defenders, deck, decl_constructions, def_constructions)
     if cards is not None:
         return Hand(contract, defenders, decl_constructions, def_constructions, tricks, cards[2] is None,
@@ -249,6 +253,10 @@ def max_construction_visty(convention: Convention, kind: GameKind) -> int:
     or sequences of ``ΣL ≤ 8``; the pair is two such players, with every bela
     of the game.
     """
+    return convention.remember(("max_constructions", kind), lambda: _max_construction_visty(convention, kind))
+
+
+def _max_construction_visty(convention: Convention, kind: GameKind) -> int:
     rams = sorted(convention.game(kind).rams.values(), reverse=True) + [0, 0]
     lengths = range(3, CARDS_PER_PLAYER + 1)
 
@@ -263,6 +271,12 @@ def max_construction_visty(convention: Convention, kind: GameKind) -> int:
                  rams[0] + best_sequences(lambda n: n - 1, CARDS_PER_PLAYER - 4),
                  best_sequences(lambda n: n, CARDS_PER_PLAYER))
     return 2 * player + convention.game(kind).max_belas * convention.settings.constructions.bela
+
+
+def _check_contract(convention: Convention, contract: Contract) -> None:
+    """The minimum bid and the highest bid a hand can make."""
+    contract.check_legal(convention.game(contract.game.kind).min_bid)
+    _check_reachable(convention, contract)
 
 
 def _check_reachable(convention: Convention, contract: Contract) -> None:
@@ -284,7 +298,7 @@ def _check_makeable(convention: Convention, contract: Contract, defenders: int, 
     deck = convention.game(kind).deck_visty
     by_tricks = convention.makeable(kind)
     if tricks is None:
-        possible = frozenset().union(*by_tricks)
+        possible = convention.any_tricks_makeable(kind)
         if defenders not in possible:
             raise InconsistentHandError(
                 "--def-points", defenders,

@@ -95,8 +95,8 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     S = convention.scaled_deck(kind)
     VTv = scale_visty(counted_VTv, game.trick_divisor)
     VTp = S - VTv
-    announced_VCp = sum(visty_of(c, convention, kind) for c in hand.decl_constructions)
-    announced_VCv = sum(visty_of(c, convention, kind) for c in hand.def_constructions)
+    announced_VCp = sum(split_visty(hand.decl_constructions, convention, kind))
+    announced_VCv = sum(split_visty(hand.def_constructions, convention, kind))
     VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
     Vp, Vv = VTp + VCp, VTv + VCv
     C = convention.base_cost(contract)
@@ -150,20 +150,8 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
     kind = hand.contract.game.kind
     declarers_took, defenders_took = tricks_taken(hand, convention.game(kind).deck_visty)
 
-    def split(constructions: tuple) -> tuple[int, int]:
-        """(visty that follow the no-trick rule, visty that always stay)."""
-        staying = 0
-        following = 0
-        for construction in constructions:
-            visty = visty_of(construction, convention, kind)
-            if construction.kind is ConstructionKind.BELA and settings.bela_without_trick == "counts":
-                staying += visty
-            else:
-                following += visty
-        return following, staying
-
-    decl_following, decl_staying = split(hand.decl_constructions)
-    def_following, def_staying = split(hand.def_constructions)
+    decl_following, decl_staying = split_visty(hand.decl_constructions, convention, kind)
+    def_following, def_staying = split_visty(hand.def_constructions, convention, kind)
     VCp = decl_following + decl_staying
     VCv = def_following + def_staying
     moved = lost = False
@@ -176,6 +164,23 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
         VCv -= def_following
         lost = True
     return VCp, VCv, moved, lost
+
+
+def split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int, int]:
+    """A pair's constructions in visty: (those that follow the no-trick rule, those that always stay: a bela
+    where ``bela_without_trick = "counts"``), remembered per list."""
+
+    def compute() -> tuple[int, int]:
+        staying = following = 0
+        for construction in constructions:
+            visty = visty_of(construction, convention, kind)
+            if construction.kind is ConstructionKind.BELA and convention.settings.constructions.bela_without_trick == "counts":
+                staying += visty
+            else:
+                following += visty
+        return following, staying
+
+    return convention.remember(("split visty", kind, constructions), compute)
 
 
 def contract_points(contract: Contract, C: int, multiplier: int) -> int:
