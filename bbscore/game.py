@@ -22,6 +22,7 @@ HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_c
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
+_PAIR_FIELDS = ("by", CLAIM_FIELD)  # fields that name a pair
 _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
 Pair = tuple[int, int]
 
@@ -213,8 +214,17 @@ def _frozen(value: Any) -> Any:
 
 
 def _score_once(entry: HandEntry, pairs: tuple[str, str], convention: Convention, scored: dict) -> tuple:
-    """:func:`score_entry`, remembered by the hand's inputs (its record and notes aside) within one replay."""
-    key = tuple([(name, _frozen(value)) for name, value in entry.fields.items() if name not in RECORD_FIELDS])
+    """:func:`score_entry`, remembered by the hand's inputs (its record aside; pairs by their place, not name)."""
+    key = []
+    for name, value in entry.fields.items():
+        if name in RECORD_FIELDS:
+            continue
+        if name in _PAIR_FIELDS:
+            if value.__class__ is not str or value not in pairs:
+                return score_entry(entry, pairs, convention)  # refused, with this file's pair names
+            value = (_PAIR_FIELDS, pairs.index(value))
+        key.append((name, _frozen(value)))
+    key = tuple(key)
     known = scored.get(key)
     if known is None:
         try:
@@ -248,7 +258,8 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     """
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
-    scored: dict[tuple, tuple | BBScoreError] = {}  # a game repeats the same inputs: score each once
+    # Games repeat the same inputs: each distinct hand is scored once per convention (across files too).
+    scored: dict[tuple, tuple | BBScoreError] = convention.remember("scored hands", dict)
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
     for entry in entries:
