@@ -538,7 +538,7 @@ def fix(path: Path) -> Path | None:
         _refuse_bad_file(protocol, result)
         hands = _raw_hands(protocol)
         changed = False
-        for fields, hand in zip(hands, result.results):
+        for fields, hand in zip(hands, result.results, strict=True):
             for key, value in (("score", list(hand.score)), ("total", list(hand.total))):
                 if fields.get(key) != value:
                     fields[key] = value
