@@ -75,6 +75,7 @@ def parse_cards(text: str, field: str = "карты") -> tuple[Card, ...]:
         if char.isspace() or char in ",;":
             position += 1
             continue
+        start = position
         if upper.startswith("10", position):
             rank, rank_alphabet, position = "10", "digit", position + 2
         elif char in _DIGIT_RANKS:
@@ -84,7 +85,7 @@ def parse_cards(text: str, field: str = "карты") -> tuple[Card, ...]:
         elif char in _LATIN_RANK_LETTERS:  # only «T» (ten) is bound to its alphabet's suits
             rank, rank_alphabet, position = _LATIN_RANK_LETTERS[char], "latin" if char == "T" else "any", position + 1
         else:
-            raise CardError(field, _around(text, position), ALLOWED_CARDS)
+            raise CardError(field, _token(text, start), ALLOWED_CARDS)
         suit_char = upper[position] if position < len(upper) else ""
         if suit_char in _RUSSIAN_SUIT_LETTERS and rank_alphabet != "latin":
             suit = _RUSSIAN_SUIT_LETTERS[suit_char]
@@ -94,11 +95,11 @@ def parse_cards(text: str, field: str = "карты") -> tuple[Card, ...]:
             suit = _SUIT_SYMBOLS[suit_char]
         elif suit_char in _RUSSIAN_SUIT_LETTERS or suit_char in _LATIN_SUIT_LETTERS:
             raise CardError(
-                field, _around(text, position - 1),
+                field, _token(text, start),
                 "не смешивайте русские и латинские буквы в одной карте: «ТП» — туз пик, «TS» или «10П» — десятка пик",
             )
         else:
-            raise CardError(field, _around(text, position - 1), "после достоинства нужна масть: " + ALLOWED_CARDS)
+            raise CardError(field, _token(text, start), "после достоинства нужна масть: " + ALLOWED_CARDS)
         cards.append(Card(rank, suit))
         position += 1
     seen: set[Card] = set()
@@ -111,9 +112,12 @@ def parse_cards(text: str, field: str = "карты") -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _around(text: str, position: int) -> str:
-    """The part of the text where reading stopped (a card's worth on each side)."""
-    return text[max(0, position - 2): position + 3].strip() or text.strip()
+def _token(text: str, start: int) -> str:
+    """The written card where reading stopped: from its start to the next separator."""
+    end = start
+    while end < len(text) and not text[end].isspace() and text[end] not in ",;":
+        end += 1
+    return text[start:end] or text.strip()
 
 
 def format_cards(cards) -> str:

@@ -177,7 +177,8 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
         )
     except BBScoreError as error:  # name the file's key, not the command's option
         if error.field.startswith("--"):
-            raise type(error)(error.field[2:].replace("-", "_").replace("/--", "/"), error.value, error.allowed) from None
+            key = "/".join(part.lstrip("-").replace("-", "_") for part in error.field.split("/"))
+            raise type(error)(key, error.value, error.allowed) from None
         raise
     breakdown = score(hand, convention)
     index = pairs.index(by)

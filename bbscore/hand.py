@@ -116,7 +116,9 @@ def make_hand(
     tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND,
                          f"число взяток разыгрывающих от 0 до {TRICKS_PER_HAND}")
     cards = None
-    if def_cards is not None or decl_cards is not None or last is not None:
+    if last is not None and def_cards is None and decl_cards is None:
+        raise InconsistentHandError("--last", last, "--last указывают вместе с картами: --def-cards или --decl-cards")
+    if def_cards is not None or decl_cards is not None:
         if def_points is not None or decl_points is not None:
             raise InconsistentHandError("--def-cards/--decl-cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
         cards = _count_taken(convention, contract, def_cards, decl_cards, last, tricks)

@@ -5,7 +5,7 @@ seat 1 leads first (left of the dealer), then 2, 3, 4; partners are 1+3 and
 2+4.  A sequence is named by its top card, as players name it («терц от Д♠»
 is Q J 10 of spades), or by its cards («терц Д♠ В♠ 10♠»)::
 
-    терц от Д♠        берц от ТЧ       квинта от 10Б      рамки-В       бэла       бэла ♠ (ВК)
+    терц от Д♠        берц от ТЧ       квинта от ДБ      рамки-В       бэла       бэла ♠ (ВК)
 
 Comparison is "linear": each pair's highest construction meets the other
 pair's, and every construction of the winning pair passes.  Rams are above
@@ -41,7 +41,7 @@ PAIRS = {1: "13", 3: "13", 2: "24", 4: "24"}
 SPECIAL_RAMS = ("7", "8")
 _FROM = re.compile(r"^(?P<name>\S+)\s+(?:от|from)\s+(?P<card>.+)$", re.IGNORECASE)
 _BELA_SUIT = re.compile(r"^(?P<name>бэла|бела|bela|belote|belot)(?:\s+(?P<suit>.+))?$", re.IGNORECASE)
-ALLOWED = ("ожидается: «терц от Д♠», «берц от ТЧ», «квинта от 10Б» (последовательность по старшей карте), "
+ALLOWED = ("ожидается: «терц от Д♠», «берц от ТЧ», «квинта от ДБ» (последовательность по старшей карте), "
            "«терц Д♠ В♠ 10♠» (по картам), «рамки-В», «бэла» (в ВК: «бэла ♠»); несколько — через запятую")
 
 
@@ -92,7 +92,7 @@ def parse_announcements(texts: dict[int, str | None], contract: Contract, conven
         text = texts.get(seat)
         if not text:
             continue
-        field_name = f"--p{seat}"
+        field_name = f"p{seat}"
         for item in (part.strip() for part in text.split(",")):
             if item:
                 melds.append(_parse_item(item, seat, len(melds), field_name, contract, convention))
@@ -117,7 +117,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         return Meld(seat, order, Construction(ConstructionKind.BELA), suit, None, cards)
     named_from = _FROM.match(item)
     if named_from:
-        (construction,) = parse_list(named_from.group("name"), field_name)
+        construction = _single(named_from.group("name"), field_name, item)
         _require_sequence(construction, item, field_name)
         top_card = _one_card(named_from.group("card"), field_name, item)
         top_index = RANKS.index(top_card.rank)
@@ -132,16 +132,24 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         return Meld(seat, order, construction, top_card.suit, top_card.rank, cards)
     words = item.split(maxsplit=1)
     if len(words) == 2 and words[0].lower() in _SEQUENCE_WORDS:
-        (construction,) = parse_list(words[0], field_name)
+        construction = _single(words[0], field_name, item)
         listed = parse_cards(words[1], field_name)
         return _sequence_from_cards(construction, listed, seat, order, field_name, item)
-    (construction,) = parse_list(item, field_name)
+    construction = _single(item, field_name, item)
     if construction.kind is ConstructionKind.RAMS:
         cards = frozenset(Card(construction.rank, suit) for suit in SUITS)
         return Meld(seat, order, construction, None, None, cards)
     if construction.kind is ConstructionKind.SEQUENCE:
         raise ConstructionError(field_name, item, "у последовательности назовите старшую карту: «терц от Д♠»")
     raise ConstructionError(field_name, item, ALLOWED)
+
+
+def _single(text: str, field_name: str, item: str) -> Construction:
+    """One named construction (an announcement names each one: no «2×»)."""
+    constructions = parse_list(text, field_name)
+    if len(constructions) != 1:
+        raise ConstructionError(field_name, item, "в объявлениях каждую конструкцию называют отдельно, через запятую (без «2×»)")
+    return constructions[0]
 
 
 _SEQUENCE_WORDS = {"терц", "терца", "terz", "tierce", "берц", "берца", "berz", "quarte", "квинта", "quinta", "quinte",
@@ -188,14 +196,14 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
         raise InconsistentHandError("бэла", f"{len(belas)}", f"в игре {contract.game.value} бэл не больше {game.max_belas}")
     for meld in melds:
         if meld.construction.kind is ConstructionKind.RAMS and meld.construction.rank not in game.rams:
-            raise ConstructionError(f"--p{meld.seat}", str(meld), f"в игре {contract.game.value} такие четыре карты — не конструкция")
+            raise ConstructionError(f"p{meld.seat}", str(meld), f"в игре {contract.game.value} такие четыре карты — не конструкция")
     owner: dict[Card, Meld] = {}
     for meld in melds:
         for card in meld.cards:
             other = owner.get(card)
             if other is not None and other.seat != meld.seat:
                 raise InconsistentHandError(
-                    f"--p{meld.seat}", str(meld), f"карта {card} уже есть в конструкции игрока {other.seat} ({other}) — у двух игроков её быть не может"
+                    f"p{meld.seat}", str(meld), f"карта {card} уже есть в конструкции игрока {other.seat} ({other}) — у двух игроков её быть не может"
                 )
             owner.setdefault(card, meld)
     for seat in SEATS:
@@ -204,18 +212,18 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
         for meld in own:
             key = (meld.construction.kind, meld.cards)
             if meld.cards and key in seen:
-                raise InconsistentHandError(f"--p{seat}", str(meld), "одна и та же конструкция объявлена дважды")
+                raise InconsistentHandError(f"p{seat}", str(meld), "одна и та же конструкция объявлена дважды")
             seen.add(key)
         sequences = [m for m in own if m.construction.kind is ConstructionKind.SEQUENCE]
         for index, first in enumerate(sequences):
             for second in sequences[index + 1:]:
                 if first.suit == second.suit and _touch(first, second):
                     raise InconsistentHandError(
-                        f"--p{seat}", f"{first}, {second}", "эти карты идут подряд — это одна длинная последовательность"
+                        f"p{seat}", f"{first}, {second}", "эти карты идут подряд — это одна длинная последовательность"
                     )
         held = frozenset().union(*(m.cards for m in own)) if own else frozenset()
         if len(held) > CARDS_PER_PLAYER:
-            raise InconsistentHandError(f"--p{seat}", ", ".join(str(m) for m in own), f"у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len(held)}")
+            raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), f"у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len(held)}")
 
 
 def _touch(first: Meld, second: Meld) -> bool:
@@ -314,6 +322,8 @@ def _why(top: Meld, other: Meld, contract: Contract, convention: Convention) -> 
         return "старшая карта выше"
     if a[4] != b[4]:
         return "при равной старшей карте козырная старше"
+    if a[4]:  # both trump: ВК
+        return "при равных козырных (в ВК козыри все масти) старше объявленная первой"
     return "при равных некозырных старше объявленная первой"
 
 

@@ -91,10 +91,10 @@ def count(
 
 def melds(
     contract: Annotated[str, typer.Argument(help="Контракт (нужна игра: козырь, БК, ВК).", metavar="CONTRACT")],
-    p1: Annotated[Optional[str], Seat(1)] = None,
-    p2: Annotated[Optional[str], Seat(2)] = None,
-    p3: Annotated[Optional[str], Seat(3)] = None,
-    p4: Annotated[Optional[str], Seat(4)] = None,
+    p1: Annotated[Optional[list[str]], Seat(1)] = None,
+    p2: Annotated[Optional[list[str]], Seat(2)] = None,
+    p3: Annotated[Optional[list[str]], Seat(3)] = None,
+    p4: Annotated[Optional[list[str]], Seat(4)] = None,
     convention: ConventionOption = "gambler",
     as_json: AsJson = False,
 ) -> None:
@@ -105,7 +105,8 @@ def melds(
 
     rules = conventions.load(convention)
     played = Contract.parse(contract)
-    announced = meld_rules.parse_announcements({1: p1, 2: p2, 3: p3, 4: p4}, played, rules)
+    seats = {seat: ", ".join(texts) for seat, texts in ((1, p1), (2, p2), (3, p3), (4, p4)) if texts}  # a repeated option adds
+    announced = meld_rules.parse_announcements(seats, played, rules)
     resolution = meld_rules.resolve(announced, played, rules)
     if as_json:
         emit_json(resolution_json(resolution))
