@@ -259,8 +259,8 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     """
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
-    # Games repeat the same inputs: each distinct hand is scored once per convention (across files too).
-    scored: dict[tuple, tuple | BBScoreError] = convention.remember("scored hands", dict)
+    # A game may repeat the same inputs: each distinct hand is scored once per replay.
+    scored: dict[tuple, tuple | BBScoreError] = {}
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
     for entry in entries:
