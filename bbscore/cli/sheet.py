@@ -30,7 +30,7 @@ def new(
     file: ProtocolFile,
     pairs: Annotated[str, typer.Option("--pairs", help="Две пары через запятую: \"Мы,Они\".", metavar="A,B")],
     convention: ConventionOption = "gambler",
-    target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию из правил, 301).", metavar="N")] = None,
+    target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию — цель из правил).", metavar="N")] = None,
 ) -> None:
     """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
     from bbscore import protocol
