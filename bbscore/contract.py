@@ -20,8 +20,8 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
 
@@ -133,12 +133,6 @@ def _lookalike_hint(normal: str) -> str | None:
     return None
 
 
-@lru_cache(maxsize=4096)
-def _parse(cls: type[Contract], text: str) -> Contract:
-    """:meth:`Contract.parse`, remembered (a protocol writes the same few contracts again and again)."""
-    return cls._parse_uncached(cls, text)
-
-
 @dataclass(frozen=True, slots=True)
 class Contract:
     """A contract: its kind, number, game and doubling.
@@ -162,10 +156,10 @@ class Contract:
         """
         if not isinstance(text, str):
             raise ContractSyntaxError("контракт", text, ALLOWED_NOTATION)
-        return _parse(cls, text)
+        return _parsed(text)
 
-    @staticmethod
-    def _parse_uncached(cls: type[Contract], text: str) -> Contract:
+    @classmethod
+    def _read(cls, text: str) -> Contract:
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
@@ -218,6 +212,12 @@ class Contract:
             if self.number:
                 words += f" плюс {self.number}"
         return words + {Doubling.NONE: "", Doubling.CONTRA: " под контрой", Doubling.RECONTRA: " под реконтрой"}[self.doubling]
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> Contract:
+    """:meth:`Contract.parse`, remembered (a protocol writes the same few contracts again and again)."""
+    return Contract._read(text)
 
 
 def parse_game(text: str) -> Game:

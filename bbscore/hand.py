@@ -151,10 +151,8 @@ def make_hand(
         decl_con, def_con, _ = constructions_for_hand(seats, decl_seats, contract, convention)
     elif decl_seats is not None:
         raise InconsistentHandError("--decl-seats", decl_seats, "места разыгрывающих указывают вместе с --melds")
-    decl_constructions = decl_con if isinstance(decl_con, tuple) and all(isinstance(c, Construction) for c in decl_con) \
-        else parse_list(decl_con, "--decl-con")
-    def_constructions = def_con if isinstance(def_con, tuple) and all(isinstance(c, Construction) for c in def_con) \
-        else parse_list(def_con, "--def-con")
+    decl_constructions = _constructions(decl_con, "--decl-con")
+    def_constructions = _constructions(def_con, "--def-con")
     convention.remember(  # the same lists are checked once (a protocol repeats them)
         ("constructions", contract.game, decl_constructions, def_constructions),
         lambda: _check_constructions(convention, kind, contract, decl_constructions, def_constructions),
@@ -166,6 +164,13 @@ def make_hand(
         return Hand(contract, defenders, decl_constructions, def_constructions, tricks, cards[2] is None,
                     cards[2], cards[3], cards[4])
     return Hand(contract, defenders, decl_constructions, def_constructions, tricks, def_points is None)
+
+
+def _constructions(given, field: str) -> tuple[Construction, ...]:
+    """Constructions as given: already parsed (from announcements), or names to parse."""
+    if isinstance(given, tuple) and all(isinstance(c, Construction) for c in given):
+        return given
+    return parse_list(given, field)
 
 
 def count_cards(convention: Convention, game: Game, cards: tuple[Card, ...], last: bool) -> int:
@@ -219,6 +224,13 @@ def _count_taken(
     return defenders, taken_tricks, def_taken, decl_taken, last
 
 
+def lost_without_trick(construction: Construction, convention: Convention) -> bool:
+    """Whether a construction follows the no-trick rule (seed 000 §5), or stays with its pair whatever the tricks:
+    a bela where ``bela_without_trick = "counts"`` (seed 001 §2)."""
+    return not (construction.kind is ConstructionKind.BELA
+                and convention.settings.constructions.bela_without_trick == "counts")
+
+
 def _check_tricks_known(
     convention: Convention, defenders: int, deck: int,
     decl: tuple[Construction, ...], defs: tuple[Construction, ...],
@@ -230,8 +242,7 @@ def _check_tricks_known(
     settings = convention.settings.constructions
 
     def follows_rule(constructions: tuple[Construction, ...]) -> bool:
-        return any(c.kind is not ConstructionKind.BELA or settings.bela_without_trick == "like_others"
-                   for c in constructions)
+        return any(lost_without_trick(c, convention) for c in constructions)
 
     if defenders == deck and follows_rule(decl):
         where = "идут вистующим" if settings.declarers_without_trick == "to_defenders" else "не засчитываются"

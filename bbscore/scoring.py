@@ -21,10 +21,9 @@ import enum
 from dataclasses import dataclass
 
 from bbscore.cards import TRICKS_PER_HAND
-from bbscore.constructions import ConstructionKind
 from bbscore.contract import Contract, Doubling
 from bbscore.convention import Convention, scale_visty
-from bbscore.hand import Hand, visty_of
+from bbscore.hand import Hand, lost_without_trick, visty_of
 
 
 class Outcome(enum.Enum):
@@ -174,10 +173,10 @@ def split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int
         staying = following = 0
         for construction in constructions:
             visty = visty_of(construction, convention, kind)
-            if construction.kind is ConstructionKind.BELA and convention.settings.constructions.bela_without_trick == "counts":
-                staying += visty
-            else:
+            if lost_without_trick(construction, convention):
                 following += visty
+            else:
+                staying += visty
         return following, staying
 
     return convention.remember(("split visty", kind, constructions), compute)

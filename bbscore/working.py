@@ -9,7 +9,7 @@ from __future__ import annotations
 from bbscore.constructions import format_list
 from bbscore.contract import Doubling
 from bbscore.convention import Convention
-from bbscore.hand import Hand, count_cards, visty_of
+from bbscore.hand import Hand, count_cards, lost_without_trick, visty_of
 from bbscore.scoring import Breakdown, Outcome
 
 _DOUBLING_WORDS = {Doubling.CONTRA: "контра", Doubling.RECONTRA: "реконтра"}
@@ -69,18 +69,20 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         f"Конструкции: разыгрывающие — {side(hand.decl_constructions)} = {b.announced_VCp}; "
         f"вистующие — {side(hand.def_constructions)} = {b.announced_VCv}."
     )
-    bela_stays = convention.settings.constructions.bela_without_trick == "counts"
-    kept = " (бэла остаётся у пары)" if bela_stays and any(c.kind.value == "bela" for c in hand.decl_constructions) else ""
+    def kept(constructions: tuple) -> str:
+        return " (бэла остаётся у пары)" if any(not lost_without_trick(c, convention) for c in constructions) else ""
+
     if b.constructions_moved:
         where = ("переходят вистующим"
                  if convention.settings.constructions.declarers_without_trick == "to_defenders" else "не засчитываются")
         lines.append(
-            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp - b.VCp} вистов) {where}{kept} → "
+            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp - b.VCp} вистов) {where}"
+            f"{kept(hand.decl_constructions)} → "
             f"VCp = {b.VCp}, VCv = {b.VCv}."
         )
     if b.defenders_constructions_lost:
-        kept = " (бэла остаётся у пары)" if bela_stays and any(c.kind.value == "bela" for c in hand.def_constructions) else ""
-        lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются{kept} → VCv = {b.VCv}.")
+        lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются"
+                     f"{kept(hand.def_constructions)} → VCv = {b.VCv}.")
     lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
     double = f" × {b.multiplier} ({_DOUBLING_WORDS[contract.doubling]})" if contract.doubling else ""
     times = f" × {b.multiplier}" if contract.doubling else ""
