@@ -11,7 +11,6 @@ key path, what was expected and what was found.
 
 # No "from __future__ import annotations" here: msgspec reads the schema's annotations as
 # objects, not strings to evaluate (that costs milliseconds at every start-up).
-from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -125,13 +124,27 @@ _SUIT_LAYOUT = {
 SEQUENCE_NAMES = ("terz", "berz", "quinta", "sixte", "septime", "huitieme")  # lengths 3…8
 
 
-@dataclass(frozen=True)
 class Convention:
-    """A loaded, checked rule set.  ``sha256`` is :func:`rules_hash` of its content."""
+    """A loaded, checked rule set: its ``settings`` (the file's tables) and ``path``.
 
-    settings: ConventionFile
-    path: Path
-    memo: dict = field(default_factory=dict, compare=False, repr=False)  # values derived from the settings
+    ``sha256`` is :func:`rules_hash` of its content.  Two conventions are equal
+    when their settings and path are (not hashable: the settings hold tables).  A plain class (not a dataclass): it is
+    made once per run, and a dataclass costs ~0.5 ms of every start to define.
+    """
+
+    def __init__(self, settings: ConventionFile, path: Path, known_sha256: str | None = None) -> None:
+        self.settings = settings
+        self.path = path
+        self.memo: dict = {}  # values derived from the settings
+        self.known_sha256 = known_sha256  # from the compiled copy, if any
+
+    def __repr__(self) -> str:
+        return f"Convention({self.settings.name!r}, {str(self.path)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Convention):
+            return NotImplemented
+        return (self.settings, self.path) == (other.settings, other.path)
 
     def remember(self, key: object, compute: Callable[[], Any]) -> Any:
         """A value derived from the settings, computed once (the settings never change)."""
@@ -143,8 +156,8 @@ class Convention:
 
     @cached_property
     def sha256(self) -> str:
-        """:func:`rules_hash` of the content, computed when first asked for."""
-        return rules_hash(self.settings)
+        """:func:`rules_hash` of the content, computed when first asked for (or kept by the compiled copy)."""
+        return self.known_sha256 or rules_hash(self.settings)
 
     @property
     def name(self) -> str:
@@ -176,21 +189,14 @@ class Convention:
         return (table.trump_cards if is_trump else table.plain_cards)[card.rank]  # type: ignore[index]
 
     def makeable(self, kind: GameKind) -> tuple[frozenset[int], ...]:
-        """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`)."""
-        return self._makeable[kind]
-
-    @cached_property
-    def _makeable(self) -> dict[GameKind, tuple[frozenset[int], ...]]:
-        last = self.settings.points.last_trick
-        return {kind: makeable_trick_points(self.card_values(kind), last) for kind in GameKind}
+        """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`), computed when first asked for."""
+        return self.remember(
+            ("makeable", kind), lambda: makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
+        )
 
     def any_tricks_makeable(self, kind: GameKind) -> frozenset[int]:
         """Trick points a side can hold whatever its number of tricks."""
-        return self._any_tricks[kind]
-
-    @cached_property
-    def _any_tricks(self) -> dict[GameKind, frozenset[int]]:
-        return {kind: frozenset().union(*self.makeable(kind)) for kind in GameKind}
+        return self.remember(("any tricks", kind), lambda: frozenset().union(*self.makeable(kind)))
 
     def scaled_deck(self, kind: GameKind) -> int:
         """S used for scoring, in visty: the deck's value, divided by ``trick_divisor`` and rounded (seed 001 §5, ВК → 162)."""
@@ -268,10 +274,7 @@ def resolve(name_or_path: str) -> Path:
     Raises :class:`ConventionNotFoundError` when neither exists.
     """
     candidate = Path(name_or_path).expanduser()
-    looks_like_path = candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path
-    if not looks_like_path and candidate.is_file() and name_or_path not in bundled_names() + user_names():
-        looks_like_path = True  # a file in the current folder, named without .toml
-    if looks_like_path:
+    if _names_a_file(name_or_path):
         if candidate.is_file():
             return candidate
         problem = "это папка, а нужен файл правил .toml" if candidate.is_dir() else "файл правил не найден"
@@ -294,14 +297,21 @@ _CACHE: dict[tuple[str, int, int], Convention] = {}
 def load(name_or_path: str = "gambler") -> Convention:
     """Load and check a convention by name or path (cached per file version).
 
-    Raises :class:`ConventionError` for a missing or unreadable file, a TOML
-    syntax error, a missing/unknown key, a wrong type or inconsistent numbers.
+    A convention found by name (bundled, or in the user's folder) is kept
+    compiled beside its file (see :func:`_read_compiled`); a file given by path
+    is read afresh.  Raises :class:`ConventionError` for a missing or
+    unreadable file, a TOML syntax error, a missing/unknown key, a wrong type
+    or inconsistent numbers.
     """
-    return load_file(resolve(name_or_path))
+    path = resolve(name_or_path)
+    return load_file(path, compiled=not _names_a_file(name_or_path))
 
 
-def load_file(path: Path) -> Convention:
-    """Load and check the convention file at ``path`` (no lookup by name); see :func:`load`."""
+def load_file(path: Path, *, compiled: bool = False) -> Convention:
+    """Load and check the convention file at ``path`` (no lookup by name); see :func:`load`.
+
+    ``compiled``: use and refresh the compiled copy in ``__pycache__`` beside the file.
+    """
     try:
         stat = path.stat()
         key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
@@ -310,7 +320,12 @@ def load_file(path: Path) -> Convention:
         raw = path.read_bytes()
     except OSError as error:
         raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
-    convention = parse(raw, path)
+    convention = _read_compiled(raw, path) if compiled else None
+    if convention is None:
+        tables = _tables(raw, path)
+        convention = _checked(tables, path)
+        if compiled:
+            _write_compiled(raw, path, tables, convention.sha256)
     _CACHE[key] = convention
     return convention
 
@@ -320,6 +335,11 @@ def parse(raw: bytes, path: Path) -> Convention:
 
     Raises :class:`ConventionError` with the file and key path.
     """
+    return _checked(_tables(raw, path), path)
+
+
+def _tables(raw: bytes, path: Path) -> dict[str, Any]:
+    """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding)."""
     try:
         import tomllib
 
@@ -331,12 +351,83 @@ def parse(raw: bytes, path: Path) -> Convention:
 
         line, reason = toml_problem(error)
         raise ConventionError(str(path), "", f"строка {line}: {reason}" if line else reason) from None
+    return data
+
+
+def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
+    """The file's tables validated by the schema and the consistency checks."""
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
         raise ConventionError(str(path), *_explain_validation(str(error))) from None
     _check_consistency(settings, path)
-    return Convention(settings, path)
+    return Convention(settings, path, known_sha256=sha256)
+
+
+# The compiled copy of a convention file: its tables as parsed by tomllib and their hash, written with marshal
+# (plain data only: nothing in it is executed) to __pycache__/NAME.toml.bbscore beside the file, the way Python
+# keeps its bytecode.  It saves the TOML parser and hashlib at each start (~5 ms of ~70, issue "Fast enough to
+# forget").  It is used only when it holds the file's exact bytes and was written by this very code (this module's
+# size and time, this Python); its tables still pass the schema and the consistency checks at every load.
+_COMPILED_FORMAT = 1
+
+
+def _compiled_path(path: Path) -> Path:
+    return path.parent / "__pycache__" / f"{path.name}.bbscore"
+
+
+def _compiled_stamp() -> tuple:
+    import sys
+
+    own = Path(__file__).stat()
+    return (_COMPILED_FORMAT, sys.version, own.st_size, own.st_mtime_ns)
+
+
+def _read_compiled(raw: bytes, path: Path) -> Convention | None:
+    """The convention from its compiled copy, or None when there is none or it is not of these bytes and this code."""
+    import marshal
+
+    try:
+        stamp, source, data, sha256 = marshal.loads(_compiled_path(path).read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):  # none, unreadable, damaged, not a 4-tuple
+        return None
+    if source != raw or stamp != _compiled_stamp() or not isinstance(data, dict) or not isinstance(sha256, str):
+        return None
+    try:
+        return _checked(data, path, sha256)
+    except ConventionError:  # a damaged copy: the file itself decides
+        return None
+
+
+def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any], sha256: str) -> None:
+    """Write the compiled copy (atomically); a folder that cannot be written is left alone, as Python does with bytecode."""
+    import marshal
+    import os
+    import tempfile
+
+    target = _compiled_path(path)
+    try:
+        data = marshal.dumps((_compiled_stamp(), raw, tables, sha256))
+        target.parent.mkdir(exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.chmod(temporary, path.stat().st_mode & 0o666)  # readable by whoever may read the file itself
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except (OSError, ValueError):  # a read-only folder; a value marshal cannot write
+        return
+
+
+def _names_a_file(name_or_path: str) -> bool:
+    """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is a file here that is not a convention's name)."""
+    candidate = Path(name_or_path).expanduser()
+    if candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path:
+        return True
+    return candidate.is_file() and name_or_path not in bundled_names() + user_names()
 
 
 def rules_hash(settings: ConventionFile) -> str:

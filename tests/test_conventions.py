@@ -33,13 +33,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import re
 import shutil
 import tomllib
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 import tomli_w
 
@@ -97,7 +98,7 @@ def score_hand(rules: conventions.Convention, hand: dict) -> dict | str:
         checked = make_hand(rules, hand["contract"], **fields)
     except BBScoreError:
         return REFUSED
-    return asdict(score(checked, rules))
+    return msgspec.structs.asdict(score(checked, rules))
 
 
 def check_expect(result: dict | str, expect: dict | str, label: str) -> None:
@@ -1032,3 +1033,99 @@ def test_made_doubled_variant_line_shows_the_defenders_points(tmp_path):
     line = next(line for line in done.stdout.splitlines() if "10Б++" in line and "│" in line)
     cells = [cell.strip() for cell in line.strip("│ ").split("│")]
     assert cells == ["10Б++", "52", "4"], f"protocol line: {line}"
+
+
+# --------------------------------------------------------------------------- 5. the compiled copy (start-up time)
+
+
+def fresh_load(name_or_path: str) -> conventions.Convention:
+    """``conventions.load`` as a new process would do it: without this process's cache of loaded files."""
+    conventions._CACHE.clear()
+    return conventions.load(name_or_path)
+
+
+def no_toml(monkeypatch) -> None:
+    """Make reading a convention's TOML fail, so that a load that succeeds came from the compiled copy."""
+    def refuse(raw, path):
+        raise AssertionError(f"{path} was parsed as TOML")
+    monkeypatch.setattr(conventions, "_tables", refuse)
+
+
+def test_a_convention_found_by_name_is_compiled_and_then_read_from_the_copy(user_conventions, monkeypatch):
+    user_conventions.mkdir(parents=True)
+    source = write_variant(user_conventions, {"name": "клуб", "points.defenders_rounding": "down"}, stem="клуб")
+    first = fresh_load("клуб")
+    copy_path = user_conventions / "__pycache__" / "клуб.toml.bbscore"
+    assert copy_path.is_file()
+    assert oct(copy_path.stat().st_mode & 0o777) == oct(source.stat().st_mode & 0o666)
+    no_toml(monkeypatch)
+    second = fresh_load("клуб")
+    assert second == first and second is not first
+    assert second.sha256 == first.sha256 == conventions.rules_hash(first.settings)
+    assert second.settings.points.defenders_rounding == "down"
+
+
+def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(user_conventions):
+    user_conventions.mkdir(parents=True)
+    source = write_variant(user_conventions, {"name": "клуб", "points.defenders_rounding": "down"}, stem="клуб")
+    before = fresh_load("клуб")
+    stat = source.stat()
+    text = source.read_text(encoding="utf-8")
+    changed = text.replace('defenders_rounding = "down"', 'defenders_rounding = "up"  ')  # the same length in bytes
+    assert len(changed.encode()) == len(text.encode())
+    source.write_text(changed, encoding="utf-8")
+    os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    after = fresh_load("клуб")
+    assert (before.settings.points.defenders_rounding, after.settings.points.defenders_rounding) == ("down", "up")
+    assert after.sha256 != before.sha256 and after.sha256 == conventions.rules_hash(after.settings)
+
+
+@pytest.mark.parametrize("damage", [
+    "empty", "not marshal", "zeros", "not a 4-tuple", "an old format", "tables of the wrong type",
+])
+def test_a_damaged_compiled_copy_is_ignored_and_rewritten(user_conventions, damage):
+    import marshal
+
+    user_conventions.mkdir(parents=True)
+    write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
+    good = fresh_load("клуб")
+    copy_path = user_conventions / "__pycache__" / "клуб.toml.bbscore"
+    stamp, source, tables, sha256 = marshal.loads(copy_path.read_bytes())
+    damaged = {
+        "empty": b"", "not marshal": "сломано".encode(), "zeros": b"\x00" * 40,
+        "not a 4-tuple": marshal.dumps((stamp, source, tables)),
+        "an old format": marshal.dumps(((0, *stamp[1:]), source, tables, sha256)),
+        "tables of the wrong type": marshal.dumps((stamp, source, {**tables, "doubling": "вдвое"}, sha256)),
+    }[damage]
+    copy_path.write_bytes(damaged)
+    again = fresh_load("клуб")
+    assert again == good and again.sha256 == conventions.rules_hash(good.settings)
+    assert marshal.loads(copy_path.read_bytes())[2] == tables  # rewritten from the file
+
+
+def test_a_file_given_by_path_is_not_compiled(tmp_path):
+    source = write_variant(tmp_path, {"name": "клуб"}, stem="клуб")
+    fresh_load(str(source))
+    assert not (tmp_path / "__pycache__").exists()
+
+
+def test_a_folder_that_cannot_be_written_still_loads(user_conventions, monkeypatch):
+    import tempfile
+
+    user_conventions.mkdir(parents=True)
+    write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
+
+    def read_only(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    loaded = fresh_load("клуб")
+    assert loaded.name == "клуб"
+    assert not (user_conventions / "__pycache__" / "клуб.toml.bbscore").exists()
+
+
+def test_the_bundled_convention_read_by_the_cli_twice_gives_the_same_answer():
+    """The first run may write the compiled copy, the second reads it: the same breakdown and hash."""
+    first = run_json("score", "12Т", "--def-points", "18")
+    second = run_json("score", "12Т", "--def-points", "18")
+    assert first == second
+    assert first["convention_sha256"] == conventions.rules_hash(conventions.load("gambler").settings)
