@@ -61,8 +61,9 @@ ALLOWED_NAMES = (
     "рамки-В/9/Т/10/К/Д/8/7 (или terz, berz, quinta, bela, rams-J/9/A/10/K/Q/8/7), "
     "2×терц для двух, или число вистов"
 )
-_COUNT = re.compile(r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$", re.IGNORECASE)
-_RAMS = re.compile(r"^(?P<word>рамки|rams)\s*[-‐–—]?\s*(?P<rank>\S+)$", re.IGNORECASE)
+# Patterns, compiled by re at first use (re caches them): a hand without constructions never needs them.
+_COUNT = r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$"
+_RAMS = r"^(?P<word>рамки|rams)\s*[-‐–—]?\s*(?P<rank>\S+)$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +124,7 @@ def _parse_text(text: str, field: str) -> tuple[Construction, ...]:
 def _parse_item(item: str, field: str) -> list[Construction]:
     count = 1
     name = item
-    counted = _COUNT.match(item)
+    counted = re.match(_COUNT, item, re.IGNORECASE)
     if counted:
         count = int(counted.group("count"))
         name = counted.group("name").strip()
@@ -140,7 +141,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         return Construction(ConstructionKind.BELA)
     if name.isascii() and name.isdecimal() and len(name) <= 4:
         return Construction(ConstructionKind.VISTY, visty=int(name))
-    rams = _RAMS.match(name)
+    rams = re.match(_RAMS, name, re.IGNORECASE)
     if rams:
         word = rams.group("word").lower()
         rank_text = rams.group("rank").upper()

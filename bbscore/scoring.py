@@ -18,7 +18,8 @@ Every number comes from the convention; this module has none of its own.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+import msgspec
 
 from bbscore.cards import TRICKS_PER_HAND
 from bbscore.contract import Contract, Doubling
@@ -34,9 +35,8 @@ class Outcome(enum.Enum):
     BAIT = "bait"
 
 
-@dataclass(frozen=True, slots=True)
-class Breakdown:
-    """Every quantity of RULES.md §5 for one hand.
+class Breakdown(msgspec.Struct, frozen=True):
+    """Every quantity of RULES.md §5 for one hand (a frozen record: a msgspec Struct, ~10× cheaper to define and build than a dataclass).
 
     Visty: ``counted_S``/``counted_VTv`` (the deck and the defenders' trick
     visty as counted from the cards), ``S``, ``VTp``, ``VTv`` (the same after

@@ -39,9 +39,11 @@ def build_app(argv: list[str]) -> typer.Typer:
         """Подсчёт очков Базар-Белота."""
 
     named = next((arg for arg in argv if not arg.startswith("-")), None)
-    modules = [COMMANDS[named]] if named in COMMANDS else sorted(set(COMMANDS.values()))
-    for module in modules:
-        importlib.import_module(f"bbscore.cli.{module}").register(app)
+    if named in COMMANDS:
+        importlib.import_module(f"bbscore.cli.{COMMANDS[named]}").register(app, only=named)
+    else:  # help, or an unknown name: all the commands, so that help and click's suggestions know them
+        for module in sorted(set(COMMANDS.values())):
+            importlib.import_module(f"bbscore.cli.{module}").register(app)
     return app
 
 

@@ -1,7 +1,5 @@
 """Commands about one hand: ``score``, ``count``, ``melds``."""
 
-from __future__ import annotations
-
 from typing import Annotated, Optional
 
 import typer
@@ -130,9 +128,9 @@ def resolution_json(resolution) -> dict:
 
 def breakdown_json(hand, breakdown, rules) -> dict:
     """The JSON object of ``bbscore score --json``."""
-    from dataclasses import asdict
+    import msgspec
 
-    data = asdict(breakdown)
+    data = msgspec.structs.asdict(breakdown)
     data["contract"] = str(breakdown.contract)
     data["outcome"] = breakdown.outcome.value
     data["decl_con"] = [str(c) for c in hand.decl_constructions]
@@ -148,8 +146,8 @@ def breakdown_json(hand, breakdown, rules) -> dict:
     return data
 
 
-def register(app: typer.Typer) -> None:
-    """Add these commands to the app."""
-    app.command()(score)
-    app.command()(count)
-    app.command()(melds)
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add these commands to the app (only the one named ``only``, when given)."""
+    for command in (score, count, melds):
+        if only in (None, command.__name__):
+            app.command()(command)

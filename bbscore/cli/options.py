@@ -1,7 +1,6 @@
 """Option and argument types shared by the commands (Typer annotations)."""
 
-from __future__ import annotations
-
+# No "from __future__ import annotations": Typer would evaluate every annotation string at each start.
 from pathlib import Path
 from typing import Annotated, Optional
 

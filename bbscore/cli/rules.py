@@ -1,7 +1,5 @@
 """The ``conventions`` commands: list, show, diff, check, init."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 
@@ -115,8 +113,8 @@ def conventions_init(
           f"положите файл в {conventions.user_dir()}")
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``conventions`` group to the app."""
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add the ``conventions`` group to the app (``only`` is accepted for symmetry: the group is one command)."""
     group = typer.Typer(help="Правила (конвенции): посмотреть, сравнить, проверить, сделать свои.", no_args_is_help=True)
     group.command("list")(conventions_list)
     group.command("show")(conventions_show)

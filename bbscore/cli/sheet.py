@@ -1,7 +1,5 @@
 """Commands about a protocol file: ``new``, ``add``, ``undo``, ``show``, ``recompute``."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -246,7 +244,8 @@ def _discrepancy_line(sheet, discrepancy) -> int | None:
     return entry.line
 
 
-def register(app: typer.Typer) -> None:
-    """Add these commands to the app."""
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add these commands to the app (only the one named ``only``, when given)."""
     for command in (new, add, undo, show, recompute):
-        app.command()(command)
+        if only in (None, command.__name__):
+            app.command()(command)
