@@ -11,7 +11,7 @@ key path, what was expected and what was found.
 
 # No "from __future__ import annotations" here: msgspec reads the schema's annotations as
 # objects, not strings to evaluate (that costs milliseconds at every start-up).
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, Callable, Literal
 
@@ -240,6 +240,7 @@ def scale_visty(visty: int, divisor: float) -> int:
     return int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))
 
 
+@cache
 def bundled_dir() -> Path:
     """The folder of the bundled conventions: inside the installed package, or ``conventions/`` of a checkout."""
     inside = Path(__file__).resolve().parent / "conventions"
@@ -273,8 +274,12 @@ def resolve(name_or_path: str) -> Path:
     user's folder (:func:`user_dir`): a bundled name cannot be shadowed.
     Raises :class:`ConventionNotFoundError` when neither exists.
     """
+    return _resolve(name_or_path, _names_a_file(name_or_path))
+
+
+def _resolve(name_or_path: str, is_path: bool) -> Path:
     candidate = Path(name_or_path).expanduser()
-    if _names_a_file(name_or_path):
+    if is_path:
         if candidate.is_file():
             return candidate
         problem = "это папка, а нужен файл правил .toml" if candidate.is_dir() else "файл правил не найден"
@@ -291,7 +296,7 @@ def resolve(name_or_path: str) -> Path:
     )
 
 
-_CACHE: dict[tuple[str, int, int], Convention] = {}
+_CACHE: dict[tuple[str, int, int, int, int], Convention] = {}  # by the file's (path, device, inode, time, size)
 
 
 def load(name_or_path: str = "gambler") -> Convention:
@@ -303,8 +308,8 @@ def load(name_or_path: str = "gambler") -> Convention:
     unreadable file, a TOML syntax error, a missing/unknown key, a wrong type
     or inconsistent numbers.
     """
-    path = resolve(name_or_path)
-    return load_file(path, compiled=not _names_a_file(name_or_path))
+    is_path = _names_a_file(name_or_path)
+    return load_file(_resolve(name_or_path, is_path), compiled=not is_path)
 
 
 def load_file(path: Path, *, compiled: bool = False) -> Convention:
@@ -314,7 +319,7 @@ def load_file(path: Path, *, compiled: bool = False) -> Convention:
     """
     try:
         stat = path.stat()
-        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+        key = (str(path), stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
         if key in _CACHE:
             return _CACHE[key]
         raw = path.read_bytes()
