@@ -82,3 +82,14 @@ def assert_refused(done: subprocess.CompletedProcess[str]) -> str:
 def cli():
     """The :func:`run_cli` helper as a fixture."""
     return run_cli
+
+
+@pytest.fixture(scope="session")
+def bench_generator():
+    """The benchmark's protocol generator, ``tests/bench/generate.py`` (not a package: loaded from its file)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_generate", REPO / "tests" / "bench" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

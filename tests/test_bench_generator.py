@@ -7,7 +7,6 @@ with every recorded score and total.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import tomllib
@@ -20,16 +19,9 @@ from conftest import REPO, run_cli
 SEED = 2026
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("bench_generate", REPO / "tests" / "bench" / "generate.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
-def generate():
-    return _generator()
+def generate(bench_generator):
+    return bench_generator
 
 
 @pytest.fixture(scope="module")

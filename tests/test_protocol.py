@@ -789,3 +789,67 @@ def test_show_flags_a_slipped_file_without_changing_it(tmp_path):
     sheet = show(path)
     assert sheet["totals"] == [48, 136]
     assert path.read_bytes() == before
+
+
+# --------------------------------------------------------------------------- recompute in several processes
+
+
+@pytest.fixture(scope="module")
+def season(bench_generator, tmp_path_factory) -> list[Path]:
+    """Protocols enough to be recomputed in several processes (> 512 KB), among them a slipped, a broken and a
+    missing file."""
+    folder = tmp_path_factory.mktemp("season")
+    paths = []
+    for number in range(3):
+        path = folder / f"big-{number}.toml"
+        bench_generator.write_protocol(path, 1500, seed=number)
+        paths.append(path)
+    paths += bench_generator.write_many(folder / "small", 40, 25, seed=7)
+    slipped = folder / "slipped.toml"
+    slipped.write_bytes((REPO / "examples" / "slipped-game.toml").read_bytes())
+    broken = folder / "broken.toml"
+    broken.write_text("[game\n", encoding="utf-8")
+    paths[5:5] = [slipped, broken, folder / "missing.toml"]
+    assert sum(path.stat().st_size for path in paths if path.exists()) > 512 * 1024
+    return paths
+
+
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+def test_recompute_in_two_processes_reports_exactly_as_in_one(season, as_json):
+    extra = ["--json"] if as_json else []
+    alone = run_cli("recompute", *map(str, season), *extra, "--jobs", "1")
+    together = run_cli("recompute", *map(str, season), *extra, "--jobs", "2")
+    assert alone.returncode == together.returncode == 2, alone.stderr
+    assert together.stdout == alone.stdout and together.stderr == alone.stderr
+    assert "Traceback" not in together.stderr
+    if as_json:
+        reports = json.loads(together.stdout)["files"]
+        assert [report["file"] for report in reports] == list(map(str, season))
+        assert [report["ok"] for report in reports].count(False) == 3
+        slipped = next(report for report in reports if report["file"].endswith("slipped.toml"))
+        assert [d["hand"] for d in slipped["discrepancies"]] == [2, 12]
+
+
+def _where(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
+    """Stands for one file's recompute: the report names the process that made it."""
+    import os
+
+    return {"file": str(path), "process": os.getpid()}, 0
+
+
+def test_recompute_uses_other_processes_for_a_big_batch(season, monkeypatch):
+    """The files are shared among the worker processes, and the reports come back in the order given."""
+    import os
+
+    from bbscore.cli import sheet
+
+    monkeypatch.setattr(sheet, "_recompute_file", _where)
+    reports = [report for report, _ in sheet._each_report(season, None, False, 2)]
+    assert [report["file"] for report in reports] == list(map(str, season))
+    assert os.getpid() not in {report["process"] for report in reports}  # all made by the workers
+    small = [season[0]]  # one file: no other process
+    assert [report["process"] for report, _ in sheet._each_report(small, None, False, 2)] == [os.getpid()]
+
+
+def test_recompute_jobs_must_be_positive(tmp_path):
+    assert "--jobs" in assert_refused(run_cli("recompute", str(REPO / "examples" / "game-gambler.toml"), "--jobs", "0"))

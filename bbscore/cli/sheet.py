@@ -174,59 +174,25 @@ def recompute(
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько файлов считать одновременно (по умолчанию — по числу ядер; 1 — по одному).", metavar="N")] = None,
 ) -> None:
     """Пересчитать сохранённые протоколы и найти каждое расхождение (файл, сдача, строка).
 
     Код выхода: 0 — всё сходится, 1 — есть расхождения или ошибки в сдачах, 2 — файл не читается.
     """
-    from bbscore import protocol
-    from bbscore.game import replay
-
-    reports = []
-    worst = 0
     if fix and convention is not None:
         from bbscore.errors import InconsistentHandError
 
         raise InconsistentHandError(
             "--fix", "с --convention", "пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention"
         )
-    for path in files:
-        report: dict = {"file": str(path)}
-        try:
-            sheet = protocol.read(path)
-            rules, warning = protocol.convention_for(sheet, convention)
-        except BBScoreError as error:
-            report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
-            reports.append(report)
-            worst = 2
-            if not as_json:
-                warn(error.message())
-            continue
-        result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
-        report.update(
-            ok=not result.discrepancies,
-            totals=list(result.totals),
-            winner=None if result.winner is None else sheet.header.pairs[result.winner],
-            convention=rules.name,
-            discrepancies=[
-                {"hand": d.hand, "line": _discrepancy_line(sheet, d), "field": d.field,
-                 "recorded": d.recorded, "computed": d.computed, "message": d.message}
-                for d in result.discrepancies
-            ],
-        )
-        if warning:
-            report["warning"] = warning
-        if result.discrepancies:
-            worst = max(worst, 1)
-            if fix:
-                try:
-                    saved = protocol.fix(path)
-                    report["fixed"] = True
-                    report["backup"] = str(saved) if saved else None
-                except BBScoreError as error:
-                    report["fixed"] = False
-                    report["fix_error"] = error.message()
+    reports = []
+    worst = 0
+    for report, level in _each_report(files, convention, fix, jobs):
         reports.append(report)
+        worst = max(worst, level)
+        if "error" in report and not as_json:
+            warn(report["error"])
     if as_json:
         emit_json({"files": reports})
     else:
@@ -235,6 +201,89 @@ def recompute(
         render.recompute_reports(reports)
     if worst:
         raise typer.Exit(worst)
+
+
+# Below this many bytes of protocols one process is quicker: starting the others costs ~25 ms, which ~100 small
+# files (~250 KB) repay on two cores (measured: 400 files, 0.93 MB, 320 ms alone, 205 ms in two).
+_PARALLEL_FROM_BYTES = 512 * 1024
+
+
+def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int | None):
+    """(report, exit level) of each file, in the order given: in ``jobs`` processes when the files are many and big
+    enough to gain from it (each file is recomputed on its own; the reports come back in order)."""
+    import os
+
+    if jobs is None:
+        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    jobs = min(jobs, len(files))
+    if jobs > 1:
+        size = 0
+        for path in files:
+            try:
+                size += path.stat().st_size
+            except OSError:  # reported by the file's own recompute
+                pass
+        if size < _PARALLEL_FROM_BYTES:
+            jobs = 1
+    if jobs == 1:
+        for path in files:
+            yield _recompute_file(path, convention, fix)
+        return
+    import multiprocessing
+    from functools import partial
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)  # fork: the workers start warm
+    # Leaving the block (done, Ctrl-C, an error) terminates the workers: an interrupt does not wait for a big file.
+    with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
+        yield from pool.imap(partial(_recompute_file, convention=convention, fix=fix), files,
+                             chunksize=max(1, len(files) // (jobs * 8)))
+
+
+def _ignore_interrupt() -> None:
+    """In a worker: Ctrl-C is the main process's to handle (no tracebacks from the workers)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
+    """The report of one protocol (as ``recompute --json`` prints it) and its exit level: 0 clean, 1 slips, 2 unreadable."""
+    from bbscore import protocol
+    from bbscore.game import replay
+
+    report: dict = {"file": str(path)}
+    try:
+        sheet = protocol.read(path)
+        rules, warning = protocol.convention_for(sheet, convention)
+    except BBScoreError as error:
+        report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
+        return report, 2
+    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+    report.update(
+        ok=not result.discrepancies,
+        totals=list(result.totals),
+        winner=None if result.winner is None else sheet.header.pairs[result.winner],
+        convention=rules.name,
+        discrepancies=[
+            {"hand": d.hand, "line": _discrepancy_line(sheet, d), "field": d.field,
+             "recorded": d.recorded, "computed": d.computed, "message": d.message}
+            for d in result.discrepancies
+        ],
+    )
+    if warning:
+        report["warning"] = warning
+    if not result.discrepancies:
+        return report, 0
+    if fix:
+        try:
+            saved = protocol.fix(path)
+            report["fixed"] = True
+            report["backup"] = str(saved) if saved else None
+        except BBScoreError as error:
+            report["fixed"] = False
+            report["fix_error"] = error.message()
+    return report, 1
 
 
 def _discrepancy_line(sheet, discrepancy) -> int | None:
