@@ -146,12 +146,12 @@ class Convention:
             return NotImplemented
         return (self.settings, self.path) == (other.settings, other.path)
 
-    def remember(self, key: object, compute: Callable[[], Any]) -> Any:
-        """A value derived from the settings, computed once (the settings never change)."""
+    def remember(self, key: object, compute: Callable[..., Any], *args: Any) -> Any:
+        """A value derived from the settings, ``compute(*args)``, computed once (the settings never change)."""
         try:
             return self.memo[key]
         except KeyError:
-            value = self.memo[key] = compute()
+            value = self.memo[key] = compute(*args)
             return value
 
     @cached_property
@@ -190,18 +190,28 @@ class Convention:
 
     def makeable(self, kind: GameKind) -> tuple[frozenset[int], ...]:
         """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`), computed when first asked for."""
-        return self.remember(
-            ("makeable", kind), lambda: makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
-        )
+        try:
+            return self.memo["makeable", kind]
+        except KeyError:
+            value = self.memo["makeable", kind] = makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
+            return value
 
     def any_tricks_makeable(self, kind: GameKind) -> frozenset[int]:
         """Trick points a side can hold whatever its number of tricks."""
-        return self.remember(("any tricks", kind), lambda: frozenset().union(*self.makeable(kind)))
+        try:
+            return self.memo["any tricks", kind]
+        except KeyError:
+            value = self.memo["any tricks", kind] = frozenset().union(*self.makeable(kind))
+            return value
 
     def scaled_deck(self, kind: GameKind) -> int:
         """S used for scoring, in visty: the deck's value, divided by ``trick_divisor`` and rounded (seed 001 §5, ВК → 162)."""
-        game = self.game(kind)
-        return self.remember(("deck", kind), lambda: scale_visty(game.deck_visty, game.trick_divisor))
+        try:
+            return self.memo["deck", kind]
+        except KeyError:
+            game = self.game(kind)
+            value = self.memo["deck", kind] = scale_visty(game.deck_visty, game.trick_divisor)
+            return value
 
     def base_cost(self, contract: Contract) -> int:
         """Base cost C of a contract, in points (seed 000 §5)."""
@@ -219,7 +229,7 @@ class Convention:
 
     def sequence_visty(self, length: int) -> int:
         """Visty of a sequence of ``length`` cards (3…8), seed 000 §0.2."""
-        return self.remember(("sequence", length), lambda: getattr(self.settings.constructions, SEQUENCE_NAMES[length - 3]))
+        return self.remember(("sequence", length), getattr, self.settings.constructions, SEQUENCE_NAMES[length - 3])
 
     @cached_property
     def content(self) -> dict:

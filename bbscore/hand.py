@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Callable
+
 import msgspec
 
 from bbscore.cards import (
@@ -58,25 +60,34 @@ class Hand(msgspec.Struct, frozen=True):
     last: str | None = None
 
 
-def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str) -> int | None:
+def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str | Callable[[], str]) -> int | None:
     """A whole number given as int or text, within ``low…high``; None stays None.
 
-    Raises :class:`InconsistentHandError` naming ``field``.
+    Raises :class:`InconsistentHandError` naming ``field``, with ``allowed`` as what is allowed (or
+    ``allowed()``: a function makes the text only for a refusal).
     """
     if value is None:
         return None
     if value.__class__ is int and low <= value <= high:  # the common case, quickly
         return value
+
+    def refuse() -> InconsistentHandError:
+        return InconsistentHandError(field, value, allowed if isinstance(allowed, str) else allowed())
+
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise InconsistentHandError(field, value, allowed)
+        raise refuse()
     if isinstance(value, str):
         text = value.strip()
         if not re.fullmatch(r"-?[0-9]{1,6}", text):
-            raise InconsistentHandError(field, value, allowed)
+            raise refuse()
         value = int(text)
     if not low <= value <= high:
-        raise InconsistentHandError(field, value, allowed)
+        raise refuse()
     return value
+
+
+def _tricks_allowed() -> str:
+    return f"число взяток разыгрывающих от 0 до {TRICKS_PER_HAND}"
 
 
 def make_hand(
@@ -109,11 +120,10 @@ def make_hand(
         contract = Contract.parse(contract)
     kind = contract.game.kind
     game = convention.game(kind)
-    convention.remember(("contract", contract), lambda: _check_contract(convention, contract))
+    convention.remember(("contract", contract), _check_contract, convention, contract)
     deck = game.deck_visty
 
-    tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND,
-                         f"число взяток разыгрывающих от 0 до {TRICKS_PER_HAND}")
+    tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND, _tricks_allowed)
     cards = None
     if last is not None and def_cards is None and decl_cards is None:
         raise InconsistentHandError("--last", last, "--last указывают вместе с картами: --def-cards или --decl-cards")
@@ -128,7 +138,9 @@ def make_hand(
             f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
             f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
         )
-    range_text = f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
+    def range_text() -> str:
+        return f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
+
     defenders = parse_count(def_points, "--def-points", 0, deck, range_text)
     declarers = parse_count(decl_points, "--decl-points", 0, deck, range_text)
     if defenders is None and declarers is None:
@@ -152,10 +164,9 @@ def make_hand(
         raise InconsistentHandError("--decl-seats", decl_seats, "места разыгрывающих указывают вместе с --melds")
     decl_constructions = _constructions(decl_con, "--decl-con")
     def_constructions = _constructions(def_con, "--def-con")
-    convention.remember(  # the same lists are checked once (a protocol repeats them)
-        ("constructions", contract.game, decl_constructions, def_constructions),
-        lambda: _check_constructions(convention, kind, contract, decl_constructions, def_constructions),
-    )
+    if decl_constructions or def_constructions:  # the same lists are checked once (a protocol repeats them)
+        convention.remember(("constructions", contract.game, decl_constructions, def_constructions),
+                            _check_constructions, convention, kind, contract, decl_constructions, def_constructions)
 
     if tricks is None and defenders in (0, deck):
         _check_tricks_known(convention, defenders, deck, decl_constructions, def_constructions)
@@ -265,7 +276,7 @@ def max_construction_visty(convention: Convention, kind: GameKind) -> int:
     or sequences of ``ΣL ≤ 8``; the pair is two such players, with every bela
     of the game.
     """
-    return convention.remember(("max_constructions", kind), lambda: _max_construction_visty(convention, kind))
+    return convention.remember(("max_constructions", kind), _max_construction_visty, convention, kind)
 
 
 def _max_construction_visty(convention: Convention, kind: GameKind) -> int:
@@ -307,8 +318,6 @@ def _check_reachable(convention: Convention, contract: Contract) -> None:
 def _check_makeable(convention: Convention, contract: Contract, defenders: int, tricks: int | None) -> None:
     """Trick points must be a total some cards can make (with that many tricks, when given)."""
     kind = contract.game.kind
-    deck = convention.game(kind).deck_visty
-    by_tricks = convention.makeable(kind)
     if tricks is None:
         possible = convention.any_tricks_makeable(kind)
         if defenders not in possible:
@@ -317,7 +326,8 @@ def _check_makeable(convention: Convention, contract: Contract, defenders: int, 
                 f"такой суммы не дают никакие карты игры {contract.game.value}: возможно {describe_gaps(possible)}",
             )
         return
-    declarers = deck - defenders
+    by_tricks = convention.makeable(kind)
+    declarers = convention.game(kind).deck_visty - defenders
     if declarers not in by_tricks[tricks]:
         raise InconsistentHandError(
             "--decl-tricks", tricks,

@@ -168,18 +168,20 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
 def split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int, int]:
     """A pair's constructions in visty: (those that follow the no-trick rule, those that always stay: a bela
     where ``bela_without_trick = "counts"``), remembered per list."""
+    if not constructions:
+        return 0, 0
+    return convention.remember(("split visty", kind, constructions), _split_visty, constructions, convention, kind)
 
-    def compute() -> tuple[int, int]:
-        staying = following = 0
-        for construction in constructions:
-            visty = visty_of(construction, convention, kind)
-            if lost_without_trick(construction, convention):
-                following += visty
-            else:
-                staying += visty
-        return following, staying
 
-    return convention.remember(("split visty", kind, constructions), compute)
+def _split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int, int]:
+    staying = following = 0
+    for construction in constructions:
+        visty = visty_of(construction, convention, kind)
+        if lost_without_trick(construction, convention):
+            following += visty
+        else:
+            staying += visty
+    return following, staying
 
 
 def contract_points(contract: Contract, C: int, multiplier: int) -> int:
@@ -236,4 +238,9 @@ def kapo_points_for_visty(C: int, VCp: int, VCv: int, unit: int) -> tuple[int, i
 def written_points(outcome: Outcome, terms: dict[str, int], convention: Convention) -> tuple[int, int]:
     """(declarers, defenders): what each pair writes, summed from the convention's table (seed 000 §5)."""
     row = getattr(convention.settings.written, outcome.value)
-    return sum(terms[t] for t in row.declarers), sum(terms[t] for t in row.defenders)
+    declarers = defenders = 0
+    for term in row.declarers:
+        declarers += terms[term]
+    for term in row.defenders:
+        defenders += terms[term]
+    return declarers, defenders
