@@ -190,28 +190,25 @@ class Convention:
 
     def makeable(self, kind: GameKind) -> tuple[frozenset[int], ...]:
         """Trick points a side can hold, by tricks taken 0…8 (see :func:`makeable_trick_points`), computed when first asked for."""
-        try:
-            return self.memo["makeable", kind]
-        except KeyError:
-            value = self.memo["makeable", kind] = makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
-            return value
+        return self.remember(("makeable", kind), self._makeable, kind)
+
+    def _makeable(self, kind: GameKind) -> tuple[frozenset[int], ...]:
+        return makeable_trick_points(self.card_values(kind), self.settings.points.last_trick)
 
     def any_tricks_makeable(self, kind: GameKind) -> frozenset[int]:
         """Trick points a side can hold whatever its number of tricks."""
-        try:
-            return self.memo["any tricks", kind]
-        except KeyError:
-            value = self.memo["any tricks", kind] = frozenset().union(*self.makeable(kind))
-            return value
+        return self.remember(("any tricks", kind), self._any_tricks, kind)
+
+    def _any_tricks(self, kind: GameKind) -> frozenset[int]:
+        return frozenset().union(*self.makeable(kind))
 
     def scaled_deck(self, kind: GameKind) -> int:
         """S used for scoring, in visty: the deck's value, divided by ``trick_divisor`` and rounded (seed 001 §5, ВК → 162)."""
-        try:
-            return self.memo["deck", kind]
-        except KeyError:
-            game = self.game(kind)
-            value = self.memo["deck", kind] = scale_visty(game.deck_visty, game.trick_divisor)
-            return value
+        return self.remember(("deck", kind), self._scaled_deck, kind)
+
+    def _scaled_deck(self, kind: GameKind) -> int:
+        game = self.game(kind)
+        return scale_visty(game.deck_visty, game.trick_divisor)
 
     def base_cost(self, contract: Contract) -> int:
         """Base cost C of a contract, in points (seed 000 §5)."""
