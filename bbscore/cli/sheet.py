@@ -174,7 +174,7 @@ def recompute(
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько файлов считать одновременно (по умолчанию — по числу ядер; 1 — по одному).", metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ; 1 — все в одном).", metavar="N")] = None,
 ) -> None:
     """Пересчитать сохранённые протоколы и найти каждое расхождение (файл, сдача, строка).
 
