@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -837,6 +838,7 @@ def _where(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
     return {"file": str(path), "process": os.getpid()}, 0
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the stand-in reaches the workers by fork (Linux only)")
 def test_recompute_uses_other_processes_for_a_big_batch(season, monkeypatch):
     """The files are shared among the worker processes, and the reports come back in the order given."""
     import os
@@ -849,6 +851,17 @@ def test_recompute_uses_other_processes_for_a_big_batch(season, monkeypatch):
     assert os.getpid() not in {report["process"] for report in reports}  # all made by the workers
     small = [season[0]]  # one file: no other process
     assert [report["process"] for report, _ in sheet._each_report(small, None, False, 2)] == [os.getpid()]
+
+
+def test_recompute_in_spawned_workers_reports_as_in_one_process(season, monkeypatch):
+    """Where workers are not forked (macOS, Windows), each imports bbscore afresh: the same reports."""
+    from bbscore.cli import sheet
+
+    files = season[:8]
+    alone = list(sheet._each_report(files, None, False, 1))
+    monkeypatch.setattr(sheet, "_WORKER_START", "spawn")
+    monkeypatch.setattr(sheet, "_PARALLEL_FROM_BYTES", 0)
+    assert list(sheet._each_report(files, None, False, 2)) == alone
 
 
 def test_recompute_jobs_must_be_positive(tmp_path):

@@ -1,5 +1,6 @@
 """Commands about a protocol file: ``new``, ``add``, ``undo``, ``show``, ``recompute``."""
 
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -206,6 +207,9 @@ def recompute(
 # Below this many bytes of protocols one process is quicker: starting the others costs ~25 ms, which ~100 small
 # files (~250 KB) repay on two cores (measured: 400 files, 0.93 MB, 320 ms alone, 205 ms in two).
 _PARALLEL_FROM_BYTES = 512 * 1024
+# On Linux the workers are forked: they start warm, with bbscore imported (the process has no threads to make that
+# unsafe).  Elsewhere the platform's default way (None), which imports bbscore afresh in each worker.
+_WORKER_START = "fork" if sys.platform.startswith("linux") else None
 
 
 def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int | None):
@@ -232,8 +236,7 @@ def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int
     import multiprocessing
     from functools import partial
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)  # fork: the workers start warm
+    context = multiprocessing.get_context(_WORKER_START)
     # Leaving the block (done, Ctrl-C, an error) terminates the workers: an interrupt does not wait for a big file.
     with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
         yield from pool.imap(partial(_recompute_file, convention=convention, fix=fix), files,
