@@ -10,6 +10,11 @@ so callers may catch broadly or precisely (as python-chess does).
 from __future__ import annotations
 
 
+# Reasons shared by the protocol and the convention readers.
+NOT_A_FILE = "это не обычный файл (канал или устройство)"
+TOO_DEEP = "слишком глубоко вложенные списки или таблицы: TOML не читается"
+
+
 class BBScoreError(ValueError):
     """Base class of every refusal of bad input.
 
@@ -90,6 +95,10 @@ class ConventionNotFoundError(ConventionError):
 
     def message(self) -> str:
         return BBScoreError.message(self)
+
+
+class UsageError(BBScoreError):
+    """An option of the command line used wrongly: a single-value option given more than once."""
 
 
 class ProtocolError(BBScoreError):

@@ -151,7 +151,7 @@ def make_hand(
         )
     if defenders is None:
         defenders = deck - declarers  # type: ignore[operator]
-    _check_makeable(convention, contract, defenders, tricks)
+    _check_makeable(convention, contract, defenders, tricks, declarers_given=def_points is None)
 
     if melds is not None:
         if decl_con or def_con:
@@ -315,14 +315,23 @@ def _check_reachable(convention: Convention, contract: Contract) -> None:
         )
 
 
-def _check_makeable(convention: Convention, contract: Contract, defenders: int, tricks: int | None) -> None:
-    """Trick points must be a total some cards can make (with that many tricks, when given)."""
+def _check_makeable(
+    convention: Convention, contract: Contract, defenders: int, tricks: int | None, declarers_given: bool = False,
+) -> None:
+    """Trick points must be a total some cards can make (with that many tricks, when given).
+
+    ``declarers_given``: the declarers' visty were typed, so a refusal names ``--decl-points`` and their value.
+    """
     kind = contract.game.kind
     if tricks is None:
         possible = convention.any_tricks_makeable(kind)
         if defenders not in possible:
+            field, value = "--def-points", defenders
+            if declarers_given:
+                deck = convention.game(kind).deck_visty
+                field, value, possible = "--decl-points", deck - defenders, frozenset(deck - v for v in possible)
             raise InconsistentHandError(
-                "--def-points", defenders,
+                field, value,
                 f"такой суммы не дают никакие карты игры {contract.game.value}: возможно {describe_gaps(possible)}",
             )
         return

@@ -38,7 +38,8 @@ REFUSED = [
     pytest.param(["12Т", "--def-points", "1"], None, id="§8 impossible: suit 1"),
     pytest.param(["12Т", "--def-points", "161"], None, id="§8 impossible: suit 161"),
     pytest.param(["12БК", "--def-points", "161"], None, id="§8 impossible: БК 161"),
-    pytest.param(["12Т", "--decl-points", "1"], None, id="§8 impossible: suit declarers 1"),
+    pytest.param(["12Т", "--decl-points", "1"], "--decl-points: 1", id="§8 impossible: suit declarers 1"),
+    pytest.param(["12Т", "--decl-points", "161"], "--decl-points: 161", id="§8 impossible: suit declarers 161"),
     pytest.param(["22ВК", "--def-points", "1"], None, id="§8 impossible: ВК 1"),
     pytest.param(["22ВК", "--def-points", "2"], None, id="§8 impossible: ВК 2"),
     pytest.param(["22ВК", "--def-points", "5"], None, id="§8 impossible: ВК 5"),
@@ -88,6 +89,15 @@ REFUSED = [
     pytest.param([], None, id="usage: no contract"),
     pytest.param(["12Т", "13Т", "--def-points", "50"], None, id="usage: extra argument"),
     pytest.param(["12Т", "--def-points"], None, id="usage: option without its value"),
+    # a single-value option given twice: click would keep the last value silently
+    pytest.param(["12Т", "--def-points", "18", "--def-points", "60"], "--def-points", id="usage: --def-points twice"),
+    pytest.param(["12Т", "--def-points=18", "--def-points", "60"], "«60»", id="usage: --def-points= and again"),
+    pytest.param(["12Т", "--def-cards", "ВП ДП 7П 8П", "--def-cards", "ТТ 10Т КТ ДТ", "--last", "def"], "--def-cards",
+                 id="usage: --def-cards twice (one trick each)"),
+    pytest.param(["^Т", "--def-points", "0", "--decl-tricks", "8", "--decl-tricks", "8"], "--decl-tricks",
+                 id="usage: --decl-tricks twice, even the same"),
+    pytest.param(["12Т", "--def-points", "18", "--convention", "classic", "--convention", "gambler"], "--convention",
+                 id="usage: --convention twice"),
 ]
 
 
@@ -146,3 +156,30 @@ def test_a_good_copy_of_the_convention_file_is_accepted(tmp_path):
     done = run_cli("score", "12Т", "--def-points", "18", "--convention", str(copy))
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_list_options_may_repeat_and_an_option_value_is_not_an_option():
+    """--decl-con repeated adds up (terz + bela = 40 visty); a value that looks like an option is a value."""
+    repeated = run_cli("score", "12Т", "--def-points", "18", "--decl-con", "терц", "--decl-con", "бэла", "--json")
+    assert repeated.returncode == 0, repeated.stderr
+    assert '"VCp":40' in repeated.stdout
+    after_end = run_cli("score", "12Т", "--def-points", "18", "--", "--def-points")  # after --: an argument
+    assert "--def-points" in assert_refused(after_end)  # the extra argument, not a repeated option
+
+
+def test_an_output_that_cannot_show_russian_is_one_clear_line():
+    """PYTHONIOENCODING=ascii: no internal error, exit 2, the line in UTF-8; JSON (ASCII-safe) still works."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "PYTHONPATH": str(REPO)}
+    for args, code in ((["12Т", "--def-points", "18"], 2), (["12Т", "--def-points", "1"], 2),
+                       (["12Т", "--def-points", "18", "--json"], 0)):
+        done = subprocess.run([sys.executable, "-m", "bbscore", "score", *args], capture_output=True, env=env,
+                              cwd=REPO, timeout=60)
+        errors = done.stderr.decode("utf-8")
+        assert done.returncode == code, errors
+        assert "Traceback" not in errors and "внутренняя ошибка" not in errors
+        if code:
+            assert errors.startswith("ошибка: ") and len(errors.splitlines()) == 1, errors

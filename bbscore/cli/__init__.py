@@ -74,10 +74,23 @@ def main(argv: list[str] | None = None) -> int:
 
         if os.environ.get("BBSCORE_DEBUG"):
             raise
+        if _output_cannot_show(error):
+            return _fail(f"вывод в кодировке {error.encoding} не может показать русский текст: нужна UTF-8 "  # type: ignore[attr-defined]
+                                 "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8)")
         print(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет подробности",
               file=sys.stderr)
         return 3
     return result if isinstance(result, int) else 0
+
+
+def _output_cannot_show(error: Exception) -> bool:
+    """Whether ``error`` is the terminal's encoding refusing the Russian text (PYTHONIOENCODING=ascii, LANG=C)."""
+    import codecs
+
+    if not isinstance(error, UnicodeEncodeError):
+        return False
+    streams = {codecs.lookup(stream.encoding).name for stream in (sys.stdout, sys.stderr) if getattr(stream, "encoding", None)}
+    return codecs.lookup(error.encoding).name in streams
 
 
 _USAGE_MESSAGES = [
@@ -88,6 +101,8 @@ _USAGE_MESSAGES = [
     (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", r"лишние аргументы: \1"),
     (r"^No such command '(\S+)'.*", r"нет такой команды \1"),
     (r"^Option '(\S+)' does not take a value.*", r"параметр \1 не принимает значения"),
+    (r"^Invalid value for '(\S+)': (-?\d+) is not in the range x>=(\d+)\.?$", r"\1: \2 — нужно целое число не меньше \3"),
+    (r"^Invalid value for '(\S+)': '(.*)' is not a valid int(?: range)?\.?$", r"\1: «\2» — нужно целое число"),
 ]
 
 
@@ -116,12 +131,25 @@ def emit_json(data: object) -> None:
 
 
 def warn(message: str) -> None:
-    """One error line on standard error, without ending the command (recompute goes on to the next file)."""
-    print(f"ошибка: {' '.join(message.split())}", file=sys.stderr)
+    """One error line on standard error, ``ошибка: …``, without ending the command (recompute goes on to the next
+    file).  A standard error whose encoding cannot show Russian (PYTHONIOENCODING=ascii) gets the line's UTF-8 bytes."""
+    sys.stdout.flush()  # what was printed before it comes before it
+    line = f"ошибка: {' '.join(message.split())}\n"
+    stream = getattr(sys.stderr, "buffer", None)
+    try:
+        line.encode(sys.stderr.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        if stream is not None:
+            sys.stderr.flush()
+            stream.write(line.encode("utf-8"))
+            stream.flush()
+            return
+    sys.stderr.write(line)
 
 
 def _fail(message: str) -> int:
-    print(f"ошибка: {' '.join(message.split())}", file=sys.stderr)
+    """:func:`warn`, and the exit code of a refusal (2)."""
+    warn(message)
     return 2
 
 

@@ -7,6 +7,7 @@ import typer
 from bbscore.cli import emit_json
 from bbscore.cli.options import (
     AsJson,
+    Command,
     ConventionOption,
     DeclCards,
     DeclCon,
@@ -150,4 +151,4 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
     for command in (score, count, melds):
         if only in (None, command.__name__):
-            app.command()(command)
+            app.command(cls=Command)(command)

@@ -6,6 +6,45 @@ from typing import Annotated, Optional
 
 import typer
 
+from bbscore.errors import UsageError
+
+
+class Command(typer.core.TyperCommand):
+    """A bbscore command: a single-value option given twice is refused (click would keep the last one silently,
+    and ``--def-cards A --def-cards B`` would score only B)."""
+
+    def parse_args(self, ctx, args: list[str]) -> list[str]:
+        refuse_repeated_options(self.params, args)
+        return super().parse_args(ctx, args)
+
+
+def refuse_repeated_options(params: list, args: list[str]) -> None:
+    """Raise :class:`UsageError` when an option that takes one value appears twice in ``args`` (lists may repeat)."""
+    options = {}
+    for param in params:
+        if param.param_type_name == "option":
+            for name in (*param.opts, *param.secondary_opts):
+                options[name] = param
+    given: dict[object, list[str]] = {}
+    tokens = iter(args)
+    for token in tokens:
+        if token == "--":  # the rest are arguments
+            break
+        name, joined, value = token.partition("=") if token.startswith("--") else (token, "", "")
+        param = options.get(name)
+        if param is None:
+            continue
+        takes_value = not (param.is_flag or param.count)
+        if takes_value and not joined:
+            value = next(tokens, "")
+        if takes_value and not param.multiple:
+            given.setdefault(param, []).append(value)
+            if len(given[param]) > 1:
+                raise UsageError(
+                    name, given[param], "у параметра одно значение: укажите его один раз "
+                    "(повторять можно только списки: --decl-con, --def-con, --melds, --p1…--p4)",
+                )
+
 ConventionOption = Annotated[
     str, typer.Option("--convention", help="Правила: имя (gambler) или путь к файлу .toml.", metavar="NAME|PATH")
 ]

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from bbscore.cli import emit_json
-from bbscore.cli.options import AsJson
+from bbscore.cli.options import AsJson, Command
 from bbscore.errors import BBScoreError
 
 
@@ -75,10 +75,12 @@ def conventions_diff(
 def conventions_check(file: Annotated[Path, typer.Argument(help="Файл правил (.toml).", metavar="FILE")]) -> None:
     """Проверить файл правил: все ключи, типы и согласованность чисел."""
     from bbscore import convention as conventions
-    from bbscore.errors import ConventionNotFoundError
+    from bbscore.errors import NOT_A_FILE, ConventionNotFoundError
 
     if file.is_dir():
         raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
+    if file.exists() and not file.is_file():
+        raise ConventionNotFoundError("FILE", str(file), NOT_A_FILE)
     if not file.is_file():
         hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
                 if str(file) in conventions.bundled_names() + conventions.user_names() else "")
@@ -116,9 +118,9 @@ def conventions_init(
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the ``conventions`` group to the app (``only`` is accepted for symmetry: the group is one command)."""
     group = typer.Typer(help="Правила (конвенции): посмотреть, сравнить, проверить, сделать свои.", no_args_is_help=True)
-    group.command("list")(conventions_list)
-    group.command("show")(conventions_show)
-    group.command("diff")(conventions_diff)
-    group.command("check")(conventions_check)
-    group.command("init")(conventions_init)
+    group.command("list", cls=Command)(conventions_list)
+    group.command("show", cls=Command)(conventions_show)
+    group.command("diff", cls=Command)(conventions_diff)
+    group.command("check", cls=Command)(conventions_check)
+    group.command("init", cls=Command)(conventions_init)
     app.add_typer(group, name="conventions")
