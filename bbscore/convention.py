@@ -20,6 +20,8 @@ import msgspec
 from bbscore.cards import RANKS, SUITS_IN_DECK, Card, makeable_trick_points
 from bbscore.contract import Contract, ContractKind, Doubling, Game, GameKind
 from bbscore.errors import (
+    NOT_A_FILE,
+    TOO_DEEP,
     BBScoreError,
     ConventionError,
     ConventionNotFoundError,
@@ -289,7 +291,10 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
     if is_path:
         if candidate.is_file():
             return candidate
-        problem = "это папка, а нужен файл правил .toml" if candidate.is_dir() else "файл правил не найден"
+        if candidate.is_dir():
+            problem = "это папка, а нужен файл правил .toml"
+        else:
+            problem = NOT_A_FILE if candidate.exists() else "файл правил не найден"
         raise ConventionNotFoundError("правила", name_or_path, problem)
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
@@ -324,11 +329,15 @@ def load_file(path: Path, *, compiled: bool = False) -> Convention:
 
     ``compiled``: use and refresh the compiled copy in ``__pycache__`` beside the file.
     """
+    import stat
+
     try:
-        stat = path.stat()
-        key = (str(path), stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+        status = path.stat()
+        key = (str(path), status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)
         if key in _CACHE:
             return _CACHE[key]
+        if not stat.S_ISREG(status.st_mode):  # a folder, a pipe (reading it could wait forever), a device
+            raise ConventionError(str(path), "", "это не обычный файл правил .toml")
         raw = path.read_bytes()
     except OSError as error:
         raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
@@ -363,6 +372,8 @@ def _tables(raw: bytes, path: Path) -> dict[str, Any]:
 
         line, reason = toml_problem(error)
         raise ConventionError(str(path), "", f"строка {line}: {reason}" if line else reason) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise ConventionError(str(path), "", TOO_DEEP) from None
     return data
 
 
@@ -399,9 +410,12 @@ def _read_compiled(raw: bytes, path: Path) -> Convention | None:
     """The convention from its compiled copy, or None when there is none or it is not of these bytes and this code."""
     import marshal
 
+    compiled = _compiled_path(path)
     try:
-        stamp, source, data, sha256 = marshal.loads(_compiled_path(path).read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):  # none, unreadable, damaged, not a 4-tuple
+        if not compiled.is_file():  # none, or not a regular file (a pipe would never end)
+            return None
+        stamp, source, data, sha256 = marshal.loads(compiled.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):  # unreadable, damaged, not a 4-tuple
         return None
     if source != raw or stamp != _compiled_stamp() or not isinstance(data, dict) or not isinstance(sha256, str):
         return None

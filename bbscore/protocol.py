@@ -40,7 +40,7 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, Iterator
 
-from bbscore.errors import ConventionNotFoundError, ProtocolError, os_reason, shown
+from bbscore.errors import NOT_A_FILE, TOO_DEEP, ConventionNotFoundError, ProtocolError, os_reason, shown
 from bbscore.game import HandEntry
 
 FORMAT = 1
@@ -98,6 +98,8 @@ def read(path: Path) -> Protocol:
     """
     if not path.name or path.is_dir():
         raise ProtocolError(str(path) or "«»", None, "нужен файл протокола, а это " + ("папка" if path.name else "пустое имя"))
+    if path.exists() and not path.is_file():  # a pipe or a device: reading it could wait forever
+        raise ProtocolError(str(path), None, NOT_A_FILE)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -113,6 +115,8 @@ def read(path: Path) -> Protocol:
     except tomllib.TOMLDecodeError as error:
         line, reason = toml_problem(error)
         raise ProtocolError(str(path), line, reason) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise ProtocolError(str(path), None, TOO_DEEP) from None
     header = _header(path, data, text)
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
@@ -237,6 +241,8 @@ def check_path(path: Path, *, must_exist: bool) -> None:
         raise ProtocolError(str(path), None, "это папка, а не файл протокола")
     if not path.parent.is_dir():
         raise ProtocolError(str(path), None, f"нет папки {path.parent}")
+    if path.exists() and not path.is_file():
+        raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
         raise ProtocolError(str(path), None, "нет такого файла (начать партию: bbscore new)")
     if path.is_file() and not path.stat().st_mode & 0o222:

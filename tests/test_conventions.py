@@ -1129,3 +1129,30 @@ def test_the_bundled_convention_read_by_the_cli_twice_gives_the_same_answer():
     second = run_json("score", "12Т", "--def-points", "18")
     assert first == second
     assert first["convention_sha256"] == conventions.rules_hash(conventions.load("gambler").settings)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_in_place_of_the_compiled_copy_or_the_file_is_not_waited_for(user_conventions, tmp_path):
+    user_conventions.mkdir(parents=True)
+    write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
+    (user_conventions / "__pycache__").mkdir()
+    os.mkfifo(user_conventions / "__pycache__" / "клуб.toml.bbscore")
+    assert run_json("score", "12Т", "--def-points", "18", "--convention", "клуб")["convention"] == "клуб"
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    assert "не обычный файл" in assert_refused(run_cli("conventions", "check", str(pipe)))
+    assert "не обычный файл" in assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", str(pipe)))
+
+
+def test_a_deeply_nested_convention_is_refused_and_listed_with_its_problem(user_conventions, tmp_path):
+    deep_text = "name = " + "[" * 2000 + "]" * 2000 + "\n"
+    deep = tmp_path / "deep.toml"
+    deep.write_text(deep_text, encoding="utf-8")
+    assert "вложен" in assert_refused(run_cli("conventions", "check", str(deep)))
+    assert "вложен" in assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", str(deep)))
+    user_conventions.mkdir(parents=True)
+    (user_conventions / "глубокие.toml").write_text(deep_text, encoding="utf-8")
+    done = run_cli("conventions", "list", "--json")
+    assert done.returncode == 0, report(done)
+    entry = next(e for e in json.loads(done.stdout)["conventions"] if e["name"] == "глубокие")
+    assert "вложен" in entry["problem"]
