@@ -25,6 +25,8 @@ RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
 _PAIR_FIELDS = ("by", CLAIM_FIELD)  # fields that name a pair
+_LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["терц", "бэла"]'),
+                ("def_cards", '["ВП", "10Т", "ТТ", "КТ"]'), ("decl_cards", '["ВП", "10Т", "ТТ", "КТ"]'))
 _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
 Pair = tuple[int, int]
 
@@ -160,10 +162,10 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     by = fields.get("by")
     if not isinstance(by, str) or by not in pairs:
         raise InconsistentHandError("by", by if by is not None else "нет", f"разыгрывающие — одна из пар: {', '.join(pairs)}")
-    for name in ("decl_con", "def_con", "def_cards", "decl_cards"):
+    for name, example in _LIST_FIELDS:
         value = fields.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise InconsistentHandError(name, value, "ожидается список названий, например [\"терц\", \"бэла\"]")
+            raise InconsistentHandError(name, value, f"ожидается список в квадратных скобках, например {example}")
     if not isinstance(fields["contract"], str):
         raise InconsistentHandError("contract", fields["contract"], "ожидается текст в кавычках, например \"12Т\"")
     for name in ("def_points", "decl_points", "decl_tricks"):

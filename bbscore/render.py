@@ -143,27 +143,23 @@ def sheet(protocol, replay, warning: str | None) -> None:
         out.print(styled(f"! расхождения с правилами в сдачах {', '.join(str(n) for n in sorted(flagged))}: bbscore recompute {protocol.path}", "red"))
 
 
-def recompute_reports(reports: list[dict]) -> None:
-    """Print each file's discrepancies, one line each: file:line: сдача N, field: message."""
-    out = console()
-    for report in reports:
-        name = report["file"]
-        if "error" in report:
-            continue  # printed on standard error by the command
-        if report.get("warning"):
-            out.print(styled(f"{name}: внимание: {report['warning']}", "yellow"))
-        for item in report["discrepancies"]:
-            where = f"{name}:{item['line']}" if item["line"] else name
-            field = {"score": "очки сдачи", "total": "итог", "input": "ввод"}[item["field"]]
-            out.print(f"{where}: сдача {item['hand']}, {field}: {item['message']}")
-        totals = report["totals"]
-        status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
-        out.print(f"{name}: {status}; итоги {totals[0]} : {totals[1]}")
-        if report.get("fixed"):
-            backup = report.get("backup")
-            out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""))
-        elif "fix_error" in report:
-            out.print(styled(f"не исправлено: {report['fix_error']}", "red"))
+def recompute_report(report: dict, out: Console) -> None:
+    """Print a read file's discrepancies, one line each (file:line: сдача N, field: message), then its status."""
+    name = report["file"]
+    if report.get("warning"):
+        out.print(styled(f"{name}: внимание: {report['warning']}", "yellow"))
+    for item in report["discrepancies"]:
+        where = f"{name}:{item['line']}" if item["line"] else name
+        field = {"score": "очки сдачи", "total": "итог", "input": "ввод"}[item["field"]]
+        out.print(f"{where}: сдача {item['hand']}, {field}: {item['message']}")
+    totals = report["totals"]
+    status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
+    out.print(f"{name}: {status}; итоги {totals[0]} : {totals[1]}")
+    if report.get("fixed"):
+        backup = report.get("backup")
+        out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""))
+    elif "fix_error" in report:
+        out.print(styled(f"не исправлено: {report['fix_error']}", "red"))
 
 
 _SIDES = {"declarers": "разыгрывающие", "defenders": "вистующие"}

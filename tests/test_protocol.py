@@ -34,6 +34,7 @@ Arithmetic of the hands not given in RULES.md:
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 import tomllib
@@ -864,5 +865,90 @@ def test_recompute_in_spawned_workers_reports_as_in_one_process(season, monkeypa
     assert list(sheet._each_report(files, None, False, 2)) == alone
 
 
-def test_recompute_jobs_must_be_positive(tmp_path):
-    assert "--jobs" in assert_refused(run_cli("recompute", str(REPO / "examples" / "game-gambler.toml"), "--jobs", "0"))
+
+
+def test_recompute_fix_of_a_file_named_twice_is_the_same_in_two_processes(season, tmp_path):
+    """The first --fix of a file changes it; its second mention then finds it clean — with any --jobs (two workers
+    reading a big slipped file at once would both find the slip)."""
+    text = season[0].read_text(encoding="utf-8")
+    slipped_text = re.sub(r"score = \[\n    (\d+),", lambda m: f"score = [\n    {int(m.group(1)) + 1},", text, count=1)
+    assert slipped_text != text
+    outputs = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / f"jobs-{jobs}"
+        folder.mkdir()
+        slipped = write(folder / "slipped.toml", slipped_text)
+        others = [write(folder / path.name, path.read_text(encoding="utf-8")) for path in season[1:3]]
+        files = [slipped, folder / "." / "slipped.toml", *others, slipped]
+        done = run_cli("recompute", *map(str, files), "--fix", "--json", "--jobs", jobs)
+        assert done.returncode == 1, done.stderr
+        reports = json.loads(done.stdout)["files"]
+        for report in reports:
+            report.pop("backup", None)  # the name holds the time
+            report["file"] = Path(report["file"]).name
+        assert [report["ok"] for report in reports] == [False, True, True, True, True]
+        assert slipped.read_text(encoding="utf-8") == text
+        assert len(list(folder.glob("slipped.toml.*.bak"))) == 1
+        outputs.append(reports)
+    assert outputs[0] == outputs[1]
+
+
+def test_recompute_text_keeps_the_order_of_the_files(tmp_path):
+    """Errors (standard error) and reports (standard output) come file by file, in the order given."""
+    import os
+    import subprocess
+
+    clean = write(tmp_path / "clean.toml", CLEAN)
+    slipped = write(tmp_path / "slipped.toml", SLIPPED)
+    done = subprocess.run(
+        [sys.executable, "-m", "bbscore", "recompute", str(clean), str(tmp_path / "missing.toml"), str(slipped),
+         str(tmp_path / "missing-too.toml")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONIOENCODING": "utf-8"},
+        cwd=REPO, timeout=60,
+    )
+    assert done.returncode == 2
+
+    def about(line: str) -> str:  # "ошибка: /…/missing.toml: нет такого файла" → "ошибка missing.toml"
+        error = line.startswith("ошибка: ")
+        name = Path(line.removeprefix("ошибка: ").split(":")[0]).name
+        return f"ошибка {name}" if error else name
+
+    order = [about(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert order == ["clean.toml", "ошибка missing.toml", "slipped.toml", "slipped.toml", "slipped.toml",
+                     "ошибка missing-too.toml"], order
+
+
+def test_recompute_deeply_nested_toml_is_one_file_error_and_the_others_are_checked(tmp_path):
+    deep = write(tmp_path / "deep.toml", HEADER + "note = " + "[" * 2000 + "]" * 2000 + "\n")
+    slipped = write(tmp_path / "slipped.toml", SLIPPED)
+    done, report = recompute_json(deep, slipped)
+    assert done.returncode == 2, done.stderr
+    first, second = report["files"]
+    assert "вложен" in first["error"] and "Traceback" not in done.stderr
+    assert second == recompute_json(slipped)[1]["files"][0] and second["discrepancies"]
+    for command in (("show", str(deep)), ("undo", str(deep)), ("add", str(deep), "12Т", "--by", "Мы", "--def-points", "18")):
+        assert "вложен" in assert_refused(run_cli(*command))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_is_refused_not_waited_for(tmp_path):
+    pipe = tmp_path / "pipe.toml"
+    os.mkfifo(pipe)
+    for command in (("recompute", str(pipe)), ("show", str(pipe)), ("undo", str(pipe)),
+                    ("add", str(pipe), "12Т", "--by", "Мы", "--def-points", "18")):
+        assert "не обычный файл" in assert_refused(run_cli(*command))  # run_cli times out after 60 s
+
+
+def test_cards_written_as_one_text_are_refused_with_a_list_of_cards_as_the_example(tmp_path):
+    path = write(tmp_path / "cards.toml", HEADER + '\n[[hand]]\ncontract = "12Т"\nby = "Мы"\n'
+                                           'def_cards = "ВП ДП 7П 8П"\nlast = "def"\n')
+    done, report = recompute_json(path)
+    assert done.returncode == 1
+    [problem] = report["files"][0]["discrepancies"]
+    assert problem["field"] == "input" and '["ВП", "10Т"' in problem["message"], problem
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "", "1.5"])
+def test_recompute_jobs_must_be_a_whole_number_from_1(value):
+    line = assert_refused(run_cli("recompute", str(REPO / "examples" / "game-gambler.toml"), "--jobs", value))
+    assert "--jobs" in line and "целое число" in line, line

@@ -9,6 +9,7 @@ import typer
 from bbscore.cli import emit_json, warn
 from bbscore.cli.options import (
     AsJson,
+    Command,
     ConventionOption,
     DeclCards,
     DeclCon,
@@ -189,17 +190,20 @@ def recompute(
         )
     reports = []
     worst = 0
-    for report, level in _each_report(files, convention, fix, jobs):
-        reports.append(report)
-        worst = max(worst, level)
-        if "error" in report and not as_json:
-            warn(report["error"])
-    if as_json:
-        emit_json({"files": reports})
-    else:
+    if not as_json:  # each file's lines as soon as it is done, in the order given
         from bbscore import render
 
-        render.recompute_reports(reports)
+        out = render.console()
+    for report, level in _each_report(files, convention, fix, jobs):
+        worst = max(worst, level)
+        if as_json:
+            reports.append(report)
+        elif "error" in report:
+            warn(report["error"])
+        else:
+            render.recompute_report(report, out)
+    if as_json:
+        emit_json({"files": reports})
     if worst:
         raise typer.Exit(worst)
 
@@ -222,12 +226,16 @@ def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int
     jobs = min(jobs, len(files))
     if jobs > 1:
         size = 0
+        identities = []
         for path in files:
             try:
-                size += path.stat().st_size
+                stat = path.stat()
             except OSError:  # reported by the file's own recompute
-                pass
-        if size < _PARALLEL_FROM_BYTES:
+                continue
+            size += stat.st_size
+            identities.append((stat.st_dev, stat.st_ino))
+        # --fix of a file named twice must see the first fix, as in one process: then one process.
+        if size < _PARALLEL_FROM_BYTES or (fix and len(set(identities)) < len(identities)):
             jobs = 1
     if jobs == 1:
         for path in files:
@@ -300,4 +308,4 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
     for command in (new, add, undo, show, recompute):
         if only in (None, command.__name__):
-            app.command()(command)
+            app.command(cls=Command)(command)
