@@ -124,3 +124,23 @@ def test_command_line(tmp_path):
                           capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert done.returncode == 0, done.stderr
     assert len(list(folder.glob("*.toml"))) == 3
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    pytest.param(["OUT", "--hands", "40", "--target", "10"], "target 10", id="a target the game reaches"),
+    pytest.param(["OUT", "--hands", "-5"], "--hands", id="negative hands"),
+    pytest.param(["MISSING/x.toml", "--hands", "3"], "No such file", id="a folder that is not there"),
+    pytest.param(["--files", "0", "--dir", "DIR"], "--files", id="zero files"),
+])
+def test_command_line_errors_are_one_message_and_leave_no_file(tmp_path, args, words):
+    import subprocess
+    import sys
+
+    out = tmp_path / "out.toml"
+    args = [str(out) if a == "OUT" else str(tmp_path / "missing" / "x.toml") if a == "MISSING/x.toml"
+            else str(tmp_path / "dir") if a == "DIR" else a for a in args]
+    done = subprocess.run([sys.executable, str(REPO / "tests" / "bench" / "generate.py"), *args],
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and words in done.stderr, done.stderr
+    assert not out.exists()

@@ -302,24 +302,46 @@ def write_many(directory: Path | str, files: int, hands_per_file: int, *, seed: 
     return paths
 
 
+def positive(text: str) -> int:
+    """An argparse type: a whole number ≥ 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not ≥ 1")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", nargs="?", type=Path, help="the protocol file to write (one big game)")
-    parser.add_argument("--hands", type=int, help="hands in the big file")
+    parser.add_argument("--hands", type=positive, help="hands in the big file")
     parser.add_argument("--seed", default="0", help="random seed (default 0): the same seed gives the same file")
-    parser.add_argument("--target", type=int, default=None,
+    parser.add_argument("--target", type=positive, default=None,
                         help=f"[game].target (default {BIG_TARGET} for one file, {SMALL_TARGET} for --files)")
-    parser.add_argument("--files", type=int, help="write this many small protocols into --dir")
-    parser.add_argument("--hands-per-file", type=int, default=25, help="at most this many hands per small file (default 25)")
+    parser.add_argument("--files", type=positive, help="write this many small protocols into --dir")
+    parser.add_argument("--hands-per-file", type=positive, default=25,
+                        help="at most this many hands per small file (default 25)")
     parser.add_argument("--dir", type=Path, help="folder for --files")
     args = parser.parse_args(argv)
+    try:
+        return generate(parser, args)
+    except (OSError, RuntimeError) as error:  # a folder that is not there, a target the game reaches
+        if isinstance(error, RuntimeError) and args.out is not None:
+            args.out.unlink(missing_ok=True)  # the game written so far is not the one asked for
+        print(f"generate.py: error: {error}", file=sys.stderr)
+        return 2
+
+
+def generate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     started = time.perf_counter()
     if args.files is not None:
         if args.dir is None or args.out is not None:
             parser.error("--files needs --dir (and no OUT)")
         paths = write_many(args.dir, args.files, args.hands_per_file, seed=seed,
-                           target=args.target or SMALL_TARGET)
+                           target=SMALL_TARGET if args.target is None else args.target)
         hands = sum(path.read_text(encoding="utf-8").count("[[hand]]") for path in paths)
         print(f"{len(paths)} files, {hands} hands ({hands / max(1, len(paths)):.1f} per file) in {args.dir} "
               f"in {time.perf_counter() - started:.1f} s")
@@ -327,7 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is None or args.hands is None:
         parser.error("give OUT.toml --hands N, or --files K --dir D")
     maker = HandMaker(seed)
-    written = write_protocol(args.out, args.hands, target=args.target or BIG_TARGET, maker=maker)
+    written = write_protocol(args.out, args.hands, target=BIG_TARGET if args.target is None else args.target, maker=maker)
     size = args.out.stat().st_size
     print(f"{args.out}: {written} hands, {size / 1e6:.1f} MB, {maker.scored} distinct hands scored, "
           f"in {time.perf_counter() - started:.1f} s")

@@ -51,6 +51,7 @@ BATCH_TIME_TARGET = 1.5
 BATCH_MEMORY_TARGET = 3.0
 BATCH_TARGET_HANDS = 100_000
 MANY_TARGET = 2.0
+MANY_TARGET_FILES = 1000
 PARSE_ONE = (
     "import sys, tomllib\n"
     "with open(sys.argv[1], 'rb') as stream:\n"
@@ -394,10 +395,12 @@ def many(count: int, folder: Path, repeat: int, seed: int, hands_per_file: int) 
           f"{mib(recompute.rss_mib)} (worker processes: one per core, {os.cpu_count()}); "
           f"recompute --jobs 1 {secs(one_core.seconds)}")
     print()
-    row(f"many files: {count:,} files", secs(parse.seconds), secs(recompute.seconds),
-        recompute.seconds / parse.seconds, MANY_TARGET)
-    row(f"many files: {count:,} files, --jobs 1 (one core)", secs(parse.seconds), secs(one_core.seconds),
-        one_core.seconds / parse.seconds, MANY_TARGET)
+    # The target is for 1,000 files; other counts are shown, not judged.
+    target, suffix = (MANY_TARGET, "") if count == MANY_TARGET_FILES else (None, " (info)")
+    row(f"many files: {count:,} files{suffix}", secs(parse.seconds), secs(recompute.seconds),
+        recompute.seconds / parse.seconds, target)
+    row(f"many files: {count:,} files, --jobs 1 (one core){suffix}", secs(parse.seconds), secs(one_core.seconds),
+        one_core.seconds / parse.seconds, target)
     shutil.rmtree(directory)
 
 
@@ -405,16 +408,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="bbscore's benchmark: start-up, batch recompute, many files.")
     parser.add_argument("--quick", action="store_true", help="a fast check: start-up, 10k hands, 100 files")
     parser.add_argument("--full", action="store_true", help="also 1,000,000 hands")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each batch command, the best kept (default 3)")
+    parser.add_argument("--repeat", type=generate.positive, default=3, help="runs of each batch command, the best kept (default 3)")
     parser.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
-    parser.add_argument("--files", type=int, default=None, help="small files for the many-files case (default 1000)")
-    parser.add_argument("--hands-per-file", type=int, default=25, help="at most this many hands per small file (default 25)")
+    parser.add_argument("--files", type=generate.positive, default=None, help="small files for the many-files case (default 1000)")
+    parser.add_argument("--hands-per-file", type=generate.positive, default=25, help="at most this many hands per small file (default 25)")
     parser.add_argument("--only", choices=["startup", "batch", "many"], action="append",
                         help="run only this measurement (may be repeated)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (the many small files)")
     args = parser.parse_args(argv)
     sizes = [10_000] if args.quick else [10_000, 100_000] + ([1_000_000] if args.full else [])
-    files = args.files or (100 if args.quick else 1000)
+    files = args.files if args.files is not None else (100 if args.quick else MANY_TARGET_FILES)
     only = set(args.only or ["startup", "batch", "many"])
 
     compile_bytecode()
