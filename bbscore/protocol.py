@@ -432,6 +432,14 @@ class Appended:
     warning: str | None
 
 
+def _still(path: Path, protocol: Protocol) -> bool:
+    """Whether the file holds exactly the text ``protocol`` was read from."""
+    try:
+        return path.read_bytes().decode("utf-8").removeprefix("\ufeff") == protocol.text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _raw_hands(protocol: Protocol) -> list[dict[str, Any]]:
     return [dict(entry.fields) for entry in protocol.hands]
 
@@ -529,18 +537,25 @@ def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     return protocol, protocol.hands[-1]
 
 
-def fix(path: Path) -> Path | None:
+def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     """Write the computed score and total of every hand back, under the game's own rules (a backup beside the file first).
 
-    Returns the backup's path, or None when nothing differed.  Refused when a
-    hand's inputs are bad (its score cannot be computed).
+    ``known``: the protocol as just read and its replay under its own rules
+    (``recompute --fix``); used when the file is still exactly that text under
+    the lock, else the file is read and replayed again.  Returns the backup's
+    path, or None when nothing differed.  Refused when a hand's inputs are bad
+    (its score cannot be computed).
     """
     from bbscore.game import replay
 
     with locked(path, must_exist=True):
-        protocol = read(path)
-        rules, _ = convention_for(protocol)
-        result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
+        if known is not None and _still(path, known[0]):
+            protocol, result = known
+            rules, _ = convention_for(protocol)
+        else:
+            protocol = read(path)
+            rules, _ = convention_for(protocol)
+            result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, result)
         hands = _raw_hands(protocol)
         changed = False

@@ -952,3 +952,37 @@ def test_cards_written_as_one_text_are_refused_with_a_list_of_cards_as_the_examp
 def test_recompute_jobs_must_be_a_whole_number_from_1(value):
     line = assert_refused(run_cli("recompute", str(REPO / "examples" / "game-gambler.toml"), "--jobs", value))
     assert "--jobs" in line and "целое число" in line, line
+
+
+def test_fix_uses_the_replay_it_is_given_only_while_the_file_is_that_text(tmp_path):
+    """recompute --fix hands its replay to protocol.fix; a file changed in between is read again under the lock."""
+    from bbscore import protocol
+    from bbscore.game import replay
+
+    def read_and_replay(path: Path):
+        sheet = protocol.read(path)
+        rules, _ = protocol.convention_for(sheet)
+        return sheet, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+
+    same, plain = write(tmp_path / "same.toml", SLIPPED), write(tmp_path / "plain.toml", SLIPPED)
+    assert protocol.fix(same, known=read_and_replay(same)) is not None
+    assert protocol.fix(plain) is not None
+    assert same.read_text(encoding="utf-8") == plain.read_text(encoding="utf-8") != SLIPPED
+
+    changed = write(tmp_path / "changed.toml", SLIPPED)
+    known = read_and_replay(changed)
+    assert "def_points = 18\n" in SLIPPED
+    write(changed, SLIPPED.replace("def_points = 18\n", "def_points = 58\n", 1))  # someone's edit meanwhile
+    assert protocol.fix(changed, known=known) is not None
+    fixed = hands_of(changed)
+    assert fixed[0]["def_points"] == 58
+    assert fixed[0]["score"] == run_json_score("12Т", "--def-points", "58", "--decl-con", "терц", "--def-con", "бэла")
+    done, report = recompute_json(changed)
+    assert done.returncode == 0 and report["files"][0]["ok"], report
+
+
+def run_json_score(*args: str) -> list[int]:
+    done = run_cli("score", *args, "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    return [answer["declarers"], answer["defenders"]]

@@ -288,7 +288,7 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
         return report, 0
     if fix:
         try:
-            saved = protocol.fix(path)
+            saved = protocol.fix(path, known=(sheet, result))
             report["fixed"] = True
             report["backup"] = str(saved) if saved else None
         except BBScoreError as error:
