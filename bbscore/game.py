@@ -24,7 +24,6 @@ HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_c
 RECORD_FIELDS = ("score", "total")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
-_PAIR_FIELDS = ("by", CLAIM_FIELD)  # fields that name a pair
 _LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["терц", "бэла"]'),
                 ("def_cards", '["ВП", "10Т", "ТТ", "КТ"]'), ("decl_cards", '["ВП", "10Т", "ТТ", "КТ"]'))
 _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
@@ -207,42 +206,6 @@ def _joined_cards(cards: list[str] | None) -> str | None:
     return None if cards is None else " ".join(cards)
 
 
-def _frozen(value: Any) -> Any:
-    """A field's value as a hashable key that keeps its type (``1`` and ``true`` differ); lists and tables become tuples."""
-    cls = value.__class__
-    if cls is str:
-        return value
-    if cls is list:
-        return (list, *[_frozen(item) for item in value])
-    if cls is dict:
-        return (dict, *[(key, _frozen(item)) for key, item in value.items()])
-    return (cls, value)
-
-
-def _score_once(entry: HandEntry, pairs: tuple[str, str], convention: Convention, scored: dict) -> tuple:
-    """:func:`score_entry`, remembered by the hand's inputs (its record aside; pairs by their place, not name)."""
-    key = []
-    for name, value in entry.fields.items():
-        if name in RECORD_FIELDS:
-            continue
-        if name in _PAIR_FIELDS:
-            if value.__class__ is not str or value not in pairs:
-                return score_entry(entry, pairs, convention)  # refused, with this file's pair names
-            value = (_PAIR_FIELDS, pairs.index(value))
-        key.append((name, _frozen(value)))
-    key = tuple(key)
-    known = scored.get(key)
-    if known is None:
-        try:
-            known = score_entry(entry, pairs, convention)
-        except BBScoreError as error:
-            known = error
-        scored[key] = known
-    if isinstance(known, BBScoreError):
-        raise known
-    return known
-
-
 def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: int) -> None:
     """A "доезд" claim must be true: the claiming pair's total reaches the target with this hand (seed 001)."""
     claimant = entry.fields.get(CLAIM_FIELD)
@@ -264,8 +227,6 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     """
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
-    # A game may repeat the same inputs: each distinct hand is scored once per replay.
-    scored: dict[tuple, tuple | BBScoreError] = {}
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
     for entry in entries:
@@ -280,7 +241,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 raise InconsistentHandError(
                     "сдача", entry.number, f"партия уже окончена на сдаче {result.ended_at}"
                 )
-            redeal, by, hand, breakdown, points = _score_once(entry, pairs, convention, scored)
+            redeal, by, hand, breakdown, points = score_entry(entry, pairs, convention)
             _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
