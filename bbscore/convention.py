@@ -387,35 +387,33 @@ def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
     return Convention(settings, path, known_sha256=sha256)
 
 
-# The compiled copy of a convention file: its tables as parsed by tomllib and their hash, written with marshal
-# (plain data only: nothing in it is executed) to __pycache__/NAME.toml.bbscore beside the file, the way Python
-# keeps its bytecode.  It saves the TOML parser and hashlib at each start (~5 ms of ~70, issue "Fast enough to
+# The compiled copy of a convention file: its tables as parsed by tomllib and their hash, written as msgpack by
+# msgspec (plain data only: nothing in it is executed; a damaged copy fails to decode without reading past its
+# end) to __pycache__/NAME.toml.bbscore beside the file, the way Python keeps its bytecode.  It saves the TOML parser and hashlib at each start (~5 ms of ~70, issue "Fast enough to
 # forget").  It is used only when it holds the file's exact bytes and was written by this very code (this module's
 # size and time, this Python); its tables still pass the schema and the consistency checks at every load.
-_COMPILED_FORMAT = 1
+_COMPILED_FORMAT = 2  # 1 was marshal: a damaged copy could make it allocate gigabytes
 
 
 def _compiled_path(path: Path) -> Path:
     return path.parent / "__pycache__" / f"{path.name}.bbscore"
 
 
-def _compiled_stamp() -> tuple:
+def _compiled_stamp() -> list:
     import sys
 
     own = Path(__file__).stat()
-    return (_COMPILED_FORMAT, sys.version, own.st_size, own.st_mtime_ns)
+    return [_COMPILED_FORMAT, sys.version, own.st_size, own.st_mtime_ns]
 
 
 def _read_compiled(raw: bytes, path: Path) -> Convention | None:
     """The convention from its compiled copy, or None when there is none or it is not of these bytes and this code."""
-    import marshal
-
     compiled = _compiled_path(path)
     try:
         if not compiled.is_file():  # none, or not a regular file (a pipe would never end)
             return None
-        stamp, source, data, sha256 = marshal.loads(compiled.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):  # unreadable, damaged, not a 4-tuple
+        stamp, source, data, sha256 = msgspec.msgpack.decode(compiled.read_bytes())
+    except (OSError, ValueError, TypeError):  # unreadable, damaged (msgspec.DecodeError), not a list of 4
         return None
     if source != raw or stamp != _compiled_stamp() or not isinstance(data, dict) or not isinstance(sha256, str):
         return None
@@ -427,13 +425,12 @@ def _read_compiled(raw: bytes, path: Path) -> Convention | None:
 
 def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any], sha256: str) -> None:
     """Write the compiled copy (atomically); a folder that cannot be written is left alone, as Python does with bytecode."""
-    import marshal
     import os
     import tempfile
 
     target = _compiled_path(path)
     try:
-        data = marshal.dumps((_compiled_stamp(), raw, tables, sha256))
+        data = msgspec.msgpack.encode([_compiled_stamp(), raw, tables, sha256])
         target.parent.mkdir(exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
         try:
@@ -444,7 +441,7 @@ def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any], sha256: str)
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-    except (OSError, ValueError):  # a read-only folder; a value marshal cannot write
+    except (OSError, TypeError):  # a read-only folder; a value msgpack cannot write
         return
 
 

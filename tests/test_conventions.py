@@ -1081,26 +1081,25 @@ def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(user_conv
 
 
 @pytest.mark.parametrize("damage", [
-    "empty", "not marshal", "zeros", "not a 4-tuple", "an old format", "tables of the wrong type",
+    "empty", "not msgpack", "zeros", "a huge length", "not a list of 4", "an old format", "tables of the wrong type",
 ])
 def test_a_damaged_compiled_copy_is_ignored_and_rewritten(user_conventions, damage):
-    import marshal
-
     user_conventions.mkdir(parents=True)
     write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
     good = fresh_load("клуб")
     copy_path = user_conventions / "__pycache__" / "клуб.toml.bbscore"
-    stamp, source, tables, sha256 = marshal.loads(copy_path.read_bytes())
+    stamp, source, tables, sha256 = msgspec.msgpack.decode(copy_path.read_bytes())
     damaged = {
-        "empty": b"", "not marshal": "сломано".encode(), "zeros": b"\x00" * 40,
-        "not a 4-tuple": marshal.dumps((stamp, source, tables)),
-        "an old format": marshal.dumps(((0, *stamp[1:]), source, tables, sha256)),
-        "tables of the wrong type": marshal.dumps((stamp, source, {**tables, "doubling": "вдвое"}, sha256)),
+        "empty": b"", "not msgpack": "сломано".encode(), "zeros": b"\x00" * 40,
+        "a huge length": b"\xdd\xff\xff\xff\x7f",  # an array of 2**32-1 items in 5 bytes (marshal allocated them)
+        "not a list of 4": msgspec.msgpack.encode([stamp, source, tables]),
+        "an old format": msgspec.msgpack.encode([[0, *stamp[1:]], source, tables, sha256]),
+        "tables of the wrong type": msgspec.msgpack.encode([stamp, source, {**tables, "doubling": "вдвое"}, sha256]),
     }[damage]
     copy_path.write_bytes(damaged)
     again = fresh_load("клуб")
     assert again == good and again.sha256 == conventions.rules_hash(good.settings)
-    assert marshal.loads(copy_path.read_bytes())[2] == tables  # rewritten from the file
+    assert msgspec.msgpack.decode(copy_path.read_bytes())[2] == tables  # rewritten from the file
 
 
 def test_a_file_given_by_path_is_not_compiled(tmp_path):
