@@ -362,9 +362,9 @@ def parse(raw: bytes, path: Path) -> Convention:
 def _tables(raw: bytes, path: Path) -> dict[str, Any]:
     """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding)."""
     try:
-        import tomllib
+        from bbscore.protocol import parse_toml
 
-        data = tomllib.loads(raw.decode("utf-8-sig"))
+        data = parse_toml(raw.decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
     except ValueError as error:  # tomllib.TOMLDecodeError

@@ -35,8 +35,11 @@ class BBScoreError(ValueError):
         return f"{self.field}: {shown(self.value)} — {self.allowed}"
 
 
-def shown(value: object, limit: int = 40) -> str:
-    """A value as the user should see it in a message: «text», numbers as they are, long text cut, invisible characters named."""
+def shown(value: object, limit: int = 40, depth: int = 0) -> str:
+    """A value as the user should see it in a message: «text», numbers as they are, long text cut, invisible characters named.
+
+    Lists are shown three levels deep (``[[[…]]]`` beyond) and eight items long (``…`` beyond).
+    """
     import unicodedata
 
     if value is None:
@@ -46,7 +49,10 @@ def shown(value: object, limit: int = 40) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
-        return "[" + ", ".join(shown(item, limit) for item in value) + "]"
+        if depth >= 3:
+            return "[…]"
+        items = [shown(item, limit, depth + 1) for item in value[:8]]
+        return "[" + ", ".join(items + (["…"] if len(value) > 8 else [])) + "]"
     if isinstance(value, dict):
         return "таблица { … }"
     text = "".join(

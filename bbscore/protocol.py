@@ -111,7 +111,7 @@ def read(path: Path) -> Protocol:
     except UnicodeDecodeError:
         raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
     try:
-        data = tomllib.loads(text)
+        data = parse_toml(text)
     except tomllib.TOMLDecodeError as error:
         line, reason = toml_problem(error)
         raise ProtocolError(str(path), line, reason) from None
@@ -132,6 +132,30 @@ def read(path: Path) -> Protocol:
         hand_lines, starts = [None] * len(hands_data), None
     hands = [HandEntry(i + 1, hand_lines[i], hand) for i, hand in enumerate(hands_data)]
     return Protocol(path, header, hands, text, starts)
+
+
+# The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
+# protocol or a convention has, and small enough that what parsed can be written back.  The same room wherever
+# the parse runs (a worker process starts deeper in the stack), so a file reads the same in any process.
+TOML_FRAMES = 300
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` with :data:`TOML_FRAMES` of stack whatever the caller's depth.
+
+    Raises ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that room.
+    """
+    import sys
+
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + TOML_FRAMES)
+    try:
+        return tomllib.loads(text)
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 _TOML_REASONS = [
@@ -570,9 +594,10 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
             changed = True
         if not changed:
             return None
+        text = dumps(header, hands)
         saved = backup(path)
         try:
-            write_atomic(path, dumps(header, hands))
+            write_atomic(path, text)
         except ProtocolError:
             saved.unlink(missing_ok=True)  # the file is unchanged: its copy is not needed
             raise

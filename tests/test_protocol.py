@@ -986,3 +986,35 @@ def run_json_score(*args: str) -> list[int]:
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     return [answer["declarers"], answer["defenders"]]
+
+
+def nested_note(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+def test_deep_nesting_reads_the_same_in_any_process(season, tmp_path, as_json):
+    """Up to ~100 levels a file parses (a list where text belongs is an input error), far beyond it the file is
+    refused — at the same depth in the main process and in a worker, which starts deeper in the stack."""
+    shallow = write(tmp_path / "shallow.toml", SLIPPED.replace('[[hand]]\ncontract = "12Т"',
+                                                               f'[[hand]]\nnote = {nested_note(120)}\ncontract = "12Т"', 1))
+    deep = write(tmp_path / "deep.toml", SLIPPED.replace('[[hand]]\ncontract = "12Т"',
+                                                         f'[[hand]]\nnote = {nested_note(200)}\ncontract = "12Т"', 1))
+    files = [*season[:3], shallow, deep]
+    extra = ["--json"] if as_json else []
+    alone = run_cli("recompute", *map(str, files), *extra, "--jobs", "1")
+    together = run_cli("recompute", *map(str, files), *extra, "--jobs", "2")
+    assert (alone.returncode, alone.stdout, alone.stderr) == (together.returncode, together.stdout, together.stderr)
+    assert alone.returncode == 2 and "Traceback" not in alone.stderr and "внутренняя" not in alone.stderr
+    if as_json:
+        reports = {Path(r["file"]).name: r for r in json.loads(alone.stdout)["files"]}
+        assert "вложен" in reports["deep.toml"]["error"]
+        note = reports["shallow.toml"]["discrepancies"][0]
+        assert note["field"] == "input" and "note: [[[[…]]]]" in note["message"], note
+
+
+def test_a_deep_but_readable_protocol_can_be_written_back(tmp_path):
+    path = write(tmp_path / "game.toml", HEADER.replace("[game]\n", f"[game]\nnote = {nested_note(120)}\n", 1))
+    add(path, "12Т", "--by", "Мы", "--def-points", "18")  # exit 0, or the test fails
+    assert len(hands_of(path)) == 1
+    assert nested_note(120) in path.read_text(encoding="utf-8").replace("\n", "").replace(" ", "").replace(",", "")
