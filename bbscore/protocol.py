@@ -46,6 +46,7 @@ from bbscore.game import HandEntry
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
 LOCK_TIMEOUT_SECONDS = 60
+written: list[Path] = []  # the files this process has written, in order (for a message when its output then fails)
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 _ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
@@ -314,6 +315,10 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
     ``exclusive`` and the file exists, or when the folder cannot be written.
     """
     path = Path(os.path.realpath(path))  # through a link, replace the file it points to
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # text from a terminal in another encoding
+        raise ProtocolError(str(path), None, "текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю") from None
     directory = path.parent
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -337,6 +342,7 @@ def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
                 os.chmod(temporary, 0o666 & ~_umask())
             os.replace(temporary, path)
         _fsync_directory(directory)
+        written.append(path)
     except OSError as error:
         raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
     finally:
@@ -406,12 +412,13 @@ def convention_for(protocol: Protocol, override: str | None = None):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name)
-    except ConventionNotFoundError:
+    except ConventionNotFoundError as error:
         if override is not None:
             raise
+        reason = "не найдены" if error.allowed.startswith("нет таких правил") else error.allowed
         raise ProtocolError(
             str(protocol.path), _key_line(protocol.text, "convention"),
-            f"правила партии «{protocol.header.convention}» ([game] convention) не найдены",
+            f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
         ) from None
     warning = None
     recorded = protocol.header.convention_sha256

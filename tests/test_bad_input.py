@@ -7,6 +7,8 @@ standard output.  Each row's id names the §8 item it exercises.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import REPO, assert_refused, run_cli
@@ -183,3 +185,76 @@ def test_an_output_that_cannot_show_russian_is_one_clear_line():
         assert "Traceback" not in errors and "внутренняя ошибка" not in errors
         if code:
             assert errors.startswith("ошибка: ") and len(errors.splitlines()) == 1, errors
+
+
+def run_raw(*args: str, env: dict | None = None, stdout=None):
+    """``python -m bbscore ARGS`` with bytes out (for odd encodings and closed pipes)."""
+    import os
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "bbscore", *args], stdout=stdout or subprocess.PIPE,
+                          stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
+                          cwd=REPO, timeout=60)
+
+
+def one_error_line(done) -> str:
+    errors = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2, errors
+    assert "Traceback" not in errors and "внутренняя ошибка" not in errors, errors
+    assert len(errors.splitlines()) == 1 and errors.startswith("ошибка: "), errors
+    return errors
+
+
+def test_an_output_that_cannot_show_russian_is_refused_before_anything_is_written(tmp_path):
+    game = tmp_path / "game.toml"
+    one_error_line(run_raw("new", str(game), "--pairs", "Мы,Они", env={"PYTHONIOENCODING": "ascii"}))
+    assert not game.exists()
+    assert run_cli("new", str(game), "--pairs", "Мы,Они").returncode == 0
+    before = game.read_bytes()
+    one_error_line(run_raw("add", str(game), "12Т", "--by", "Мы", "--def-points", "18", env={"PYTHONIOENCODING": "ascii"}))
+    assert game.read_bytes() == before
+
+
+def test_arguments_that_are_not_utf8_are_refused_in_one_line(tmp_path):
+    import os
+
+    odd = os.fsdecode(b"12\xff")
+    assert "12" in one_error_line(run_raw("score", odd, "--def-points", "18"))
+    game = tmp_path / "game.toml"
+    assert run_cli("new", str(game), "--pairs", "Мы,Они").returncode == 0
+    one_error_line(run_raw("add", str(game), "12Т", "--by", os.fsdecode(b"\xff"), "--def-points", "18"))
+    missing = os.fsdecode(bytes(tmp_path) + b"/\xff.toml")
+    done = run_raw("recompute", str(REPO / "examples" / "slipped-game.toml"), missing, "--json")
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    reports = json.loads(done.stdout)["files"]
+    assert reports[1]["file"].endswith("\\xff.toml") and reports[0]["discrepancies"]
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "12Т", "--def-points", "18"], ["score", "12Т", "--def-points", "18", "--json"],
+    ["recompute", str(REPO / "examples" / "game-gambler.toml")], ["conventions", "show", "gambler"],
+])
+def test_a_reader_that_goes_away_is_not_a_failure(args):
+    """`| head` closes the pipe: exit 0 and no traceback (a pipe whose reader is already gone)."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = run_raw(*args, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b"", done.stderr
+
+
+def test_a_full_output_after_a_write_names_the_file_written(tmp_path):
+    import os
+
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    game = tmp_path / "game.toml"
+    with open("/dev/full", "wb") as full:
+        line = one_error_line(run_raw("new", str(game), "--pairs", "Мы,Они", stdout=full))
+    assert game.exists() and "уже записан" in line and "game.toml" in line

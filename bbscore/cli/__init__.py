@@ -49,48 +49,70 @@ def build_app(argv: list[str]) -> typer.Typer:
 
 def main(argv: list[str] | None = None) -> int:
     """The console script: run the app, turning every input error into one line and exit code 2."""
+    argv = sys.argv[1:] if argv is None else argv
+    # Text the terminal gave in another encoding goes back out as the same bytes, not as an error.
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and getattr(stream, "errors", None) == "strict":
+            stream.reconfigure(errors="surrogateescape")
+    if not _can_show_russian(sys.stdout) and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
+        return _fail(f"вывод в кодировке {sys.stdout.encoding} не может показать русский текст: нужна UTF-8 "
+                     "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json")
     try:
-        argv = sys.argv[1:] if argv is None else argv
         result = build_app(argv)(args=argv, standalone_mode=False, prog_name="bbscore")
     except BBScoreError as error:
         return _fail(error.message())
     except typer.Abort:
-        print("прервано", file=sys.stderr)
-        return 130
+        return _interrupted()
     except typer.TyperException as error:  # click's usage errors: unknown option, missing argument
         if type(error).__name__ == "NoArgsIsHelpError":  # help was printed
             return 0
         message = error.format_message() if hasattr(error, "format_message") else str(error)
         return _fail(f"{_translate_usage(message)} (см. bbscore --help)")
     except KeyboardInterrupt:
-        print("прервано", file=sys.stderr)
-        return 130
+        return _interrupted()
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
         return 0
+    except SystemExit as exit_:  # Typer ends a run whose reader went away (| head) with exit 1: not a failure of ours
+        if isinstance(exit_.__context__, BrokenPipeError):
+            return 0
+        raise
     except OSError as error:  # the system refused: a full disk, a closed output, permissions
-        return _fail(f"{error.filename or 'вывод'}: {os_reason(error)}")
+        return _fail(f"{error.filename or 'вывод'}: {os_reason(error)}{_already_written()}")
     except Exception as error:  # a bug: one line, not a traceback (BBSCORE_DEBUG=1 shows it)
         import os
 
         if os.environ.get("BBSCORE_DEBUG"):
             raise
-        if _output_cannot_show(error):
-            return _fail(f"вывод в кодировке {error.encoding} не может показать русский текст: нужна UTF-8 "  # type: ignore[attr-defined]
-                                 "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8)")
         print(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет подробности",
               file=sys.stderr)
         return 3
+    if result == 130:  # Typer's answer to Ctrl-C
+        return _interrupted()
     return result if isinstance(result, int) else 0
 
 
-def _output_cannot_show(error: Exception) -> bool:
-    """Whether ``error`` is the terminal's encoding refusing the Russian text (PYTHONIOENCODING=ascii, LANG=C)."""
-    import codecs
-
-    if not isinstance(error, UnicodeEncodeError):
+def _can_show_russian(stream) -> bool:
+    """Whether a text stream's encoding can show the tool's Russian (not so with PYTHONIOENCODING=ascii)."""
+    try:
+        "ошибка: ё — «»".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
         return False
-    streams = {codecs.lookup(stream.encoding).name for stream in (sys.stdout, sys.stderr) if getattr(stream, "encoding", None)}
-    return codecs.lookup(error.encoding).name in streams
+    return True
+
+
+def _interrupted() -> int:
+    print("прервано", file=sys.stderr)
+    return 130
+
+
+def _already_written() -> str:
+    """After a failure of the output, the files this run had already written (so exit 2 does not read as "nothing")."""
+    protocol = sys.modules.get("bbscore.protocol")
+    written = getattr(protocol, "written", [])
+    if not written:
+        return ""
+    more = f" и ещё {len(written) - 1}" if len(written) > 1 else ""
+    return f" (файл {written[0]}{more} уже записан)"
 
 
 _USAGE_MESSAGES = [
@@ -120,7 +142,10 @@ def emit_json(data: object) -> None:
     """Print one JSON object (UTF-8, not ASCII-escaped) on standard output."""
     import msgspec
 
-    encoded = msgspec.json.encode(data)
+    try:
+        encoded = msgspec.json.encode(data)
+    except UnicodeEncodeError:  # a file name that is not UTF-8: its odd bytes as \\xNN
+        encoded = msgspec.json.encode(_readable(data))
     stream = getattr(sys.stdout, "buffer", None)
     if stream is None:
         print(encoded.decode("utf-8"))
@@ -130,21 +155,29 @@ def emit_json(data: object) -> None:
     stream.flush()
 
 
+def _readable(data: object) -> object:
+    """``data`` with every text made valid UTF-8 (bytes that were not UTF-8 shown as \\xNN)."""
+    if isinstance(data, str):
+        return data.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if isinstance(data, dict):
+        return {_readable(key): _readable(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_readable(item) for item in data]
+    return data
+
+
 def warn(message: str) -> None:
     """One error line on standard error, ``ошибка: …``, without ending the command (recompute goes on to the next
     file).  A standard error whose encoding cannot show Russian (PYTHONIOENCODING=ascii) gets the line's UTF-8 bytes."""
     sys.stdout.flush()  # what was printed before it comes before it
     line = f"ошибка: {' '.join(message.split())}\n"
     stream = getattr(sys.stderr, "buffer", None)
-    try:
-        line.encode(sys.stderr.encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        if stream is not None:
-            sys.stderr.flush()
-            stream.write(line.encode("utf-8"))
-            stream.flush()
-            return
-    sys.stderr.write(line)
+    if stream is None or _can_show_russian(sys.stderr):
+        sys.stderr.write(line)
+        return
+    sys.stderr.flush()
+    stream.write(line.encode("utf-8", "surrogateescape"))  # the bytes as the terminal gave them
+    stream.flush()
 
 
 def _fail(message: str) -> int:
