@@ -834,8 +834,6 @@ def test_recompute_in_two_processes_reports_exactly_as_in_one(season, as_json):
 
 def _where(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
     """Stands for one file's recompute: the report names the process that made it."""
-    import os
-
     return {"file": str(path), "process": os.getpid()}, 0
 
 
@@ -852,6 +850,18 @@ def test_recompute_uses_other_processes_for_a_big_batch(season, monkeypatch):
     assert os.getpid() not in {report["process"] for report in reports}  # all made by the workers
     small = [season[0]]  # one file: no other process
     assert [report["process"] for report, _ in sheet._each_report(small, None, False, 2)] == [os.getpid()]
+
+
+def test_batches_share_the_bytes_and_start_with_the_biggest():
+    from bbscore.cli.sheet import _batches
+
+    sizes = [10] * 100 + [5000] + [10] * 100 + [5000, 5000, 5000] + [10] * 100
+    batches = _batches(sizes, 2)
+    assert sorted(index for batch in batches for index in batch) == list(range(len(sizes)))
+    big = [100, 201, 202, 203]
+    assert all(any(index in batch for batch in batches[:4]) for index in big)  # the big files first, …
+    assert all(len([i for i in batch if i in big]) <= 1 for batch in batches)  # … never two together
+    assert max(sum(sizes[i] for i in batch) for batch in batches) <= 5000 + 10 * 100
 
 
 def test_recompute_in_spawned_workers_reports_as_in_one_process(season, monkeypatch):
@@ -1018,3 +1028,18 @@ def test_a_deep_but_readable_protocol_can_be_written_back(tmp_path):
     add(path, "12Т", "--by", "Мы", "--def-points", "18")  # exit 0, or the test fails
     assert len(hands_of(path)) == 1
     assert nested_note(120) in path.read_text(encoding="utf-8").replace("\n", "").replace(" ", "").replace(",", "")
+
+
+@pytest.mark.parametrize("extra", [["--decl-tricks", ""], ["--def-points", ""], ["--by", ""], ["--note", " "]],
+                         ids=["empty tricks", "empty points", "empty pair", "blank note"])
+def test_add_redeal_refuses_even_empty_hand_values(tmp_path, extra):
+    path = new_game(tmp_path / "game.toml")
+    before = path.read_bytes()
+    assert_refused(run_cli("add", str(path), "--redeal", "all-pass", *extra))
+    assert path.read_bytes() == before
+
+
+def test_recompute_with_a_bad_convention_is_one_refusal(tmp_path):
+    slipped = write(tmp_path / "slipped.toml", SLIPPED)
+    clean = write(tmp_path / "clean.toml", CLEAN)
+    assert "nosuch" in assert_refused(run_cli("recompute", str(slipped), str(clean), "--convention", "nosuch"))

@@ -67,7 +67,7 @@ def add(
         given = [(name, value) for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
                  ("--decl-points", decl_points), ("--decl-con", decl_con), ("--def-con", def_con),
                  ("--decl-tricks", decl_tricks), ("--def-cards", def_cards), ("--decl-cards", decl_cards),
-                 ("--last", last), ("--melds", melds), ("--decl-seats", decl_seats)) if value]
+                 ("--last", last), ("--melds", melds), ("--decl-seats", decl_seats)) if value is not None]
         if given:
             name, value = given[0]
             raise InconsistentHandError(name, value, "у пересдачи (--redeal) нет контракта и вистов")
@@ -82,7 +82,9 @@ def add(
                   "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "--decl-tricks"),
                   "def_cards": _card_list(def_cards, "--def-cards"), "decl_cards": _card_list(decl_cards, "--decl-cards"),
                   "last": last, "melds": _seat_table(melds), "decl_seats": decl_seats}
-    if note:
+    if note is not None:
+        if not note.strip():
+            raise InconsistentHandError("--note", note, "примечание — непустой текст (или не указывайте --note)")
         fields["note"] = note
     if doezd is not None:
         fields["doezd"] = doezd
@@ -188,6 +190,10 @@ def recompute(
         raise InconsistentHandError(
             "--fix", "с --convention", "пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention"
         )
+    if convention is not None:  # a bad --convention is one refusal, not one per file
+        from bbscore import convention as conventions
+
+        conventions.load(convention)
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
@@ -224,18 +230,19 @@ def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int
     if jobs is None:
         jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     jobs = min(jobs, len(files))
+    sizes = []
     if jobs > 1:
-        size = 0
         identities = []
         for path in files:
             try:
                 stat = path.stat()
             except OSError:  # reported by the file's own recompute
+                sizes.append(0)
                 continue
-            size += stat.st_size
+            sizes.append(stat.st_size)
             identities.append((stat.st_dev, stat.st_ino))
         # --fix of a file named twice must see the first fix, as in one process: then one process.
-        if size < _PARALLEL_FROM_BYTES or (fix and len(set(identities)) < len(identities)):
+        if sum(sizes) < _PARALLEL_FROM_BYTES or (fix and len(set(identities)) < len(identities)):
             jobs = 1
     if jobs == 1:
         for path in files:
@@ -245,10 +252,40 @@ def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int
     from functools import partial
 
     context = multiprocessing.get_context(_WORKER_START)
+    batches = [[(index, files[index]) for index in batch] for batch in _batches(sizes, jobs)]
+    done: dict[int, tuple[dict, int]] = {}
+    following = 0
     # Leaving the block (done, Ctrl-C, an error) terminates the workers: an interrupt does not wait for a big file.
     with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
-        yield from pool.imap(partial(_recompute_file, convention=convention, fix=fix), files,
-                             chunksize=max(1, len(files) // (jobs * 8)))
+        for results in pool.imap_unordered(partial(_recompute_batch, convention=convention, fix=fix), batches):
+            done.update(results)
+            while following in done:  # each report as soon as all before it are there
+                yield done.pop(following)
+                following += 1
+
+
+def _batches(sizes: list[int], jobs: int) -> list[list[int]]:
+    """The files' indexes in runs of about equal bytes (a big file alone), the biggest runs first: no worker is left
+    with all the big files while the others wait."""
+    goal = max(1, sum(sizes) // (jobs * 8))
+    batches: list[list[int]] = []
+    current: list[int] = []
+    current_size = 0
+    for index, size in enumerate(sizes):
+        current.append(index)
+        current_size += size
+        if current_size >= goal:
+            batches.append(current)
+            current, current_size = [], 0
+    if current:
+        batches.append(current)
+    batches.sort(key=lambda batch: -sum(sizes[index] for index in batch))
+    return batches
+
+
+def _recompute_batch(batch: list[tuple[int, Path]], convention: str | None, fix: bool) -> dict[int, tuple[dict, int]]:
+    """In a worker: the reports of some files, by their place in the command line."""
+    return {index: _recompute_file(path, convention, fix) for index, path in batch}
 
 
 def _ignore_interrupt() -> None:
