@@ -260,7 +260,7 @@ def bundled_dir() -> Path:
 
 def bundled_names() -> list[str]:
     """Names of the bundled conventions."""
-    return sorted(path.stem for path in bundled_dir().glob("*.toml"))
+    return sorted(path.stem for path in bundled_dir().glob("*.toml") if path.is_file())
 
 
 def user_dir() -> Path:
@@ -273,7 +273,7 @@ def user_dir() -> Path:
 def user_names() -> list[str]:
     """Names of the user's own conventions (files ``NAME.toml`` in :func:`user_dir`)."""
     folder = user_dir()
-    return sorted(path.stem for path in folder.glob("*.toml")) if folder.is_dir() else []
+    return sorted(path.stem for path in folder.glob("*.toml") if path.is_file()) if folder.is_dir() else []
 
 
 def resolve(name_or_path: str) -> Path:

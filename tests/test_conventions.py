@@ -1155,3 +1155,14 @@ def test_a_deeply_nested_convention_is_refused_and_listed_with_its_problem(user_
     assert done.returncode == 0, report(done)
     entry = next(e for e in json.loads(done.stdout)["conventions"] if e["name"] == "глубокие")
     assert "вложен" in entry["problem"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_among_the_user_conventions_is_not_a_convention(user_conventions):
+    user_conventions.mkdir(parents=True)
+    os.mkfifo(user_conventions / "труба.toml")
+    done = run_cli("conventions", "list", "--json")
+    assert done.returncode == 0, report(done)
+    assert "труба" not in [entry["name"] for entry in json.loads(done.stdout)["conventions"]]
+    line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", "труба"))
+    assert "есть: classic, gambler," in line
