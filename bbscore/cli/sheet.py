@@ -178,7 +178,7 @@ def recompute(
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ; 1 — все в одном).", metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
 ) -> None:
     """Пересчитать сохранённые протоколы и найти каждое расхождение (файл, сдача, строка).
 
@@ -229,20 +229,17 @@ def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int
 
     if jobs is None:
         jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    jobs = min(jobs, len(files))
+    # --fix writes files: in one process, so that the files changed and the order of the writes are exactly those of
+    # the reports shown (a failing output, or a file named twice, stops or goes on the same way).
+    jobs = 1 if fix else min(jobs, len(files))
     sizes = []
     if jobs > 1:
-        identities = []
         for path in files:
             try:
-                stat = path.stat()
+                sizes.append(path.stat().st_size)
             except OSError:  # reported by the file's own recompute
                 sizes.append(0)
-                continue
-            sizes.append(stat.st_size)
-            identities.append((stat.st_dev, stat.st_ino))
-        # --fix of a file named twice must see the first fix, as in one process: then one process.
-        if sum(sizes) < _PARALLEL_FROM_BYTES or (fix and len(set(identities)) < len(identities)):
+        if sum(sizes) < _PARALLEL_FROM_BYTES:
             jobs = 1
     if jobs == 1:
         for path in files:
