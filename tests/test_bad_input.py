@@ -258,3 +258,20 @@ def test_a_full_output_after_a_write_names_the_file_written(tmp_path):
     with open("/dev/full", "wb") as full:
         line = one_error_line(run_raw("new", str(game), "--pairs", "Мы,Они", stdout=full))
     assert game.exists() and "уже записан" in line and "game.toml" in line
+
+
+def test_a_terminal_taken_for_ascii_still_gives_utf8_arguments(tmp_path):
+    """LC_ALL=C with PYTHONUTF8=0: Python reads the arguments as ASCII; their bytes are read again as UTF-8."""
+    done = run_raw("score", "12Т", "--def-points", "18", "--decl-con", "терц", "--json",
+                   env={"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""})
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert (answer["contract"], answer["decl_con"]) == ("12Т", ["терц"])
+
+
+def test_text_that_is_not_utf8_is_refused_before_any_file_is_touched(tmp_path):
+    import os
+
+    done = run_raw("new", str(tmp_path / "game.toml"), "--pairs", os.fsdecode(b"A\xff,B"))
+    assert "--pairs" in one_error_line(done)
+    assert list(tmp_path.iterdir()) == []  # no protocol, no lock file

@@ -50,9 +50,9 @@ def build_app(argv: list[str]) -> typer.Typer:
 def main(argv: list[str] | None = None) -> int:
     """The console script: run the app, turning every input error into one line and exit code 2."""
     argv = sys.argv[1:] if argv is None else argv
-    # Text the terminal gave in another encoding goes back out as the same bytes, not as an error.
+    # Bytes the terminal gave that are not text (a file name) go back out as the same bytes, not as an error.
     for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure") and getattr(stream, "errors", None) == "strict":
+        if hasattr(stream, "reconfigure") and _can_show_russian(stream):
             stream.reconfigure(errors="surrogateescape")
     if not _can_show_russian(sys.stdout) and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
         return _fail(f"вывод в кодировке {sys.stdout.encoding} не может показать русский текст: нужна UTF-8 "
@@ -111,8 +111,8 @@ def _already_written() -> str:
     written = getattr(protocol, "written", [])
     if not written:
         return ""
-    more = f" и ещё {len(written) - 1}" if len(written) > 1 else ""
-    return f" (файл {written[0]}{more} уже записан)"
+    names = ", ".join(str(path) for path in written[:3]) + (f" и ещё {len(written) - 3}" if len(written) > 3 else "")
+    return f" (уже записано: {names})"
 
 
 _USAGE_MESSAGES = [

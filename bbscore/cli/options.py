@@ -11,11 +11,40 @@ from bbscore.errors import UsageError
 
 class Command(typer.core.TyperCommand):
     """A bbscore command: a single-value option given twice is refused (click would keep the last one silently,
-    and ``--def-cards A --def-cards B`` would score only B)."""
+    and ``--def-cards A --def-cards B`` would score only B), and so is text that is not UTF-8 (see :func:`utf8_text`)."""
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         refuse_repeated_options(self.params, args)
-        return super().parse_args(ctx, args)
+        rest = super().parse_args(ctx, args)
+        for param in self.params:
+            if getattr(param.type, "name", "") == "path":  # a file name need not be UTF-8 on Linux
+                continue
+            value = ctx.params.get(param.name)
+            if isinstance(value, str):
+                ctx.params[param.name] = utf8_text(value, param)
+            elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
+                ctx.params[param.name] = type(value)(utf8_text(item, param) for item in value)
+        return rest
+
+
+# Text options that may also name a file.
+_MAY_BE_PATHS = {"convention", "source"}
+
+
+def utf8_text(value: str, param) -> str:
+    """An argument as UTF-8 text: as given, or its bytes read as UTF-8 when Python took the terminal for another
+    encoding (LC_ALL=C with PYTHONUTF8=0); raises :class:`UsageError` for bytes that are not UTF-8 at all."""
+    if value.isascii() or not any("\udc80" <= ch <= "\udcff" for ch in value):  # no byte Python could not read
+        return value
+    import os
+
+    try:
+        return os.fsencode(value).decode("utf-8")
+    except (UnicodeError, ValueError):
+        if param.name in _MAY_BE_PATHS:
+            return value
+        name = param.opts[0] if getattr(param, "opts", None) and param.param_type_name == "option" else param.human_readable_name
+        raise UsageError(name, value, "не текст в UTF-8: нужна кодировка терминала UTF-8") from None
 
 
 def refuse_repeated_options(params: list, args: list[str]) -> None:
