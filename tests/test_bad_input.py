@@ -275,3 +275,15 @@ def test_text_that_is_not_utf8_is_refused_before_any_file_is_touched(tmp_path):
     done = run_raw("new", str(tmp_path / "game.toml"), "--pairs", os.fsdecode(b"A\xff,B"))
     assert "--pairs" in one_error_line(done)
     assert list(tmp_path.iterdir()) == []  # no protocol, no lock file
+
+
+def test_a_closed_standard_error_keeps_the_exit_code():
+    """2>&-: nowhere to write the line, but the refusal is still exit 2 (not a crash)."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "bbscore", "score", "12Т", "--def-points", "1"],
+                          stdout=subprocess.PIPE, preexec_fn=lambda: os.close(2),
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO, timeout=60)
+    assert done.returncode == 2 and done.stdout == b""

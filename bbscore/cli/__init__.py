@@ -101,7 +101,8 @@ def _can_show_russian(stream) -> bool:
 
 
 def _interrupted() -> int:
-    print("прервано", file=sys.stderr)
+    if sys.stderr is not None:
+        print("прервано", file=sys.stderr)
     return 130
 
 
@@ -169,7 +170,10 @@ def _readable(data: object) -> object:
 def warn(message: str) -> None:
     """One error line on standard error, ``ошибка: …``, without ending the command (recompute goes on to the next
     file).  A standard error whose encoding cannot show Russian (PYTHONIOENCODING=ascii) gets the line's UTF-8 bytes."""
-    sys.stdout.flush()  # what was printed before it comes before it
+    if sys.stdout is not None:
+        sys.stdout.flush()  # what was printed before it comes before it
+    if sys.stderr is None:  # closed (2>&-): nowhere to say it; the exit code still does
+        return
     line = f"ошибка: {' '.join(message.split())}\n"
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None or _can_show_russian(sys.stderr):
