@@ -289,13 +289,11 @@ def resolve(name_or_path: str) -> Path:
 def _resolve(name_or_path: str, is_path: bool) -> Path:
     candidate = Path(name_or_path).expanduser()
     if is_path:
-        if candidate.is_file():
-            return candidate
         if candidate.is_dir():
-            problem = "это папка, а нужен файл правил .toml"
-        else:
-            problem = NOT_A_FILE if candidate.exists() else "файл правил не найден"
-        raise ConventionNotFoundError("правила", name_or_path, problem)
+            raise ConventionNotFoundError("правила", name_or_path, "это папка, а нужен файл правил .toml")
+        if candidate.exists():  # a pipe or a device is refused when read (load_file)
+            return candidate
+        raise ConventionNotFoundError("правила", name_or_path, "файл правил не найден")
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
@@ -337,7 +335,7 @@ def load_file(path: Path, *, compiled: bool = False) -> Convention:
         if key in _CACHE:
             return _CACHE[key]
         if not stat.S_ISREG(status.st_mode):  # a folder, a pipe (reading it could wait forever), a device
-            raise ConventionError(str(path), "", "это не обычный файл правил .toml")
+            raise ConventionError(str(path), "", NOT_A_FILE)
         raw = path.read_bytes()
     except OSError as error:
         raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None

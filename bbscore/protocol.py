@@ -415,10 +415,9 @@ def convention_for(protocol: Protocol, override: str | None = None):
     except ConventionNotFoundError as error:
         if override is not None:
             raise
-        reason = "не найдены" if error.allowed.startswith("нет таких правил") else error.allowed
         raise ProtocolError(
             str(protocol.path), _key_line(protocol.text, "convention"),
-            f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
+            f"правила партии «{protocol.header.convention}» ([game] convention): {error.allowed}",
         ) from None
     warning = None
     recorded = protocol.header.convention_sha256

@@ -50,11 +50,12 @@ def build_app(argv: list[str]) -> typer.Typer:
 def main(argv: list[str] | None = None) -> int:
     """The console script: run the app, turning every input error into one line and exit code 2."""
     argv = sys.argv[1:] if argv is None else argv
+    shows_russian = {stream: _can_show_russian(stream) for stream in (sys.stdout, sys.stderr)}
     # Bytes the terminal gave that are not text (a file name) go back out as the same bytes, not as an error.
-    for stream in (sys.stdout, sys.stderr):
-        if hasattr(stream, "reconfigure") and _can_show_russian(stream):
+    for stream, shows in shows_russian.items():
+        if shows and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="surrogateescape")
-    if not _can_show_russian(sys.stdout) and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
+    if not shows_russian[sys.stdout] and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
         return _fail(f"вывод в кодировке {sys.stdout.encoding} не может показать русский текст: нужна UTF-8 "
                      "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json")
     try:

@@ -75,13 +75,11 @@ def conventions_diff(
 def conventions_check(file: Annotated[Path, typer.Argument(help="Файл правил (.toml).", metavar="FILE")]) -> None:
     """Проверить файл правил: все ключи, типы и согласованность чисел."""
     from bbscore import convention as conventions
-    from bbscore.errors import NOT_A_FILE, ConventionNotFoundError
+    from bbscore.errors import ConventionNotFoundError
 
     if file.is_dir():
         raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
-    if file.exists() and not file.is_file():
-        raise ConventionNotFoundError("FILE", str(file), NOT_A_FILE)
-    if not file.is_file():
+    if not file.exists():  # a pipe or a device is refused when read (load_file)
         hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
                 if str(file) in conventions.bundled_names() + conventions.user_names() else "")
         raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
