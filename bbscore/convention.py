@@ -444,11 +444,12 @@ def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any], sha256: str)
 
 
 def _names_a_file(name_or_path: str) -> bool:
-    """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is a file here that is not a convention's name)."""
+    """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is something here — a file, a folder, a
+    pipe — that is not a convention's name)."""
     candidate = Path(name_or_path).expanduser()
     if candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path:
         return True
-    return candidate.is_file() and name_or_path not in bundled_names() + user_names()
+    return candidate.exists() and name_or_path not in bundled_names() + user_names()
 
 
 def rules_hash(settings: ConventionFile) -> str:

@@ -40,7 +40,15 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, Iterator
 
-from bbscore.errors import NOT_A_FILE, TOO_DEEP, ConventionNotFoundError, ProtocolError, os_reason, shown
+from bbscore.errors import (
+    NOT_A_FILE,
+    TOO_DEEP,
+    ConventionError,
+    ConventionNotFoundError,
+    ProtocolError,
+    os_reason,
+    shown,
+)
 from bbscore.game import HandEntry
 
 FORMAT = 1
@@ -412,12 +420,13 @@ def convention_for(protocol: Protocol, override: str | None = None):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name)
-    except ConventionNotFoundError as error:
+    except ConventionError as error:  # missing, not a regular file, broken: said as this protocol's problem
         if override is not None:
             raise
+        reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
         raise ProtocolError(
             str(protocol.path), _key_line(protocol.text, "convention"),
-            f"правила партии «{protocol.header.convention}» ([game] convention): {error.allowed}",
+            f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
         ) from None
     warning = None
     recorded = protocol.header.convention_sha256

@@ -287,3 +287,20 @@ def test_a_closed_standard_error_keeps_the_exit_code():
                           stdout=subprocess.PIPE, preexec_fn=lambda: os.close(2),
                           env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO, timeout=60)
     assert done.returncode == 2 and done.stdout == b""
+
+
+def test_a_closed_standard_output_is_refused_before_anything_is_done(tmp_path):
+    """>&-: a result nobody sees would pass for success (and `add` would write unseen)."""
+    import os
+    import subprocess
+    import sys
+
+    game = tmp_path / "game.toml"
+    assert run_cli("new", str(game), "--pairs", "Мы,Они").returncode == 0
+    before = game.read_bytes()
+    for args in (["score", "12Т", "--def-points", "18"], ["add", str(game), "12Т", "--by", "Мы", "--def-points", "18"]):
+        done = subprocess.run([sys.executable, "-m", "bbscore", *args], stderr=subprocess.PIPE,
+                              preexec_fn=lambda: os.close(1), env={**os.environ, "PYTHONPATH": str(REPO)},
+                              cwd=REPO, timeout=60)
+        assert "вывод закрыт" in one_error_line(done)
+    assert game.read_bytes() == before

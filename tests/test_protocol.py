@@ -1043,3 +1043,17 @@ def test_recompute_with_a_bad_convention_is_one_refusal(tmp_path):
     slipped = write(tmp_path / "slipped.toml", SLIPPED)
     clean = write(tmp_path / "clean.toml", CLEAN)
     assert "nosuch" in assert_refused(run_cli("recompute", str(slipped), str(clean), "--convention", "nosuch"))
+
+
+@pytest.mark.parametrize("rules", ["/dev/null", "broken.toml"], ids=["not a regular file", "not TOML"])
+def test_a_protocol_whose_rules_file_is_unusable_is_named_with_its_line(tmp_path, rules):
+    write(tmp_path / "broken.toml", "name = [\n")
+    path = write(tmp_path / "game.toml", SLIPPED.replace('convention = "gambler"', f'convention = "{rules}"', 1))
+    line = assert_refused(run_cli("show", str(path)))
+    assert f"game.toml:{line_of(SLIPPED, 'convention = ')}:" in line and "[game] convention" in line, line
+
+
+def test_a_folder_named_without_toml_is_a_path_not_an_unknown_name(tmp_path):
+    (tmp_path / "клуб").mkdir()
+    line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", "клуб", cwd=tmp_path))
+    assert "папка" in line, line

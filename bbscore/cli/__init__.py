@@ -50,6 +50,8 @@ def build_app(argv: list[str]) -> typer.Typer:
 def main(argv: list[str] | None = None) -> int:
     """The console script: run the app, turning every input error into one line and exit code 2."""
     argv = sys.argv[1:] if argv is None else argv
+    if sys.stdout is None:  # closed (>&-): a result nobody sees would pass for success
+        return _fail("вывод закрыт (>&-): результат некуда показать — ничего не сделано")
     shows_russian = {stream: _can_show_russian(stream) for stream in (sys.stdout, sys.stderr)}
     # Bytes the terminal gave that are not text (a file name) go back out as the same bytes, not as an error.
     for stream, shows in shows_russian.items():
