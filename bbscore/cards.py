@@ -55,7 +55,7 @@ def full_deck() -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 
 
-def parse_cards(text: str, field: str = "карты") -> tuple[Card, ...]:
+def parse_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
     """Parse cards in any accepted spelling (see :data:`ALLOWED_CARDS`), in the order given.
 
     Separators (spaces, commas, semicolons) are optional; case does not
@@ -167,3 +167,16 @@ def describe_gaps(possible: frozenset[int]) -> str:
         shown = ", ".join(str(value) for value in gaps[:12])
         text += f", кроме {shown}" + (" …" if len(gaps) > 12 else "")
     return text
+
+
+def scale_visty(visty: int, divisor: float) -> int:
+    """Trick visty divided by ``divisor`` and rounded half up (seed 001 §5: "делится дополнительно на 1,59 и округляется").
+
+    The divisor is read as the decimal it is written as (1.59 is 159/100 exactly).
+    """
+    if divisor == 1:
+        return visty
+    from fractions import Fraction
+
+    exact = Fraction(visty) / Fraction(repr(divisor))
+    return int(exact + Fraction(1, 2)) if exact >= 0 else -int(-exact + Fraction(1, 2))

@@ -18,7 +18,9 @@ Names (case-insensitive; Latin aliases in brackets):
 * ``N×name`` (also ``Nxname``, ``N*name``) for N of them; a repeated name counts twice;
 * a bare number: that many visty of constructions.
 
-The value of each construction depends on the game and comes from the convention.
+The value of each construction depends on the game and comes from the convention, as a
+:class:`ConstructionValues` table (:meth:`bbscore.convention.Convention.construction_values`);
+:func:`visty_of` reads it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bbscore.cards import RUSSIAN_RANKS
+from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
+from bbscore.contract import GameKind
 from bbscore.errors import ConstructionError
 
 
@@ -165,3 +168,103 @@ def format_list(constructions: tuple[Construction, ...]) -> str:
         counts[construction] = counts.get(construction, 0) + 1
     return ", ".join(f"{n}×{c}" if n > 1 else str(c) for c, n in counts.items())
 
+
+# --- Values: what a construction is worth, from a table the convention derives (seed 000 §0.2). ---
+
+SEQUENCE_LENGTHS = range(3, CARDS_PER_PLAYER + 1)
+KIND_NAMES = {GameKind.SUIT: "в масть", GameKind.NO_TRUMPS: "БК", GameKind.ALL_TRUMPS: "ВК"}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConstructionValues:
+    """What each construction is worth in one kind of game, in visty.
+
+    ``sequences``: visty of a sequence of 3…8 cards; ``bela``: of a bela;
+    ``rams``: of four cards by rank (a rank missing is no construction in this
+    game); ``max_belas``: how many belas the game has; ``bela_stays``: a bela
+    always stays with its pair, tricks or not (seed 001 §2), instead of
+    following the no-trick rule like the others.
+    """
+
+    kind: GameKind
+    sequences: tuple[int, ...]
+    bela: int
+    rams: dict[str, int]
+    max_belas: int
+    bela_stays: bool
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.sequences, self.bela, tuple(sorted(self.rams.items())), self.max_belas, self.bela_stays))
+
+
+def visty_of(construction: Construction, values: ConstructionValues) -> int:
+    """Visty of one construction in a kind of game (seed 000 §0.2).
+
+    Raises :class:`ConstructionError` (field ``construction``) for rams that are no construction in this game.
+    """
+    if construction.kind is ConstructionKind.SEQUENCE:
+        return values.sequences[construction.length - 3]
+    if construction.kind is ConstructionKind.BELA:
+        return values.bela
+    if construction.kind is ConstructionKind.VISTY:
+        return construction.visty
+    if construction.rank not in values.rams:
+        raise ConstructionError(
+            "construction", str(construction),
+            f"в игре {KIND_NAMES[values.kind]} четыре {RUSSIAN_RANKS[construction.rank]} — не конструкция",
+        )
+    return values.rams[construction.rank]
+
+
+def lost_without_trick(construction: Construction, values: ConstructionValues) -> bool:
+    """Whether a construction follows the no-trick rule (seed 000 §5), or stays with its pair whatever the tricks:
+    a bela where the convention says so (seed 001 §2)."""
+    return not (construction.kind is ConstructionKind.BELA and values.bela_stays)
+
+
+def max_construction_visty(values: ConstructionValues) -> int:
+    """An upper bound of the constructions one pair can hold, in visty (as :func:`fits_two_players` counts cards).
+
+    A player holds two rams, or one rams and sequences of ``Σ(L − 1) ≤ 4``,
+    or sequences of ``ΣL ≤ 8``; the pair is two such players, with every bela
+    of the game.
+    """
+    rams = sorted(values.rams.values(), reverse=True) + [0, 0]
+
+    def best_sequences(cost, budget: int) -> int:
+        best = [0] * (budget + 1)
+        for spent in range(1, budget + 1):
+            best[spent] = max([best[spent - 1]] + [best[spent - cost(n)] + values.sequences[n - 3]
+                                                   for n in SEQUENCE_LENGTHS if cost(n) <= spent])
+        return best[budget]
+
+    player = max(rams[0] + rams[1],
+                 rams[0] + best_sequences(lambda n: n - 1, CARDS_PER_PLAYER - 4),
+                 best_sequences(lambda n: n, CARDS_PER_PLAYER))
+    return 2 * player + values.max_belas * values.bela
+
+
+def fits_two_players(constructions: tuple[Construction, ...]) -> bool:
+    """Whether a pair's sequences and rams can be held by its two players, 8 cards each (seed 000 §0.2).
+
+    Each construction is one player's.  A player's rams take 4 cards each; a
+    sequence of L cards may share with each of that player's rams at most the
+    one card of its rank (seed 000 allows a card in both), so the player holds
+    at least ``4·R + ΣL − Σ min(R, L)`` cards.  Tried for every split between
+    the two players.
+    """
+    items = [c for c in constructions if c.kind in (ConstructionKind.SEQUENCE, ConstructionKind.RAMS)]
+    if len(items) > 2 * CARDS_PER_PLAYER // 3 + 2:  # more than any two hands hold; saves the search
+        return False
+
+    def holds(player: list[Construction]) -> bool:
+        rams = sum(1 for c in player if c.kind is ConstructionKind.RAMS)
+        lengths = [c.length for c in player if c.kind is ConstructionKind.SEQUENCE]
+        return 4 * rams + sum(lengths) - sum(min(rams, length) for length in lengths) <= CARDS_PER_PLAYER
+
+    for mask in range(2 ** len(items)):
+        first = [c for bit, c in enumerate(items) if mask >> bit & 1]
+        second = [c for bit, c in enumerate(items) if not mask >> bit & 1]
+        if holds(first) and holds(second):
+            return True
+    return False

@@ -155,7 +155,7 @@ class Contract:
         negative.  The minimum bid is checked by :meth:`check_legal`.
         """
         if not isinstance(text, str):
-            raise ContractSyntaxError("контракт", text, ALLOWED_NOTATION)
+            raise ContractSyntaxError("contract", text, ALLOWED_NOTATION)
         return _parsed(text)
 
     @classmethod
@@ -163,19 +163,19 @@ class Contract:
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
-            raise IllegalContractError("контракт", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
+            raise IllegalContractError("contract", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
         if re.match(r"^-[0-9]", normal):
-            raise IllegalContractError("контракт", text.strip(), "N не может быть отрицательным")
+            raise IllegalContractError("contract", text.strip(), "N не может быть отрицательным")
         match = _NOTATION.match(normal)
         if match is None:
-            raise ContractSyntaxError("контракт", text.strip(), _lookalike_hint(normal) or ALLOWED_NOTATION)
+            raise ContractSyntaxError("contract", text.strip(), _lookalike_hint(normal) or ALLOWED_NOTATION)
         kapo, number, game, double = match.group("kapo", "number", "game", "double")
         if len(double) > 2:
-            raise ContractSyntaxError("контракт", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")
+            raise ContractSyntaxError("contract", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")
         if not kapo and not number:
-            raise ContractSyntaxError("контракт", text.strip(), "у простой игры нужно число N, например 12Т; капо пишется ^Т")
+            raise ContractSyntaxError("contract", text.strip(), "у простой игры нужно число N, например 12Т; капо пишется ^Т")
         if len(number) > 4:
-            raise IllegalContractError("контракт", text.strip(), "число в контракте не больше четырёх цифр")
+            raise IllegalContractError("contract", text.strip(), "число в контракте не больше четырёх цифр")
         kind = {"": ContractKind.SIMPLE, "^": ContractKind.KAPO, "^^": ContractKind.KAPO_HAND}[kapo]
         return cls(kind, int(number or 0), GAME_SPELLINGS[game], Doubling(len(double)))
 
@@ -224,5 +224,5 @@ def parse_game(text: str) -> Game:
     """A game alone (``Т``, ``БК``, ``NT``, ``♣``), as in contract notation.  Raises :class:`ContractSyntaxError`."""
     normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS) if isinstance(text, str) else ""
     if normal not in GAME_SPELLINGS:
-        raise ContractSyntaxError("игра", text, "П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)")
+        raise ContractSyntaxError("game", text, "П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)")
     return GAME_SPELLINGS[normal]

@@ -1,13 +1,21 @@
 """The project's own input errors.
 
 Every refusal of bad input is one of these classes.  Each carries the field
-that was wrong, the value given and what is allowed, so that the command line
-can print one clear line (in Russian, the game's language) and exit with
-code 2.  All of them subclass :class:`BBScoreError`, itself a ``ValueError``,
-so callers may catch broadly or precisely (as python-chess does).
+that was wrong as a neutral key (``def_points``, ``contract``: a protocol's own
+key where there is one, never a command-line option), the value given and what
+is allowed, so that the command line can print one clear line naming the
+option the user typed (``--def-points``) and exit with code 2, and the file
+layer can name the key and its line.  All of them subclass
+:class:`BBScoreError`, itself a ``ValueError``, so callers may catch broadly or
+precisely (as python-chess does).
+
+What is allowed may name another field: :func:`ref` marks it, and
+:meth:`BBScoreError.message` writes it with the same labels as the field.
 """
 
 from __future__ import annotations
+
+import re
 
 
 # Reasons shared by the protocol and the convention readers.
@@ -15,13 +23,26 @@ NOT_A_FILE = "это не обычный файл (канал или устро�
 TOO_DEEP = "слишком глубоко вложенные списки или таблицы: TOML не читается"
 
 
+# Fields that are no protocol key, as a message names them (a protocol key is named as it is written).
+FIELD_WORDS = {
+    "contract": "контракт", "game": "игра", "cards": "карты", "bela": "бэла", "rams": "рамки",
+    "construction": "конструкция", "hand": "сдача", "key": "ключ", "convention": "правила",
+}
+_REF = re.compile("\u27e6([a-z0-9_]+)\u27e7")
+
+
+def ref(key: str) -> str:
+    """A mention of another field inside what is allowed, written with the message's labels (``--last`` or ``last``)."""
+    return f"\u27e6{key}\u27e7"
+
+
 class BBScoreError(ValueError):
     """Base class of every refusal of bad input.
 
     Attributes:
-        field: what was wrong, in the user's terms (``"контракт"``, ``"--def-points"``).
+        field: what was wrong, a neutral key (``"contract"``, ``"def_points"``; ``"def_points/decl_points"`` for two).
         value: the value given, as text.
-        allowed: what would have been accepted, in Russian.
+        allowed: what would have been accepted, in Russian (other fields marked with :func:`ref`).
     """
 
     def __init__(self, field: str, value: object, allowed: str) -> None:
@@ -30,9 +51,23 @@ class BBScoreError(ValueError):
         self.allowed = allowed
         super().__init__(self.message())
 
-    def message(self) -> str:
-        """One line for the user: field, value, what is allowed."""
-        return f"{self.field}: {shown(self.value)} — {self.allowed}"
+    def message(self, labels: dict[str, str] | None = None) -> str:
+        """One line for the user: field, value, what is allowed.
+
+        ``labels`` names fields as the user met them (the command line: ``{"def_points": "--def-points"}``);
+        a field without a label is named by :data:`FIELD_WORDS` or by its key.
+        """
+        return f"{label(self.field, labels)}: {shown(self.value)} — {self.explanation(labels)}"
+
+    def explanation(self, labels: dict[str, str] | None = None) -> str:
+        """What is allowed, other fields named with ``labels``."""
+        return _REF.sub(lambda match: label(match.group(1), labels), self.allowed)
+
+
+def label(field: str, labels: dict[str, str] | None = None) -> str:
+    """How a message names a field (or fields joined by ``/``): its label, its word, or the key itself."""
+    labels = labels or {}
+    return "/".join(labels.get(key, FIELD_WORDS.get(key, key)) for key in field.split("/"))
 
 
 def shown(value: object, limit: int = 40, depth: int = 0) -> str:
@@ -91,20 +126,24 @@ class ConventionError(BBScoreError):
     ``field`` is the file, ``value`` the key path, ``allowed`` what is wrong and what was expected.
     """
 
-    def message(self) -> str:
+    def message(self, labels: dict[str, str] | None = None) -> str:
         where = f", ключ {self.value}" if self.value else ""
-        return f"правила {self.field}{where}: {self.allowed}"
+        return f"правила {self.field}{where}: {self.explanation(labels)}"
 
 
 class ConventionNotFoundError(ConventionError):
     """No convention of that name, or no file at that path."""
 
-    def message(self) -> str:
-        return BBScoreError.message(self)
+    def message(self, labels: dict[str, str] | None = None) -> str:
+        return BBScoreError.message(self, labels)
 
 
 class UsageError(BBScoreError):
     """An option of the command line used wrongly: a single-value option given more than once."""
+
+
+class InvalidValueError(BBScoreError):
+    """A value outside what is allowed that is not part of a hand: a game's target, its pairs' names."""
 
 
 class ProtocolError(BBScoreError):
@@ -113,9 +152,9 @@ class ProtocolError(BBScoreError):
     ``field`` is the file, ``value`` the line (or None), ``allowed`` what is wrong.
     """
 
-    def message(self) -> str:
+    def message(self, labels: dict[str, str] | None = None) -> str:
         where = f"{self.field}:{self.value}" if self.value else str(self.field)
-        return f"{where}: {self.allowed}"
+        return f"{where}: {self.explanation(labels)}"
 
 
 def os_reason(error: OSError) -> str:

@@ -30,7 +30,7 @@ _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal",
 Pair = tuple[int, int]
 
 
-class HandEntry(msgspec.Struct, frozen=True):
+class HandEntry(msgspec.Struct, frozen=True, kw_only=True):
     """One ``[[hand]]`` of a protocol as written: its number (1-based), line in the file and fields.
 
     The records of a replay (this, :class:`HandResult`, :class:`Discrepancy`) are frozen msgspec Structs:
@@ -42,7 +42,7 @@ class HandEntry(msgspec.Struct, frozen=True):
     fields: dict[str, Any]
 
 
-class HandResult(msgspec.Struct, frozen=True):
+class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     """One hand replayed: its inputs checked and scored, in the protocol's pair order.
 
     ``score`` and ``total`` are computed points (what the rules give);
@@ -62,7 +62,7 @@ class HandResult(msgspec.Struct, frozen=True):
     error: BBScoreError | None = None
 
 
-class Discrepancy(msgspec.Struct, frozen=True):
+class Discrepancy(msgspec.Struct, frozen=True, kw_only=True):
     """A recorded value that disagrees with the rules, or a hand whose inputs are bad.
 
     ``field`` is ``"score"``, ``"total"`` or ``"input"``.
@@ -129,15 +129,27 @@ def _pair(value: Any, name: str) -> Pair:
     raise InconsistentHandError(name, value, "ожидаются два целых числа: [пара 1, пара 2]")
 
 
-def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention) -> tuple[str | None, int | None, Hand | None, Breakdown | None, Pair]:
-    """Check and score one protocol hand: (redeal, declarers' pair index, hand, breakdown, score in pair order).
+class ScoredEntry(msgspec.Struct, frozen=True, kw_only=True):
+    """One protocol hand checked and scored: a redeal (its kind), or the declarers' pair index, the hand and its
+    breakdown; ``score`` is in the protocol's pair order."""
 
-    Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs).
+    redeal: str | None = None
+    by: int | None = None
+    hand: Hand | None = None
+    breakdown: Breakdown | None = None
+    score: Pair = (0, 0)
+
+
+def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention) -> ScoredEntry:
+    """Check and score one protocol hand (seed 000 §5, §6).
+
+    Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs), each naming the
+    protocol's key.
     """
     fields = entry.fields
     if not _KNOWN_FIELDS.issuperset(fields):
         unknown = sorted(set(fields) - _KNOWN_FIELDS)
-        raise InconsistentHandError("ключ", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(_KNOWN_FIELDS))}")
+        raise InconsistentHandError("key", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(_KNOWN_FIELDS))}")
     for name in NOTE_FIELDS:
         if name in fields and not isinstance(fields[name], str):
             raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
@@ -155,7 +167,7 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
         extra = [name for name in HAND_FIELDS if name in fields]
         if extra:
             raise InconsistentHandError(extra[0], fields[extra[0]], "у пересдачи нет контракта и вистов")
-        return fields["redeal"], None, None, None, (0, 0)
+        return ScoredEntry(redeal=fields["redeal"])
     if "contract" not in fields:
         raise InconsistentHandError("contract", "нет", "у сдачи нужен contract (или redeal = \"all-pass\" / \"rams-7\")")
     by = fields.get("by")
@@ -171,24 +183,18 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
         value = fields.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise InconsistentHandError(name, value, "ожидается целое число без кавычек, например 18")
-    try:
-        hand = make_hand(
-            convention, fields["contract"],
-            def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
-            decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
-            def_cards=_joined_cards(fields.get("def_cards")), decl_cards=_joined_cards(fields.get("decl_cards")),
-            last=fields.get("last"), melds=_seat_texts(fields.get("melds")), decl_seats=fields.get("decl_seats"),
-        )
-    except BBScoreError as error:  # name the file's key, not the command's option
-        if error.field.startswith("--"):
-            key = "/".join(part.lstrip("-").replace("-", "_") for part in error.field.split("/"))
-            raise type(error)(key, error.value, error.allowed) from None
-        raise
+    hand = make_hand(
+        convention, fields["contract"],
+        def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
+        decl_con=fields.get("decl_con"), def_con=fields.get("def_con"), decl_tricks=fields.get("decl_tricks"),
+        def_cards=_joined_cards(fields.get("def_cards")), decl_cards=_joined_cards(fields.get("decl_cards")),
+        last=fields.get("last"), melds=_seat_texts(fields.get("melds")), decl_seats=fields.get("decl_seats"),
+    )
     breakdown = score(hand, convention)
     index = pairs.index(by)
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
-    return None, index, hand, breakdown, (points[0], points[1])
+    return ScoredEntry(by=index, hand=hand, breakdown=breakdown, score=(points[0], points[1]))
 
 
 def _seat_texts(table: Any) -> dict[int, str] | None:
@@ -241,18 +247,20 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 raise InconsistentHandError(
                     "сдача", entry.number, f"партия уже окончена на сдаче {result.ended_at}"
                 )
-            redeal, by, hand, breakdown, points = score_entry(entry, pairs, convention)
+            scored = score_entry(entry, pairs, convention)
+            points = scored.score
             _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
-            redeal = by = hand = breakdown = None
-            points, error = (0, 0), problem
-            problems.append(Discrepancy(entry.number, entry.line, "input", None, None, problem.message()))
+            scored, points, error = ScoredEntry(), (0, 0), problem
+            problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
+                                        message=problem.message()))
         if error is None:
             total = (total[0] + points[0], total[1] + points[1])
             if recorded_score is not None and recorded_score != points:
                 problems.append(Discrepancy(
-                    entry.number, entry.line, "score", list(recorded_score), list(points),
+                    hand=entry.number, line=entry.line, field="score", recorded=list(recorded_score), computed=list(points),
+                    message=
                     f"записано {recorded_score[0]} : {recorded_score[1]}, по правилам {points[0]} : {points[1]}",
                 ))
         sheet_points = recorded_score if recorded_score is not None else points
@@ -260,12 +268,16 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         if recorded_total is not None and recorded_total != expected:
             by_rules = "" if expected == total or error is not None else f" (по правилам с начала партии {total[0]} : {total[1]})"
             problems.append(Discrepancy(
-                entry.number, entry.line, "total", list(recorded_total), list(expected),
+                hand=entry.number, line=entry.line, field="total", recorded=list(recorded_total), computed=list(expected),
+                message=
                 f"итог записан {recorded_total[0]} : {recorded_total[1]}, а предыдущий итог плюс очки сдачи дают "
                 f"{expected[0]} : {expected[1]}{by_rules}",
             ))
         sheet = recorded_total if recorded_total is not None else expected
-        result.results.append(HandResult(entry, redeal, by, hand, breakdown, points, total, recorded_score, recorded_total, error))
+        result.results.append(HandResult(
+            entry=entry, redeal=scored.redeal, by=scored.by, hand=scored.hand, breakdown=scored.breakdown, score=points,
+            total=total, recorded_score=recorded_score, recorded_total=recorded_total, error=error,
+        ))
         result.discrepancies.extend(problems)
         claimant = entry.fields.get(CLAIM_FIELD) if error is None else None
         if claimant is not None and not result.ended:

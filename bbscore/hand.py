@@ -3,8 +3,9 @@
 :func:`make_hand` takes what the scorekeeper typed (text or numbers) and
 returns a :class:`Hand` that the scoring engine can trust, or raises one of
 the project's input errors naming the field, the value and what is allowed.
-Field names are those of ``bbscore score`` (``--def-points`` …); a protocol
-file uses the same names with underscores.
+Errors name the field by a neutral key (``def_points``, ``decl_tricks`` …),
+the protocol's own key; the command line shows the option the user typed
+(``--def-points``), the file layer the key and its line.
 """
 
 from __future__ import annotations
@@ -25,18 +26,24 @@ from bbscore.cards import (
     describe_gaps,
     parse_cards,
 )
-from bbscore.constructions import Construction, ConstructionKind, parse_list
+from bbscore.constructions import (
+    KIND_NAMES,
+    Construction,
+    ConstructionKind,
+    fits_two_players,
+    lost_without_trick,
+    max_construction_visty,
+    parse_list,
+    visty_of,
+)
 from bbscore.contract import Contract, Game, GameKind
 from bbscore.convention import Convention
-from bbscore.errors import (
-    CardError,
-    ConstructionError,
-    IllegalContractError,
-    InconsistentHandError,
-)
+from bbscore.errors import CardError, IllegalContractError, InconsistentHandError, ref
+from bbscore.melds import constructions_for_hand, seats_from_text
+from bbscore.seats import Side
 
 
-class Hand(msgspec.Struct, frozen=True):
+class Hand(msgspec.Struct, frozen=True, kw_only=True):
     """The checked inputs of one hand (a frozen record: a msgspec Struct, ~10× cheaper to define and build than a dataclass).
 
     ``def_points`` are the defenders' trick visty VTv (last trick included);
@@ -46,7 +53,7 @@ class Hand(msgspec.Struct, frozen=True):
     ``decl_points_given`` tells that the declarers' trick visty were typed
     (and the defenders' derived), for the working.  When the trick visty were
     counted from the cards, ``def_cards``/``decl_cards`` hold them and
-    ``last`` names the side that took the last trick (``"decl"``/``"def"``).
+    ``last`` is the :class:`~bbscore.seats.Side` that took the last trick.
     """
 
     contract: Contract
@@ -57,7 +64,17 @@ class Hand(msgspec.Struct, frozen=True):
     decl_points_given: bool = False
     def_cards: tuple[Card, ...] | None = None
     decl_cards: tuple[Card, ...] | None = None
-    last: str | None = None
+    last: Side | None = None
+
+
+class TakenCards(msgspec.Struct, frozen=True, kw_only=True):
+    """What the cards each side took tell: the defenders' trick visty, the declarers' tricks, the cards, the last trick."""
+
+    def_points: int
+    decl_tricks: int
+    def_cards: tuple[Card, ...] | None
+    decl_cards: tuple[Card, ...] | None
+    last: Side
 
 
 def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str | Callable[[], str]) -> int | None:
@@ -101,7 +118,7 @@ def make_hand(
     decl_tricks: int | str | None = None,
     def_cards: tuple[Card, ...] | str | None = None,
     decl_cards: tuple[Card, ...] | str | None = None,
-    last: str | None = None,
+    last: Side | str | None = None,
     melds: dict[int, str] | list[str] | None = None,
     decl_seats: str | None = None,
 ) -> Hand:
@@ -109,8 +126,9 @@ def make_hand(
 
     Trick points are visty (card points, last trick included): give one side's,
     or both when they add up to S — or the cards a side took (``def_cards`` /
-    ``decl_cards``, whole tricks) with ``last`` = ``"decl"``/``"def"`` for the
-    last trick, and the points are counted (seed 000 §0.1).  Instead of the
+    ``decl_cards``, whole tricks) with ``last`` (a :class:`~bbscore.seats.Side`,
+    or ``"decl"``/``"def"``) for the last trick, and the points are counted
+    (seed 000 §0.1).  Instead of the
     passed constructions, ``melds`` may give each seat's announcements (with
     ``decl_seats`` = ``"13"``/``"24"``), resolved by :mod:`bbscore.melds`.  Raises
     :class:`ContractSyntaxError`, :class:`IllegalContractError`,
@@ -123,31 +141,31 @@ def make_hand(
     convention.remember(("contract", contract), _check_contract, convention, contract)
     deck = game.deck_visty
 
-    tricks = parse_count(decl_tricks, "--decl-tricks", 0, TRICKS_PER_HAND, _tricks_allowed)
+    tricks = parse_count(decl_tricks, "decl_tricks", 0, TRICKS_PER_HAND, _tricks_allowed)
     cards = None
     if last is not None and def_cards is None and decl_cards is None:
-        raise InconsistentHandError("--last", last, "--last указывают вместе с картами: --def-cards или --decl-cards")
+        raise InconsistentHandError("last", last, f"{ref('last')} указывают вместе с картами: {ref('def_cards')} или {ref('decl_cards')}")
     if def_cards is not None or decl_cards is not None:
         if def_points is not None or decl_points is not None:
-            raise InconsistentHandError("--def-cards/--decl-cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
+            raise InconsistentHandError("def_cards/decl_cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
         cards = _count_taken(convention, contract, def_cards, decl_cards, last, tricks)
-        def_points, tricks = cards[0], cards[1]
+        def_points, tricks = cards.def_points, cards.decl_tricks
     if contract.is_kapo and tricks is None:
         raise InconsistentHandError(
-            "--decl-tricks", "не указано",
+            "decl_tricks", "не указано",
             f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
             f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
         )
     def range_text() -> str:
         return f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
 
-    defenders = parse_count(def_points, "--def-points", 0, deck, range_text)
-    declarers = parse_count(decl_points, "--decl-points", 0, deck, range_text)
+    defenders = parse_count(def_points, "def_points", 0, deck, range_text)
+    declarers = parse_count(decl_points, "decl_points", 0, deck, range_text)
     if defenders is None and declarers is None:
-        raise InconsistentHandError("--def-points", "не указано", "нужны висты за взятки одной из пар: --def-points N или --decl-points N")
+        raise InconsistentHandError("def_points", "не указано", f"нужны висты за взятки одной из пар: {ref('def_points')} N или {ref('decl_points')} N")
     if defenders is not None and declarers is not None and defenders + declarers != deck:
         raise InconsistentHandError(
-            "--def-points/--decl-points", f"{defenders} + {declarers}", f"вместе должно быть S = {deck}, а дано {defenders + declarers}"
+            "def_points/decl_points", f"{defenders} + {declarers}", f"вместе должно быть S = {deck}, а дано {defenders + declarers}"
         )
     if defenders is None:
         defenders = deck - declarers  # type: ignore[operator]
@@ -155,25 +173,25 @@ def make_hand(
 
     if melds is not None:
         if decl_con or def_con:
-            raise InconsistentHandError("--melds", "и --decl-con/--def-con", "укажите либо объявления игроков, либо прошедшие конструкции")
-        from bbscore.melds import constructions_for_hand, seats_from_text
-
+            raise InconsistentHandError("melds", f"и {ref('decl_con')}/{ref('def_con')}", "укажите либо объявления игроков, либо прошедшие конструкции")
         seats = melds if isinstance(melds, dict) else seats_from_text(melds)
         decl_con, def_con, _ = constructions_for_hand(seats, decl_seats, contract, convention)
     elif decl_seats is not None:
-        raise InconsistentHandError("--decl-seats", decl_seats, "места разыгрывающих указывают вместе с --melds")
-    decl_constructions = _constructions(decl_con, "--decl-con")
-    def_constructions = _constructions(def_con, "--def-con")
+        raise InconsistentHandError("decl_seats", decl_seats, f"места разыгрывающих указывают вместе с {ref('melds')}")
+    decl_constructions = _constructions(decl_con, "decl_con")
+    def_constructions = _constructions(def_con, "def_con")
     if decl_constructions or def_constructions:  # the same lists are checked once (a protocol repeats them)
         convention.remember(("constructions", contract.game, decl_constructions, def_constructions),
                             _check_constructions, convention, kind, contract, decl_constructions, def_constructions)
 
     if tricks is None and defenders in (0, deck):
-        _check_tricks_known(convention, defenders, deck, decl_constructions, def_constructions)
+        _check_tricks_known(convention, kind, defenders, deck, decl_constructions, def_constructions)
     if cards is not None:
-        return Hand(contract, defenders, decl_constructions, def_constructions, tricks, cards[2] is None,
-                    cards[2], cards[3], cards[4])
-    return Hand(contract, defenders, decl_constructions, def_constructions, tricks, def_points is None)
+        return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
+                    def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=cards.def_cards is None,
+                    def_cards=cards.def_cards, decl_cards=cards.decl_cards, last=cards.last)
+    return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
+                def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=def_points is None)
 
 
 def _constructions(given, field: str) -> tuple[Construction, ...]:
@@ -189,14 +207,14 @@ def count_cards(convention: Convention, game: Game, cards: tuple[Card, ...], las
 
 
 def _count_taken(
-    convention: Convention, contract: Contract, def_cards, decl_cards, last: str | None, tricks: int | None,
-) -> tuple[int, int, tuple[Card, ...] | None, tuple[Card, ...] | None, str]:
-    """(defenders' trick visty, declarers' tricks, def cards, decl cards, last) from the cards each side took."""
-    def_taken = parse_cards(def_cards, "--def-cards") if isinstance(def_cards, str) else def_cards
-    decl_taken = parse_cards(decl_cards, "--decl-cards") if isinstance(decl_cards, str) else decl_cards
+    convention: Convention, contract: Contract, def_cards, decl_cards, last: Side | str | None, tricks: int | None,
+) -> TakenCards:
+    """What the cards each side took tell (seed 000 §0.1): the trick visty, the tricks, the last trick."""
+    def_taken = parse_cards(def_cards, "def_cards") if isinstance(def_cards, str) else def_cards
+    decl_taken = parse_cards(decl_cards, "decl_cards") if isinstance(decl_cards, str) else decl_cards
     if def_taken is None and decl_taken is None:
-        raise InconsistentHandError("--last", last, "--last указывают вместе с картами: --def-cards или --decl-cards")
-    for field, taken in (("--def-cards", def_taken), ("--decl-cards", decl_taken)):
+        raise InconsistentHandError("last", last, f"{ref('last')} указывают вместе с картами: {ref('def_cards')} или {ref('decl_cards')}")
+    for field, taken in (("def_cards", def_taken), ("decl_cards", decl_taken)):
         if taken is not None and len(taken) % CARDS_PER_TRICK:
             raise InconsistentHandError(
                 field, f"{len(taken)} карт", f"взятки по {CARDS_PER_TRICK} карты: число карт кратно {CARDS_PER_TRICK}"
@@ -204,45 +222,40 @@ def _count_taken(
     if def_taken is not None and decl_taken is not None:
         both = set(def_taken) & set(decl_taken)
         if both:
-            raise CardError("--def-cards/--decl-cards", str(min(both)), "карта не может быть во взятках обеих пар")
+            raise CardError("def_cards/decl_cards", str(min(both)), "карта не может быть во взятках обеих пар")
         if len(def_taken) + len(decl_taken) != DECK_SIZE:
             raise InconsistentHandError(
-                "--def-cards/--decl-cards", f"{len(def_taken)} + {len(decl_taken)} карт",
+                "def_cards/decl_cards", f"{len(def_taken)} + {len(decl_taken)} карт",
                 f"когда даны карты обеих пар, их вместе {DECK_SIZE}",
             )
     decl_count = len(decl_taken) if decl_taken is not None else DECK_SIZE - len(def_taken)  # type: ignore[arg-type]
     taken_tricks = decl_count // CARDS_PER_TRICK
     if tricks is not None and tricks != taken_tricks:
         raise InconsistentHandError(
-            "--decl-tricks", tricks, f"по картам разыгрывающие взяли взяток: {taken_tricks}"
+            "decl_tricks", tricks, f"по картам разыгрывающие взяли взяток: {taken_tricks}"
         )
     if last is None:
         if taken_tricks in (0, TRICKS_PER_HAND):
-            last = "decl" if taken_tricks else "def"
+            last = Side.DECLARERS if taken_tricks else Side.DEFENDERS
         else:
-            raise InconsistentHandError("--last", "не указано", "чья последняя взятка (послед): --last decl или --last def")
-    if last not in ("decl", "def"):
-        raise InconsistentHandError("--last", last, "decl (разыгрывающие) или def (вистующие)")
-    if (last == "decl" and taken_tricks == 0) or (last == "def" and taken_tricks == TRICKS_PER_HAND):
-        raise InconsistentHandError("--last", last, "последнюю взятку взяла пара, у которой нет взяток")
+            raise InconsistentHandError("last", "не указано", f"чья последняя взятка (послед): {ref('last')} decl или {ref('last')} def")
+    if not isinstance(last, Side):
+        if last not in ("decl", "def"):
+            raise InconsistentHandError("last", last, "decl (разыгрывающие) или def (вистующие)")
+        last = Side(last)
+    if (last is Side.DECLARERS and taken_tricks == 0) or (last is Side.DEFENDERS and taken_tricks == TRICKS_PER_HAND):
+        raise InconsistentHandError("last", last.value, "последнюю взятку взяла пара, у которой нет взяток")
     game = contract.game
     if def_taken is not None:
-        defenders = count_cards(convention, game, def_taken, last == "def")
+        defenders = count_cards(convention, game, def_taken, last is Side.DEFENDERS)
     else:
         deck = convention.game(game.kind).deck_visty
-        defenders = deck - count_cards(convention, game, decl_taken, last == "decl")  # type: ignore[arg-type]
-    return defenders, taken_tricks, def_taken, decl_taken, last
-
-
-def lost_without_trick(construction: Construction, convention: Convention) -> bool:
-    """Whether a construction follows the no-trick rule (seed 000 §5), or stays with its pair whatever the tricks:
-    a bela where ``bela_without_trick = "counts"`` (seed 001 §2)."""
-    return not (construction.kind is ConstructionKind.BELA
-                and convention.settings.constructions.bela_without_trick == "counts")
+        defenders = deck - count_cards(convention, game, decl_taken, last is Side.DECLARERS)  # type: ignore[arg-type]
+    return TakenCards(def_points=defenders, decl_tricks=taken_tricks, def_cards=def_taken, decl_cards=decl_taken, last=last)
 
 
 def _check_tricks_known(
-    convention: Convention, defenders: int, deck: int,
+    convention: Convention, kind: GameKind, defenders: int, deck: int,
     decl: tuple[Construction, ...], defs: tuple[Construction, ...],
 ) -> None:
     """Trick visty 0 do not tell whether a side took a trick (a trick of 7s and 8s is worth 0).
@@ -252,48 +265,28 @@ def _check_tricks_known(
     settings = convention.settings.constructions
 
     def follows_rule(constructions: tuple[Construction, ...]) -> bool:
-        return any(lost_without_trick(c, convention) for c in constructions)
+        values = convention.construction_values(kind)
+        return any(lost_without_trick(c, values) for c in constructions)
 
     if defenders == deck and follows_rule(decl):
         where = "идут вистующим" if settings.declarers_without_trick == "to_defenders" else "не засчитываются"
         raise InconsistentHandError(
-            "--decl-tricks", "не указано",
+            "decl_tricks", "не указано",
             "у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
             f"без взятки их конструкции {where}",
         )
     if defenders == 0 and follows_rule(defs) and settings.defenders_without_trick == "lost":
         raise InconsistentHandError(
-            "--decl-tricks", "не указано",
+            "decl_tricks", "не указано",
             "у вистующих 0 вистов за взятки и есть конструкции: укажите, сколько взяток взяли разыгрывающие (0–8) — "
             "без взятки конструкции вистующих не засчитываются",
         )
 
 
-def max_construction_visty(convention: Convention, kind: GameKind) -> int:
-    """An upper bound of the constructions one pair can hold, in visty (as :func:`fits_two_players` counts cards).
-
-    A player holds two rams, or one rams and sequences of ``Σ(L − 1) ≤ 4``,
-    or sequences of ``ΣL ≤ 8``; the pair is two such players, with every bela
-    of the game.
-    """
-    return convention.remember(("max_constructions", kind), _max_construction_visty, convention, kind)
-
-
-def _max_construction_visty(convention: Convention, kind: GameKind) -> int:
-    rams = sorted(convention.game(kind).rams.values(), reverse=True) + [0, 0]
-    lengths = range(3, CARDS_PER_PLAYER + 1)
-
-    def best_sequences(cost, budget: int) -> int:
-        best = [0] * (budget + 1)
-        for spent in range(1, budget + 1):
-            best[spent] = max([best[spent - 1]] + [best[spent - cost(n)] + convention.sequence_visty(n)
-                                                   for n in lengths if cost(n) <= spent])
-        return best[budget]
-
-    player = max(rams[0] + rams[1],
-                 rams[0] + best_sequences(lambda n: n - 1, CARDS_PER_PLAYER - 4),
-                 best_sequences(lambda n: n, CARDS_PER_PLAYER))
-    return 2 * player + convention.game(kind).max_belas * convention.settings.constructions.bela
+def max_pair_constructions(convention: Convention, kind: GameKind) -> int:
+    """The most constructions one pair can hold in a kind of game, in visty (see
+    :func:`~bbscore.constructions.max_construction_visty`), computed once per convention."""
+    return convention.remember(("max_constructions", kind), max_construction_visty, convention.construction_values(kind))
 
 
 def _check_contract(convention: Convention, contract: Contract) -> None:
@@ -306,12 +299,12 @@ def _check_reachable(convention: Convention, contract: Contract) -> None:
     """Refuse a bid no hand can make: more visty than the deck and the most constructions a pair can hold."""
     kind = contract.game.kind
     unit = convention.settings.points.visty_per_point
-    most = max_construction_visty(convention, kind)
+    most = max_pair_constructions(convention, kind)
     limit = (convention.scaled_deck(kind) + most if not contract.is_kapo else most) // unit
     if contract.number > limit:
         what = "N" if not contract.is_kapo else "K у капо"
         raise IllegalContractError(
-            "контракт", str(contract), f"{what} не больше {limit}: больше вистов не набрать даже со всеми конструкциями"
+            "contract", str(contract), f"{what} не больше {limit}: больше вистов не набрать даже со всеми конструкциями"
         )
 
 
@@ -320,16 +313,16 @@ def _check_makeable(
 ) -> None:
     """Trick points must be a total some cards can make (with that many tricks, when given).
 
-    ``declarers_given``: the declarers' visty were typed, so a refusal names ``--decl-points`` and their value.
+    ``declarers_given``: the declarers' visty were typed, so a refusal names ``decl_points`` and their value.
     """
     kind = contract.game.kind
     if tricks is None:
         possible = convention.any_tricks_makeable(kind)
         if defenders not in possible:
-            field, value = "--def-points", defenders
+            field, value = "def_points", defenders
             if declarers_given:
                 deck = convention.game(kind).deck_visty
-                field, value, possible = "--decl-points", deck - defenders, frozenset(deck - v for v in possible)
+                field, value, possible = "decl_points", deck - defenders, frozenset(deck - v for v in possible)
             raise InconsistentHandError(
                 field, value,
                 f"такой суммы не дают никакие карты игры {contract.game.value}: возможно {describe_gaps(possible)}",
@@ -339,7 +332,7 @@ def _check_makeable(
     declarers = convention.game(kind).deck_visty - defenders
     if declarers not in by_tricks[tricks]:
         raise InconsistentHandError(
-            "--decl-tricks", tricks,
+            "decl_tricks", tricks,
             f"висты разыгрывающих с {tricks} взятк{_plural(tricks)} — {describe_gaps(by_tricks[tricks])}, "
             f"а указано {declarers} (у вистующих {defenders})",
         )
@@ -347,29 +340,6 @@ def _check_makeable(
 
 def _plural(tricks: int) -> str:
     return "ой" if tricks == 1 else "ами"
-
-
-def visty_of(construction: Construction, convention: Convention, kind: GameKind) -> int:
-    """Visty of one construction in a kind of game (seed 000 §0.2).
-
-    Raises :class:`ConstructionError` for rams that are no construction in this game.
-    """
-    if construction.kind is ConstructionKind.SEQUENCE:
-        return convention.sequence_visty(construction.length)
-    if construction.kind is ConstructionKind.BELA:
-        return convention.settings.constructions.bela
-    if construction.kind is ConstructionKind.VISTY:
-        return construction.visty
-    rams = convention.game(kind).rams
-    if construction.rank not in rams:
-        raise ConstructionError(
-            "конструкция", str(construction),
-            f"в игре {_KIND_NAMES[kind]} четыре {RUSSIAN_RANKS[construction.rank]} — не конструкция",
-        )
-    return rams[construction.rank]
-
-
-_KIND_NAMES = {GameKind.SUIT: "в масть", GameKind.NO_TRUMPS: "БК", GameKind.ALL_TRUMPS: "ВК"}
 
 
 def _check_constructions(
@@ -385,10 +355,10 @@ def _check_constructions(
     belas = sum(1 for c in decl + defs if c.kind is ConstructionKind.BELA)
     if belas > game.max_belas:
         allowed = "в БК бэлы нет" if game.max_belas == 0 else f"в игре {contract.game.value} бэл не больше {game.max_belas}"
-        raise InconsistentHandError("бэла", f"{belas}", allowed)
-    for field, side in (("--decl-con", decl), ("--def-con", defs)):
+        raise InconsistentHandError("bela", f"{belas}", allowed)
+    for field, side in (("decl_con", decl), ("def_con", defs)):
         for construction in side:
-            visty_of(construction, convention, kind)
+            visty_of(construction, convention.construction_values(kind))
             if construction.kind is ConstructionKind.RAMS and construction.rank in ("7", "8"):
                 if _rams_effect(settings, construction.rank) == "redeal":
                     raise InconsistentHandError(
@@ -405,46 +375,20 @@ def _check_constructions(
     other_def = [c for c in defs if c.kind is not ConstructionKind.BELA]
     if other_decl and other_def:
         raise InconsistentHandError(
-            "--decl-con/--def-con", f"{_names(tuple(other_decl))} / {_names(tuple(other_def))}",
+            "decl_con/def_con", f"{_names(tuple(other_decl))} / {_names(tuple(other_def))}",
             "конструкции (кроме бэлы) проходят только у одной пары",
         )
     rams = Counter(c.rank for c in decl + defs if c.kind is ConstructionKind.RAMS)
     repeated = [rank for rank, count in rams.items() if count > 1]
     if repeated:
-        raise InconsistentHandError("рамки", f"рамки-{RUSSIAN_RANKS[repeated[0]]}", "в колоде одни рамки каждого достоинства")
+        raise InconsistentHandError("rams", f"рамки-{RUSSIAN_RANKS[repeated[0]]}", "в колоде одни рамки каждого достоинства")
     for rank in ("8", "7"):
         if rams.get(rank) and _rams_effect(settings, rank) == "cancel_all":
             others = [c for c in other_decl + other_def if not (c.kind is ConstructionKind.RAMS and c.rank == rank)]
             if others:
                 raise InconsistentHandError(
-                    "рамки", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
+                    "rams", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
                 )
-
-
-def fits_two_players(constructions: tuple[Construction, ...]) -> bool:
-    """Whether a pair's sequences and rams can be held by its two players, 8 cards each (seed 000 §0.2).
-
-    Each construction is one player's.  A player's rams take 4 cards each; a
-    sequence of L cards may share with each of that player's rams at most the
-    one card of its rank (seed 000 allows a card in both), so the player holds
-    at least ``4·R + ΣL − Σ min(R, L)`` cards.  Tried for every split between
-    the two players.
-    """
-    items = [c for c in constructions if c.kind in (ConstructionKind.SEQUENCE, ConstructionKind.RAMS)]
-    if len(items) > 2 * CARDS_PER_PLAYER // 3 + 2:  # more than any two hands hold; saves the search
-        return False
-
-    def holds(player: list[Construction]) -> bool:
-        rams = sum(1 for c in player if c.kind is ConstructionKind.RAMS)
-        lengths = [c.length for c in player if c.kind is ConstructionKind.SEQUENCE]
-        return 4 * rams + sum(lengths) - sum(min(rams, length) for length in lengths) <= CARDS_PER_PLAYER
-
-    for mask in range(2 ** len(items)):
-        first = [c for bit, c in enumerate(items) if mask >> bit & 1]
-        second = [c for bit, c in enumerate(items) if not mask >> bit & 1]
-        if holds(first) and holds(second):
-            return True
-    return False
 
 
 def _rams_effect(settings, rank: str) -> str:
@@ -457,8 +401,8 @@ def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: 
     bare = sum(c.visty for c in side if c.kind is ConstructionKind.VISTY)
     if not bare:
         return
-    values = {convention.sequence_visty(length) for length in range(3, 9)}
-    values |= set(convention.game(kind).rams.values())
+    table = convention.construction_values(kind)
+    values = set(table.sequences) | set(table.rams.values())
     values = {v for v in values if v > 0}
     reachable = {0}
     for total in range(1, bare + 1):

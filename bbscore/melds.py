@@ -19,6 +19,7 @@ constructions, the opponents' terz and berz, or void the hand).
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, field
 
@@ -31,13 +32,12 @@ from bbscore.cards import (
     Card,
     parse_cards,
 )
-from bbscore.constructions import Construction, ConstructionKind, parse_list
+from bbscore.constructions import Construction, ConstructionKind, parse_list, visty_of
 from bbscore.contract import Contract, GameKind
 from bbscore.convention import Convention
 from bbscore.errors import ConstructionError, InconsistentHandError
+from bbscore.seats import SEATS, Partnership
 
-SEATS = (1, 2, 3, 4)
-PAIRS = {1: "13", 3: "13", 2: "24", 4: "24"}
 SPECIAL_RAMS = ("7", "8")
 _FROM = re.compile(r"^(?P<name>\S+)\s+(?:от|from)\s+(?P<card>.+)$", re.IGNORECASE)
 _BELA_SUIT = re.compile(r"^(?P<name>бэла|бела|bela|belote|belot)(?:\s+(?P<suit>.+))?$", re.IGNORECASE)
@@ -57,8 +57,8 @@ class Meld:
     cards: frozenset[Card] = field(default_factory=frozenset)
 
     @property
-    def pair(self) -> str:
-        return PAIRS[self.seat]
+    def pair(self) -> Partnership:
+        return Partnership.of_seat(self.seat)
 
     def __str__(self) -> str:
         if self.construction.kind is ConstructionKind.SEQUENCE:
@@ -68,16 +68,63 @@ class Meld:
         return str(self.construction)
 
 
-@dataclass
-class Resolution:
-    """The outcome: the winning pair ("13", "24" or None), what passes, the visty per pair, and why."""
+class Because(enum.Enum):
+    """Why the announcements came out as they did: the kinds of :class:`Reason`, and why a meld is cancelled."""
 
-    winner_pair: str | None
+    REDEAL = "redeal"  # rams of 7s/8s void the hand (seat, rank)
+    RAMS_CANCEL_ALL = "cancel_all"  # rams of 7s/8s cancel every construction but bela (seat, rank)
+    RAMS_CANCEL_OPPONENTS = "cancel_opponents"  # … the opponents' constructions (seat, rank)
+    RAMS_CANCEL_OPPONENTS_SEQUENCES = "cancel_opponents_sequences"  # … the opponents' terz and berz (seat, rank)
+    WORTHLESS_RAMS = "worthless_rams"  # rams of 7s/8s that are worth nothing themselves (rank)
+    OUTRANKED = "outranked"  # the other pair's top construction is higher (pair: the winner)
+    TOP_BEATS = "top_beats"  # the winner's top beats the loser's (pair, top, other, comparison)
+    ONLY_PAIR = "only_pair"  # only one pair announced (pair, top)
+    ALL_OF_PAIR_PASS = "all_of_pair_pass"  # every construction of the winner passes (pair)
+    NONE_ANNOUNCED = "none_announced"  # nobody announced a construction but bela
+    BELA_OUTSIDE = "bela_outside"  # bela is never compared
+
+    __hash__ = object.__hash__
+
+
+class Comparison(enum.Enum):
+    """What decided between the two pairs' top constructions (seed 000 §3)."""
+
+    RAMS_OVER_SEQUENCE = "rams_over_sequence"
+    RAMS_VALUE = "rams_value"
+    RAMS_RANK = "rams_rank"
+    LONGER = "longer"
+    HIGHER_TOP = "higher_top"
+    TRUMP = "trump"
+    FIRST_ANNOUNCED_TRUMPS = "first_announced_trumps"
+    FIRST_ANNOUNCED = "first_announced"
+
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reason:
+    """One step of the reasoning, as data (the text is made by :mod:`bbscore.working`)."""
+
+    because: Because
+    seat: int | None = None
+    rank: str | None = None
+    pair: Partnership | None = None
+    top: Meld | None = None
+    other: Meld | None = None
+    comparison: Comparison | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resolution:
+    """The outcome: the winning pair (or None), what passes with its visty, what is cancelled and why, the visty per
+    pair, whether the hand is void, and the reasoning step by step."""
+
+    winner_pair: Partnership | None
     passed: list[tuple[Meld, int]]
-    cancelled: list[tuple[Meld, str]]
-    visty: dict[str, int]
+    cancelled: list[tuple[Meld, Reason]]
+    visty: dict[Partnership, int]
     redeal: bool
-    reasons: list[str]
+    reasons: list[Reason]
 
 
 def parse_announcements(texts: dict[int, str | None], contract: Contract, convention: Convention) -> list[Meld]:
@@ -193,7 +240,7 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
     game = convention.game(kind)
     belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
     if len(belas) > game.max_belas:
-        raise InconsistentHandError("бэла", f"{len(belas)}", f"в игре {contract.game.value} бэл не больше {game.max_belas}")
+        raise InconsistentHandError("bela", f"{len(belas)}", f"в игре {contract.game.value} бэл не больше {game.max_belas}")
     for meld in melds:
         if meld.construction.kind is ConstructionKind.RAMS and meld.construction.rank not in game.rams:
             raise ConstructionError(f"p{meld.seat}", str(meld), f"в игре {contract.game.value} такие четыре карты — не конструкция")
@@ -247,90 +294,92 @@ def _strength(meld: Meld, contract: Contract, convention: Convention) -> tuple:
 
 
 def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Resolution:
-    """Which constructions pass and why (seed 000 §3; rams of 7s and 8s per the convention, seed 000 §0.2, seed 001 §2)."""
-    from bbscore.hand import visty_of
+    """Which constructions pass and why (seed 000 §3; rams of 7s and 8s per the convention, seed 000 §0.2, seed 001 §2).
 
+    Returns the :class:`Resolution`, its reasoning as :class:`Reason` records (data, no text).
+    """
     kind = contract.game.kind
+    values = convention.construction_values(kind)
     settings = convention.settings.constructions
-    reasons: list[str] = []
-    cancelled: list[tuple[Meld, str]] = []
+    reasons: list[Reason] = []
+    cancelled: list[tuple[Meld, Reason]] = []
     live = [m for m in melds if m.construction.kind is not ConstructionKind.BELA]
     belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
-    for rank in ("7", "8"):
-        effect = settings.rams_7 if rank == "7" else settings.rams_8
+    for rank in SPECIAL_RAMS:
+        effect = Because(settings.rams_7 if rank == "7" else settings.rams_8)
         announcers = [m for m in live if m.construction.kind is ConstructionKind.RAMS and m.construction.rank == rank]
         for special in announcers:
-            if effect == "redeal":
-                reasons.append(f"Игрок {special.seat} объявил рамки {rank}: по правилам «{convention.name}» сдача без результата — пересдача.")
-                return Resolution(None, [], [(m, "пересдача") for m in melds], {"13": 0, "24": 0}, True, reasons)
-            if effect == "cancel_all":
+            reason = Reason(because=effect, seat=special.seat, rank=rank)
+            reasons.append(reason)
+            if effect is Because.REDEAL:
+                nothing = {Partnership.ODD: 0, Partnership.EVEN: 0}
+                return Resolution(winner_pair=None, passed=[], cancelled=[(m, reason) for m in melds], visty=nothing,
+                                  redeal=True, reasons=reasons)
+            if effect is Because.RAMS_CANCEL_ALL:
                 victims = [m for m in live if m is not special]
-                why = f"рамки {rank} игрока {special.seat} отменяют все конструкции"
-            elif effect == "cancel_opponents":
-                victims = [m for m in live if m.pair != special.pair]
-                why = f"рамки {rank} игрока {special.seat} отменяют конструкции противников"
+            elif effect is Because.RAMS_CANCEL_OPPONENTS:
+                victims = [m for m in live if m.pair is not special.pair]
             else:
-                victims = [m for m in live if m.pair != special.pair and m.construction.kind is ConstructionKind.SEQUENCE
+                victims = [m for m in live if m.pair is not special.pair and m.construction.kind is ConstructionKind.SEQUENCE
                            and m.construction.length <= 4]
-                why = f"рамки {rank} игрока {special.seat} отменяют терц и берц противников"
-            reasons.append(f"Игрок {special.seat} объявил рамки {rank}: {why} (кроме бэлы).")
-            cancelled += [(m, why) for m in victims if m in live]
+            cancelled += [(m, reason) for m in victims if m in live]
             live = [m for m in live if m not in victims]
     specials = [m for m in live if m.construction.kind is ConstructionKind.RAMS and m.construction.rank in SPECIAL_RAMS]
     for special in specials:
-        cancelled.append((special, f"рамки {special.construction.rank} не стоят вистов"))
+        cancelled.append((special, Reason(because=Because.WORTHLESS_RAMS, rank=special.construction.rank)))
     live = [m for m in live if m not in specials]
     winner = None
     if live:
-        best = {pair: max((m for m in live if m.pair == pair), key=lambda m: _strength(m, contract, convention), default=None)
-                for pair in ("13", "24")}
+        best = {pair: max((m for m in live if m.pair is pair), key=lambda m: _strength(m, contract, convention), default=None)
+                for pair in Partnership}
         contenders = [m for m in best.values() if m is not None]
         top = max(contenders, key=lambda m: _strength(m, contract, convention))
         winner = top.pair
         if len(contenders) == 2:
-            loser = best["24" if winner == "13" else "13"]
-            reasons.append(f"Старшая конструкция пары {winner}: {top} (игрок {top.seat}) — старше, чем {loser} (игрок {loser.seat}): "
-                           f"{_why(top, loser, contract, convention)}.")
+            loser = best[winner.other]
+            reasons.append(Reason(because=Because.TOP_BEATS, pair=winner, top=top, other=loser,
+                                  comparison=_comparison(top, loser, contract, convention)))  # type: ignore[arg-type]
         else:
-            reasons.append(f"Конструкции объявила только пара {winner}: старшая — {top} (игрок {top.seat}).")
+            reasons.append(Reason(because=Because.ONLY_PAIR, pair=winner, top=top))
+        outranked = Reason(because=Because.OUTRANKED, pair=winner)
         for meld in live:
-            if meld.pair != winner:
-                cancelled.append((meld, f"пара {winner} старше"))
-        live = [m for m in live if m.pair == winner]
-        reasons.append(f"Проходят все конструкции пары {winner}.")
+            if meld.pair is not winner:
+                cancelled.append((meld, outranked))
+        live = [m for m in live if m.pair is winner]
+        reasons.append(Reason(because=Because.ALL_OF_PAIR_PASS, pair=winner))
     elif not cancelled:
-        reasons.append("Конструкций (кроме бэлы) никто не объявил.")
-    passed = [(m, visty_of(m.construction, convention, kind)) for m in live]
-    passed += [(m, visty_of(m.construction, convention, kind)) for m in belas]
+        reasons.append(Reason(because=Because.NONE_ANNOUNCED))
+    passed = [(m, visty_of(m.construction, values)) for m in live + belas]
     if belas:
-        reasons.append("Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре.")
-    visty = {"13": 0, "24": 0}
+        reasons.append(Reason(because=Because.BELA_OUTSIDE))
+    visty = {Partnership.ODD: 0, Partnership.EVEN: 0}
     for meld, value in passed:
         visty[meld.pair] += value
-    return Resolution(winner, passed, cancelled, visty, False, reasons)
+    return Resolution(winner_pair=winner, passed=passed, cancelled=cancelled, visty=visty, redeal=False, reasons=reasons)
 
 
-def _why(top: Meld, other: Meld, contract: Contract, convention: Convention) -> str:
+def _comparison(top: Meld, other: Meld, contract: Contract, convention: Convention) -> Comparison:
+    """What makes ``top`` higher than ``other`` (seed 000 §3)."""
     a, b = _strength(top, contract, convention), _strength(other, contract, convention)
     if a[0] != b[0]:
-        return "рамки старше любой последовательности"
+        return Comparison.RAMS_OVER_SEQUENCE
     if a[0] == 2:
-        return "рамки старше по стоимости" if a[1] != b[1] else "рамки из более старших карт"
+        return Comparison.RAMS_VALUE if a[1] != b[1] else Comparison.RAMS_RANK
     if a[1] != b[1]:
-        return "последовательность длиннее"
+        return Comparison.LONGER
     if a[2] != b[2]:
-        return "старшая карта выше"
+        return Comparison.HIGHER_TOP
     if a[4] != b[4]:
-        return "при равной старшей карте козырная старше"
+        return Comparison.TRUMP
     if a[4]:  # both trump: ВК
-        return "при равных козырных (в ВК козыри все масти) старше объявленная первой"
-    return "при равных некозырных старше объявленная первой"
+        return Comparison.FIRST_ANNOUNCED_TRUMPS
+    return Comparison.FIRST_ANNOUNCED
 
 
-def passed_constructions(resolution: Resolution, declarer_pair: str) -> tuple[tuple[Construction, ...], tuple[Construction, ...]]:
+def passed_constructions(resolution: Resolution, declarers: Partnership) -> tuple[tuple[Construction, ...], tuple[Construction, ...]]:
     """(declarers' passed constructions, defenders'), bela included, for scoring a hand."""
-    decl = tuple(m.construction for m, _ in resolution.passed if m.pair == declarer_pair)
-    defs = tuple(m.construction for m, _ in resolution.passed if m.pair != declarer_pair)
+    decl = tuple(m.construction for m, _ in resolution.passed if m.pair is declarers)
+    defs = tuple(m.construction for m, _ in resolution.passed if m.pair is not declarers)
     return decl, defs
 
 
@@ -343,7 +392,7 @@ def seats_from_text(texts: list[str] | None) -> dict[int, str]:
                 continue
             match = re.match(r"^(?:p|игрок\s*)?([1-4])\s*[:=]\s*(.*)$", part, re.IGNORECASE)
             if not match:
-                raise InconsistentHandError("--melds", part, "ожидается «p1: терц от Д♠; p2: рамки-В» (места 1–4)")
+                raise InconsistentHandError("melds", part, "ожидается «p1: терц от Д♠; p2: рамки-В» (места 1–4)")
             seat = int(match.group(1))
             seats[seat] = ", ".join(filter(None, [seats.get(seat), match.group(2)]))
     return seats
@@ -359,12 +408,12 @@ def constructions_for_hand(
     project's input errors for bad announcements, and for a hand that the
     announcements make void (rams that mean a redeal).
     """
-    decl_seats = {"31": "13", "42": "24"}.get(decl_seats, decl_seats)  # type: ignore[arg-type]
-    if decl_seats not in ("13", "24"):
-        raise InconsistentHandError("--decl-seats", decl_seats if decl_seats is not None else "не указано",
+    written = {"31": "13", "42": "24"}.get(decl_seats, decl_seats)  # type: ignore[arg-type]
+    if written not in ("13", "24"):
+        raise InconsistentHandError("decl_seats", decl_seats if decl_seats is not None else "не указано",
                                     "места разыгрывающих: 13 (игроки 1 и 3) или 24 (игроки 2 и 4)")
     resolution = resolve(parse_announcements(seats, contract, convention), contract, convention)
     if resolution.redeal:
-        raise InconsistentHandError("--melds", "рамки", "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)")
-    decl, defs = passed_constructions(resolution, decl_seats)
+        raise InconsistentHandError("melds", "рамки", "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)")
+    decl, defs = passed_constructions(resolution, Partnership(written))
     return decl, defs, resolution

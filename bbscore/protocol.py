@@ -31,12 +31,9 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import time
-import tomllib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from glob import escape as glob_escape
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -45,22 +42,22 @@ from bbscore.errors import (
     TOO_DEEP,
     ConventionError,
     ConventionNotFoundError,
+    InvalidValueError,
     ProtocolError,
     os_reason,
     shown,
 )
-from bbscore.game import HandEntry
+from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
+from bbscore import conventions
+from bbscore.game import HandEntry, replay
 
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
-LOCK_TIMEOUT_SECONDS = 60
-written: list[Path] = []  # the files this process has written, in order (for a message when its output then fails)
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
-_ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Header:
     """The ``[game]`` table: the convention (name and hash), the target and the two pairs."""
 
@@ -71,7 +68,7 @@ class Header:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Protocol:
     """A read protocol: its header, its hands (with lines), its text and where each hand's table starts in it."""
 
@@ -121,7 +118,7 @@ def read(path: Path) -> Protocol:
         raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
     try:
         data = parse_toml(text)
-    except tomllib.TOMLDecodeError as error:
+    except ValueError as error:  # tomllib.TOMLDecodeError
         line, reason = toml_problem(error)
         raise ProtocolError(str(path), line, reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
@@ -139,76 +136,20 @@ def read(path: Path) -> Protocol:
         hand_lines.append(line)
     if len(hand_lines) != len(hands_data):  # written as inline tables: lines unknown
         hand_lines, starts = [None] * len(hands_data), None
-    hands = [HandEntry(i + 1, hand_lines[i], hand) for i, hand in enumerate(hands_data)]
-    return Protocol(path, header, hands, text, starts)
-
-
-# The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
-# protocol or a convention has, and small enough that what parsed can be written back.  The same room wherever
-# the parse runs (a worker process starts deeper in the stack), so a file reads the same in any process.
-TOML_FRAMES = 300
-
-
-def parse_toml(text: str) -> dict[str, Any]:
-    """``tomllib.loads`` with :data:`TOML_FRAMES` of stack whatever the caller's depth.
-
-    Raises ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that room.
-    """
-    import sys
-
-    depth, frame = 0, sys._getframe()
-    while frame is not None:
-        depth, frame = depth + 1, frame.f_back
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(depth + TOML_FRAMES)
-    try:
-        return tomllib.loads(text)
-    finally:
-        sys.setrecursionlimit(limit)
-
-
-_TOML_REASONS = [
-    ("Invalid value", "неверное значение: текст пишется в кавычках, числа без кавычек, да/нет — true/false"),
-    ("Expected '=' after a key", "после ключа нужен знак ="),
-    ("Expected ']' at the end of a table declaration", "не закрыта скобка ] в заголовке таблицы"),
-    ("Expected ']]' at the end of an array declaration", "не закрыты скобки ]] в заголовке [[…]]"),
-    ("Invalid statement", "непонятная строка: ожидается ключ = значение или [таблица]"),
-    ("Unclosed array", "не закрыт список: нужна ]"),
-    ("Unclosed inline table", "не закрыта таблица: нужна }"),
-    ("Cannot overwrite a value", "ключ повторяется"),
-    ("Cannot declare", "таблица объявлена дважды"),
-    ("Unterminated string", "не закрыта кавычка"),
-    ("Illegal character '\\n'", "не закрыта кавычка в конце строки"),
-    ("Invalid initial character for a key part", "ключ пишется латинскими буквами и цифрами (ранги: 7 8 9 10 J Q K A)"),
-    ("Expected newline or end of document", "после значения ожидается конец строки"),
-    ("Illegal character", "недопустимый знак"),
-]
-
-
-def toml_problem(error: Exception) -> tuple[int | None, str]:
-    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones."""
-    text = str(error)
-    line = _ERROR_LINE.search(text)
-    message = _ERROR_LINE.sub("", text).strip()
-    for english, russian in _TOML_REASONS:
-        if message.startswith(english):
-            message = russian
-            break
-    else:
-        message = f"ошибка синтаксиса TOML ({message})"
-    return (int(line.group(1)) if line else None), message
+    hands = [HandEntry(number=i + 1, line=hand_lines[i], fields=hand) for i, hand in enumerate(hands_data)]
+    return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
-        raise ProtocolError(str(path), _key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+        raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
     game = data.get("game")
     if not isinstance(game, dict):
         raise ProtocolError(str(path), None, "нет таблицы [game]")
 
     def refuse(key: str, problem: str) -> ProtocolError:
-        return ProtocolError(str(path), _key_line(text, key), f"[game] {key}: {problem}")
+        return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
     allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
     for key in game:
@@ -231,13 +172,7 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     if pairs[0].strip() == pairs[1].strip():
         raise refuse("pairs", "названия пар должны различаться")
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
-    return Header(convention, sha, target, (pairs[0], pairs[1]), extra)
-
-
-def _key_line(text: str, key: str) -> int | None:
-    """The line where ``key`` is set or a table named ``key`` starts (the first one), for messages about [game]."""
-    found = re.compile(rf"^[ \t]*(?:{re.escape(key)}[ \t]*[=.\]]|\[+[ \t]*{re.escape(key)}[ \t]*\])", re.M).search(text)
-    return None if found is None else text.count("\n", 0, found.start()) + 1
+    return Header(convention=convention, convention_sha256=sha, target=target, pairs=(pairs[0], pairs[1]), extra=extra)
 
 
 def to_data(header: Header, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -261,11 +196,6 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
     return tomli_w.dumps(to_data(header, hands))
 
 
-def lock_path(path: Path) -> Path:
-    """The lock file of a protocol: hidden, beside it (``.FILE.lock``); it stays, empty, after use."""
-    return path.with_name(f".{path.name}.lock")
-
-
 def check_path(path: Path, *, must_exist: bool) -> None:
     """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, read-only."""
     if not path.name or str(path) in (".", ".."):
@@ -283,110 +213,11 @@ def check_path(path: Path, *, must_exist: bool) -> None:
 
 
 @contextmanager
-def locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
-    """Hold the lock of a protocol (:func:`lock_path`) while reading, changing and writing it.
-
-    A link is followed: the lock and the writes are on the file it points to.
-    """
-    from filelock import FileLock, Timeout
-
+def _locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
+    """Check that ``path`` can be a protocol (:func:`check_path`), then hold its lock (:func:`bbscore.files.locked`)."""
     check_path(path, must_exist=must_exist)
-    real = Path(os.path.realpath(path))
-    lock = FileLock(str(lock_path(real)), timeout=LOCK_TIMEOUT_SECONDS)
-    try:
-        with lock:
-            _remove_stale_temporaries(real)
-            yield
-    except Timeout:
-        raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
-    except OSError as error:
-        if error.filename is None or not str(error.filename).endswith(".lock"):
-            raise
-        raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
-
-
-def _remove_stale_temporaries(path: Path) -> None:
-    """Temporary files of writers killed mid-write (every writer holds the lock, so none is live now)."""
-    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
-        try:
-            stale.unlink()
-        except OSError:
-            pass
-
-
-def write_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
-    """Replace (or, with ``exclusive``, create) a file atomically.
-
-    Writes a temporary file in the same folder, flushes and fsyncs it, then
-    renames it over ``path`` (or hard-links it to a new ``path``, refusing an
-    existing one) and fsyncs the folder.  Raises :class:`ProtocolError` when
-    ``exclusive`` and the file exists, or when the folder cannot be written.
-    """
-    path = Path(os.path.realpath(path))  # through a link, replace the file it points to
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # text from a terminal in another encoding
-        raise ProtocolError(str(path), None, "текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю") from None
-    directory = path.parent
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать в папку ({os_reason(error)})") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        if exclusive:
-            os.chmod(temporary, 0o666 & ~_umask())
-            try:
-                os.link(temporary, path)
-            except FileExistsError:
-                raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю") from None
-        else:
-            if path.exists():
-                os.chmod(temporary, path.stat().st_mode & 0o7777)
-            else:
-                os.chmod(temporary, 0o666 & ~_umask())
-            os.replace(temporary, path)
-        _fsync_directory(directory)
-        written.append(path)
-    except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _fsync_directory(directory: Path) -> None:
-    try:
-        descriptor = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass  # some file systems cannot fsync a folder; the rename is still atomic
-    finally:
-        os.close(descriptor)
-
-
-def backup(path: Path) -> Path:
-    """Copy a file beside itself as ``FILE.YYYYMMDD-HHMMSS.bak`` (a new name each time), atomically."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.{stamp}.bak")
-    number = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
-        number += 1
-    write_atomic(target, path.read_text(encoding="utf-8"), exclusive=True)
-    return target
+    with locked(path):
+        yield
 
 
 # --- Operations on a protocol file: each reads, changes and writes under the lock. ---
@@ -413,7 +244,6 @@ def convention_for(protocol: Protocol, override: str | None = None):
     ``override`` (``--convention``) wins over the file's own; a relative path in
     the file is read relative to the file's folder.
     """
-    from bbscore import convention as conventions
 
     name = override or protocol.header.convention
     if override is None and _is_path(name) and not Path(name).is_absolute():
@@ -425,7 +255,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
             raise
         reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
         raise ProtocolError(
-            str(protocol.path), _key_line(protocol.text, "convention"),
+            str(protocol.path), key_line(protocol.text, "convention"),
             f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
         ) from None
     warning = None
@@ -441,7 +271,6 @@ def convention_for(protocol: Protocol, override: str | None = None):
 
 def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None) -> Header:
     """Create a new protocol; refuses an existing file.  The target defaults to the convention's."""
-    from bbscore import convention as conventions
 
     check_path(path, must_exist=False)
     if path.exists():
@@ -449,20 +278,20 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     rules = conventions.load(convention_name)
     names = tuple(" ".join(p.split()) for p in pairs)
     if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise ProtocolError("--pairs", None, f"нужны два разных названия пар через запятую, например \"Мы,Они\"; дано {shown(','.join(pairs))}")
+        raise InvalidValueError("pairs", ",".join(pairs), "нужны два разных названия пар через запятую, например \"Мы,Они\"")
     if target is not None and target < 1:
-        raise ProtocolError("--target", None, f"цель партии — положительное число, дано {target}")
+        raise InvalidValueError("target", target, "цель партии — положительное число")
     header = Header(
         convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
         target=target if target is not None else rules.settings.game_end.target,
         pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
     )
-    with locked(path):
+    with _locked(path):
         write_atomic(path, dumps(header, []), exclusive=True)
     return header
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Appended:
     """What ``add`` did: the protocol before, the replay after and a warning, if any."""
 
@@ -500,9 +329,7 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
     when the game has ended, when an earlier hand has bad inputs, or when
     this hand's inputs are bad (the file is then left as it was).
     """
-    from bbscore.game import replay
-
-    with locked(path, must_exist=True):
+    with _locked(path, must_exist=True):
         protocol = read(path)
         rules, warning = convention_for(protocol)
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
@@ -511,7 +338,7 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
             raise ProtocolError(str(path), None, f"партия окончена на сдаче {before.ended_at}: {_winner_text(protocol, before)}; новые сдачи не принимаются")
         if any(d.field in ("score", "total") for d in before.discrepancies):
             warning = (warning + "; " if warning else "") + "записанные очки или итоги расходятся с правилами — см. bbscore recompute"
-        entry = HandEntry(len(protocol.hands) + 1, None, dict(fields))
+        entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(fields))
         after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
         new = after.results[-1]
         if new.error is not None:
@@ -520,7 +347,7 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
         sheet = before.sheet_totals
         fields = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         write_atomic(path, dumps(protocol.header, _raw_hands(protocol) + [fields]))
-    return Appended(protocol, after, warning)
+    return Appended(protocol=protocol, replay=after, warning=warning)
 
 
 def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dict[str, Any]:
@@ -537,7 +364,7 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
                 fields["def_cards"] = [str(card) for card in hand.def_cards]
             if hand.decl_cards is not None:
                 fields["decl_cards"] = [str(card) for card in hand.decl_cards]
-            fields["last"] = hand.last
+            fields["last"] = hand.last.value
         elif given.get("def_points") is not None or given.get("decl_points") is None:
             fields["def_points"] = hand.def_points
         else:
@@ -568,7 +395,7 @@ def _winner_text(protocol: Protocol, replay) -> str:
 
 def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     """Remove the last hand of a protocol; returns the protocol as it was and the removed hand."""
-    with locked(path, must_exist=True):
+    with _locked(path, must_exist=True):
         protocol = read(path)
         if not protocol.hands:
             raise ProtocolError(str(path), None, "в протоколе нет сдач")
@@ -585,9 +412,7 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     path, or None when nothing differed.  Refused when a hand's inputs are bad
     (its score cannot be computed).
     """
-    from bbscore.game import replay
-
-    with locked(path, must_exist=True):
+    with _locked(path, must_exist=True):
         if known is not None and _still(path, known[0]):
             protocol, result = known
             rules, _ = convention_for(protocol)
@@ -605,7 +430,8 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
                     changed = True
         header = protocol.header
         if header.convention_sha256 is None:
-            header = Header(header.convention, rules.sha256, header.target, header.pairs, header.extra)
+            header = Header(convention=header.convention, convention_sha256=rules.sha256, target=header.target,
+                            pairs=header.pairs, extra=header.extra)
             changed = True
         if not changed:
             return None

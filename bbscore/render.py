@@ -13,7 +13,8 @@ from bbscore.convention import Convention
 from bbscore.game import REDEALS
 from bbscore.hand import Hand
 from bbscore.scoring import Breakdown
-from bbscore.working import constructions_text, marks, steps
+from bbscore.seats import Partnership
+from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
 
 
 def console() -> Console:
@@ -195,7 +196,7 @@ def convention_list(entries: list[dict], user_folder) -> None:
 
 def convention_tables(rules) -> None:
     """Print every value of a convention as tables, one per section, with what each setting means."""
-    from bbscore.convention import GAME_KIND_NAMES, describe
+    from bbscore.descriptions import GAME_KIND_NAMES, describe
 
     out = console()
     out.print(styled(f"Правила «{rules.name}»: {rules.settings.title}", "bold"))
@@ -223,7 +224,7 @@ def _settings_table(out, title: str, prefix: str, values: dict, describe) -> Non
 
 def convention_diff(first, second, rows) -> None:
     """Print only the settings in which two conventions differ."""
-    from bbscore.convention import describe
+    from bbscore.descriptions import describe
 
     out = console()
     if not rows:
@@ -255,11 +256,11 @@ def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: 
         out.print(f"внимание: карт {cards} — взятки идут по 4 карты")
 
 
-def resolution(contract, result) -> None:
+def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
     out = console()
     out.print(styled(f"Контракт {contract}: {contract.describe()}", "bold"))
-    for number, reason in enumerate(result.reasons, start=1):
+    for number, reason in enumerate(reasons_text(result, convention), start=1):
         out.print(f"{number}. {reason}")
     if result.passed:
         table = Table(title="Проходят", title_justify="left")
@@ -267,17 +268,18 @@ def resolution(contract, result) -> None:
             table.add_column(column)
         table.add_column("висты", justify="right")
         for meld, visty in result.passed:
-            table.add_row(str(meld.seat), meld.pair, str(meld), str(visty))
+            table.add_row(str(meld.seat), meld.pair.value, str(meld), str(visty))
         out.print(table)
     if result.cancelled:
         table = Table(title="Не проходят", title_justify="left")
         for column in ("игрок", "пара", "конструкция", "почему"):
             table.add_column(column, overflow="fold")
         for meld, why in result.cancelled:
-            table.add_row(str(meld.seat), meld.pair, str(meld), why)
+            table.add_row(str(meld.seat), meld.pair.value, str(meld), cancel_text(why))
         out.print(table)
     if result.redeal:
         out.print(styled("Сдача без результата: пересдача.", "bold"))
     else:
-        winner = f"пара {result.winner_pair}" if result.winner_pair else "ни одна пара"
-        out.print(styled(f"Конструкции проходят: {winner}. Висты: пара 13 — {result.visty['13']}, пара 24 — {result.visty['24']}.", "bold"))
+        winner = f"пара {result.winner_pair.value}" if result.winner_pair else "ни одна пара"
+        odd, even = result.visty[Partnership.ODD], result.visty[Partnership.EVEN]
+        out.print(styled(f"Конструкции проходят: {winner}. Висты: пара 13 — {odd}, пара 24 — {even}.", "bold"))

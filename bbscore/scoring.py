@@ -21,10 +21,11 @@ import enum
 
 import msgspec
 
-from bbscore.cards import TRICKS_PER_HAND
+from bbscore.cards import TRICKS_PER_HAND, scale_visty
+from bbscore.constructions import lost_without_trick, visty_of
 from bbscore.contract import Contract, Doubling
-from bbscore.convention import Convention, scale_visty
-from bbscore.hand import Hand, lost_without_trick, visty_of
+from bbscore.convention import Convention
+from bbscore.hand import Hand
 
 
 class Outcome(enum.Enum):
@@ -35,7 +36,7 @@ class Outcome(enum.Enum):
     BAIT = "bait"
 
 
-class Breakdown(msgspec.Struct, frozen=True):
+class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     """Every quantity of RULES.md §5 for one hand (a frozen record: a msgspec Struct, ~10× cheaper to define and build than a dataclass).
 
     Visty: ``counted_S``/``counted_VTv`` (the deck and the defenders' trick
@@ -117,9 +118,11 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
         outcome = Outcome.MADE_DOUBLED
     declarers, defenders = written_points(outcome, {"PC": PC, "Pp": Pp, "Pv": Pv}, convention)
     return Breakdown(
-        contract, counted_S, counted_VTv, game.trick_divisor, S, VTp, VTv,
-        announced_VCp, announced_VCv, moved, lost, VCp, VCv, Vp, Vv, C, multiplier, PC,
-        required, made, outcome, rounded_Vv, Pp, Pv, declarers, defenders, hand.decl_tricks,
+        contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=game.trick_divisor,
+        S=S, VTp=VTp, VTv=VTv, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
+        constructions_moved=moved, defenders_constructions_lost=lost, VCp=VCp, VCv=VCv, Vp=Vp, Vv=Vv,
+        C=C, multiplier=multiplier, PC=PC, required=required, made=made, outcome=outcome, rounded_Vv=rounded_Vv,
+        Pp=Pp, Pv=Pv, declarers=declarers, defenders=defenders, decl_tricks=hand.decl_tricks,
     )
 
 
@@ -174,10 +177,11 @@ def split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int
 
 
 def _split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int, int]:
+    values = convention.construction_values(kind)
     staying = following = 0
     for construction in constructions:
-        visty = visty_of(construction, convention, kind)
-        if lost_without_trick(construction, convention):
+        visty = visty_of(construction, values)
+        if lost_without_trick(construction, values):
             following += visty
         else:
             staying += visty

@@ -6,11 +6,13 @@ disputed score can follow each line to the number (seed 000 §5 order).
 
 from __future__ import annotations
 
-from bbscore.constructions import format_list
+from bbscore.constructions import format_list, lost_without_trick, visty_of
 from bbscore.contract import Doubling
 from bbscore.convention import Convention
-from bbscore.hand import Hand, count_cards, lost_without_trick, visty_of
+from bbscore.hand import Hand, count_cards
+from bbscore.melds import Because, Comparison, Reason, Resolution
 from bbscore.scoring import Breakdown, Outcome
+from bbscore.seats import Side
 
 _DOUBLING_WORDS = {Doubling.CONTRA: "контра", Doubling.RECONTRA: "реконтра"}
 _ROUNDING = {
@@ -47,8 +49,8 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
             f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {counted} / {divisor} → {b.VTv}."
         )
-    for side, cards, took_last in (("вистующих", hand.def_cards, hand.last == "def"),
-                                   ("разыгрывающих", hand.decl_cards, hand.last == "decl")):
+    for side, cards, took_last in (("вистующих", hand.def_cards, hand.last is Side.DEFENDERS),
+                                   ("разыгрывающих", hand.decl_cards, hand.last is Side.DECLARERS)):
         if cards is not None:
             parts = [f"{card} {convention.card_visty(card, contract.game)}" for card in cards]
             if took_last:
@@ -60,17 +62,19 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
     else:
         lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
 
+    values = convention.construction_values(kind)
+
     def side(constructions: tuple) -> str:
         if not constructions:
             return "нет"
-        return " + ".join(f"{c} {visty_of(c, convention, kind)}" for c in constructions)
+        return " + ".join(f"{c} {visty_of(c, values)}" for c in constructions)
 
     lines.append(
         f"Конструкции: разыгрывающие — {side(hand.decl_constructions)} = {b.announced_VCp}; "
         f"вистующие — {side(hand.def_constructions)} = {b.announced_VCv}."
     )
     def kept(constructions: tuple) -> str:
-        return " (бэла остаётся у пары)" if any(not lost_without_trick(c, convention) for c in constructions) else ""
+        return " (бэла остаётся у пары)" if any(not lost_without_trick(c, values) for c in constructions) else ""
 
     if b.constructions_moved:
         where = ("переходят вистующим"
@@ -144,3 +148,61 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
 def constructions_text(hand: Hand) -> tuple[str, str]:
     """The normal form of each pair's construction list."""
     return format_list(hand.decl_constructions), format_list(hand.def_constructions)
+
+
+# --- Announcements (bbscore melds): the reasoning of a resolution as text. ---
+
+_CANCELS = {
+    Because.RAMS_CANCEL_ALL: "отменяют все конструкции",
+    Because.RAMS_CANCEL_OPPONENTS: "отменяют конструкции противников",
+    Because.RAMS_CANCEL_OPPONENTS_SEQUENCES: "отменяют терц и берц противников",
+}
+_COMPARISONS = {
+    Comparison.RAMS_OVER_SEQUENCE: "рамки старше любой последовательности",
+    Comparison.RAMS_VALUE: "рамки старше по стоимости",
+    Comparison.RAMS_RANK: "рамки из более старших карт",
+    Comparison.LONGER: "последовательность длиннее",
+    Comparison.HIGHER_TOP: "старшая карта выше",
+    Comparison.TRUMP: "при равной старшей карте козырная старше",
+    Comparison.FIRST_ANNOUNCED_TRUMPS: "при равных козырных (в ВК козыри все масти) старше объявленная первой",
+    Comparison.FIRST_ANNOUNCED: "при равных некозырных старше объявленная первой",
+}
+
+
+def reason_text(reason: Reason, convention: Convention) -> str:
+    """One step of a resolution's reasoning as a sentence (seed 000 §3)."""
+    because = reason.because
+    if because is Because.REDEAL:
+        return (f"Игрок {reason.seat} объявил рамки {reason.rank}: по правилам «{convention.name}» сдача без "
+                "результата — пересдача.")
+    if because in _CANCELS:
+        return f"Игрок {reason.seat} объявил рамки {reason.rank}: {cancel_text(reason)} (кроме бэлы)."
+    pair = reason.pair.value if reason.pair else ""
+    if because is Because.TOP_BEATS:
+        top, other = reason.top, reason.other
+        return (f"Старшая конструкция пары {pair}: {top} (игрок {top.seat}) — старше, чем {other} "  # type: ignore[union-attr]
+                f"(игрок {other.seat}): {_COMPARISONS[reason.comparison]}.")  # type: ignore[union-attr,index]
+    if because is Because.ONLY_PAIR:
+        return f"Конструкции объявила только пара {pair}: старшая — {reason.top} (игрок {reason.top.seat})."  # type: ignore[union-attr]
+    if because is Because.ALL_OF_PAIR_PASS:
+        return f"Проходят все конструкции пары {pair}."
+    if because is Because.NONE_ANNOUNCED:
+        return "Конструкций (кроме бэлы) никто не объявил."
+    return "Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре."
+
+
+def cancel_text(reason: Reason) -> str:
+    """Why one announced construction does not pass, in a few words."""
+    because = reason.because
+    if because is Because.REDEAL:
+        return "пересдача"
+    if because in _CANCELS:
+        return f"рамки {reason.rank} игрока {reason.seat} {_CANCELS[because]}"
+    if because is Because.WORTHLESS_RAMS:
+        return f"рамки {reason.rank} не стоят вистов"
+    return f"пара {reason.pair.value} старше"  # type: ignore[union-attr]
+
+
+def reasons_text(resolution: Resolution, convention: Convention) -> list[str]:
+    """The reasoning of a resolution, a sentence a step."""
+    return [reason_text(reason, convention) for reason in resolution.reasons]

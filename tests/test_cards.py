@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from conftest import REPO, assert_refused, run_cli, run_json
 
-from bbscore import convention as conventions
+from bbscore import conventions
 from bbscore.cards import CARDS_PER_TRICK, TRICKS_PER_HAND, Card, format_cards, full_deck, parse_cards
 from bbscore.contract import Game
 from bbscore.errors import CardError

@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from bbscore import convention
+from bbscore import conventions as convention
 from bbscore.hand import make_hand
 from bbscore.scoring import score
 from conftest import DATA, REPO, run_json

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bbscore import convention
+from bbscore import conventions as convention
 from bbscore.contract import Contract, ContractKind, Doubling, Game
 from bbscore.errors import BBScoreError, ContractSyntaxError, IllegalContractError
 
@@ -127,7 +127,8 @@ def test_not_notation_is_a_syntax_error(text):
         Contract.parse(text)
     assert isinstance(raised.value, BBScoreError)
     assert isinstance(raised.value, ValueError)  # STYLE: callers may catch broadly
-    assert raised.value.field == "контракт"
+    assert raised.value.field == "contract"  # a neutral key; messages say «контракт»
+    assert raised.value.message().startswith("контракт: ")
     assert raised.value.message()
 
 

@@ -44,7 +44,7 @@ import msgspec
 import pytest
 import tomli_w
 
-from bbscore import convention as conventions
+from bbscore import conventions
 from bbscore.errors import BBScoreError
 from bbscore.game import HandEntry, replay
 from bbscore.hand import make_hand
@@ -481,8 +481,8 @@ def test_game_end_on_tie(tmp_path):
     Target 24.  8П by «Мы», VTv 82 → 16 : 8; 8П by «Они», VTv 82 → 8 : 16 for «Мы» : «Они»; totals 24 : 24.
     another_hand (gambler): the game goes on; draw: it ends at hand 2 with no winner.
     """
-    entries = [HandEntry(1, None, {"contract": "8П", "by": "Мы", "def_points": 82}),
-               HandEntry(2, None, {"contract": "8П", "by": "Они", "def_points": 82})]
+    entries = [HandEntry(number=1, line=None, fields={"contract": "8П", "by": "Мы", "def_points": 82}),
+               HandEntry(number=2, line=None, fields={"contract": "8П", "by": "Они", "def_points": 82})]
     gambler = replay(entries, ("Мы", "Они"), 24, conventions.load("gambler"))
     assert (gambler.totals, gambler.ended_at, gambler.winner) == ((24, 24), None, None)
     draw = conventions.load(str(write_variant(tmp_path, {"game_end.on_tie": "draw"})))

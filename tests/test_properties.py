@@ -15,12 +15,13 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from bbscore import convention
+from bbscore import conventions as convention
 from bbscore.cards import RUSSIAN_RANKS
 from bbscore.constructions import format_list, parse_list
 from bbscore.contract import Contract, ContractKind, Doubling, Game
 from bbscore.errors import BBScoreError
-from bbscore.hand import Hand, fits_two_players, make_hand
+from bbscore.constructions import fits_two_players
+from bbscore.hand import Hand, make_hand
 from bbscore.scoring import Outcome, score
 
 GAMBLER = convention.load("gambler")

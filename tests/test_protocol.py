@@ -44,7 +44,7 @@ import pytest
 
 from conftest import REPO, assert_refused, run_cli
 
-from bbscore.convention import load as load_convention
+from bbscore.conventions import load as load_convention
 
 GAMBLER = REPO / "conventions" / "gambler.toml"
 GAMBLER_SHA256 = load_convention("gambler").sha256  # the rules' content hash
@@ -842,18 +842,17 @@ def test_recompute_uses_other_processes_for_a_big_batch(season, monkeypatch):
     """The files are shared among the worker processes, and the reports come back in the order given."""
     import os
 
-    from bbscore.cli import sheet
+    from bbscore.cli.parallel import each_report
 
-    monkeypatch.setattr(sheet, "_recompute_file", _where)
-    reports = [report for report, _ in sheet._each_report(season, None, False, 2)]
+    reports = [report for report, _ in each_report(season, _where, convention=None, fix=False, jobs=2)]
     assert [report["file"] for report in reports] == list(map(str, season))
     assert os.getpid() not in {report["process"] for report in reports}  # all made by the workers
     small = [season[0]]  # one file: no other process
-    assert [report["process"] for report, _ in sheet._each_report(small, None, False, 2)] == [os.getpid()]
+    assert [report["process"] for report, _ in each_report(small, _where, convention=None, fix=False, jobs=2)] == [os.getpid()]
 
 
 def test_batches_share_the_bytes_and_start_with_the_biggest():
-    from bbscore.cli.sheet import _batches
+    from bbscore.cli.parallel import _batches
 
     sizes = [10] * 100 + [5000] + [10] * 100 + [5000, 5000, 5000] + [10] * 100
     batches = _batches(sizes, 2)
@@ -866,13 +865,14 @@ def test_batches_share_the_bytes_and_start_with_the_biggest():
 
 def test_recompute_in_spawned_workers_reports_as_in_one_process(season, monkeypatch):
     """Where workers are not forked (macOS, Windows), each imports bbscore afresh: the same reports."""
-    from bbscore.cli import sheet
+    from bbscore.cli import parallel, sheet
+    from bbscore.cli.parallel import each_report
 
     files = season[:8]
-    alone = list(sheet._each_report(files, None, False, 1))
-    monkeypatch.setattr(sheet, "_WORKER_START", "spawn")
-    monkeypatch.setattr(sheet, "_PARALLEL_FROM_BYTES", 0)
-    assert list(sheet._each_report(files, None, False, 2)) == alone
+    alone = list(each_report(files, sheet._recompute_file, convention=None, fix=False, jobs=1))
+    monkeypatch.setattr(parallel, "_WORKER_START", "spawn")
+    monkeypatch.setattr(parallel, "_PARALLEL_FROM_BYTES", 0)
+    assert list(each_report(files, sheet._recompute_file, convention=None, fix=False, jobs=2)) == alone
 
 
 

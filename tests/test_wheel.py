@@ -50,7 +50,7 @@ def test_wheel_installs_and_scores(tmp_path: Path) -> None:
     assert (result["declarers"], result["defenders"], result["made"]) == (28, 4, True)
     bundled = Path(
         subprocess.run(
-            [str(bin_dir / "python"), "-c", "from bbscore.convention import bundled_dir; print(bundled_dir())"],
+            [str(bin_dir / "python"), "-c", "from bbscore.conventions import bundled_dir; print(bundled_dir())"],
             cwd=elsewhere, capture_output=True, text=True, check=True,
         ).stdout.strip()
     )

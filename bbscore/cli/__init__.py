@@ -16,6 +16,13 @@ import typer
 
 from bbscore.errors import BBScoreError, os_reason
 
+written: list = []  # the files this run has written, in order (named when the output then fails)
+
+
+def note_written(*paths) -> None:
+    """Record files a command has written, for the message when its output then fails (see :func:`main`)."""
+    written.extend(paths)
+
 # Which module holds each command.
 COMMANDS = {
     "score": "hand", "count": "hand", "melds": "hand",
@@ -62,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
                      "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json")
     try:
         result = build_app(argv)(args=argv, standalone_mode=False, prog_name="bbscore")
-    except BBScoreError as error:
-        return _fail(error.message())
+    except BBScoreError as error:  # the fields named as the command's options (see options.Command)
+        return _fail(error.message(getattr(error, "labels", None)))
     except typer.Abort:
         return _interrupted()
     except typer.TyperException as error:  # click's usage errors: unknown option, missing argument
@@ -111,8 +118,6 @@ def _interrupted() -> int:
 
 def _already_written() -> str:
     """After a failure of the output, the files this run had already written (so exit 2 does not read as "nothing")."""
-    protocol = sys.modules.get("bbscore.protocol")
-    written = getattr(protocol, "written", [])
     if not written:
         return ""
     names = ", ".join(str(path) for path in written[:3]) + (f" и ещё {len(written) - 3}" if len(written) > 3 else "")

@@ -39,7 +39,7 @@ def score(
     as_json: AsJson = False,
 ) -> None:
     """Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
     from bbscore.hand import make_hand
     from bbscore.scoring import score as score_hand
 
@@ -66,7 +66,7 @@ def count(
     as_json: AsJson = False,
 ) -> None:
     """Посчитать висты за взятые карты, карта за картой (с последом при --last)."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
     from bbscore.cards import parse_cards
     from bbscore.contract import parse_game
     from bbscore.errors import InconsistentHandError
@@ -98,7 +98,7 @@ def melds(
     as_json: AsJson = False,
 ) -> None:
     """Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
     from bbscore import melds as meld_rules
     from bbscore.contract import Contract
 
@@ -108,22 +108,25 @@ def melds(
     announced = meld_rules.parse_announcements(seats, played, rules)
     resolution = meld_rules.resolve(announced, played, rules)
     if as_json:
-        emit_json(resolution_json(resolution))
+        emit_json(resolution_json(resolution, rules))
         return
     from bbscore import render
 
-    render.resolution(played, resolution)
+    render.resolution(played, resolution, rules)
 
 
-def resolution_json(resolution) -> dict:
+def resolution_json(resolution, rules) -> dict:
     """The JSON object of ``bbscore melds --json``."""
+    from bbscore.working import cancel_text, reasons_text
+
     return {
-        "winner_pair": resolution.winner_pair,
-        "visty": resolution.visty,
+        "winner_pair": resolution.winner_pair.value if resolution.winner_pair else None,
+        "visty": {pair.value: visty for pair, visty in resolution.visty.items()},
         "redeal": resolution.redeal,
-        "passed": [{"seat": m.seat, "pair": m.pair, "construction": str(m), "visty": v} for m, v in resolution.passed],
-        "cancelled": [{"seat": m.seat, "pair": m.pair, "construction": str(m), "why": why} for m, why in resolution.cancelled],
-        "reasons": resolution.reasons,
+        "passed": [{"seat": m.seat, "pair": m.pair.value, "construction": str(m), "visty": v} for m, v in resolution.passed],
+        "cancelled": [{"seat": m.seat, "pair": m.pair.value, "construction": str(m), "why": cancel_text(why)}
+                      for m, why in resolution.cancelled],
+        "reasons": reasons_text(resolution, rules),
     }
 
 
@@ -141,7 +144,7 @@ def breakdown_json(hand, breakdown, rules) -> dict:
         if cards is not None:
             data[key] = [str(card) for card in cards]
     if hand.last is not None:
-        data["last"] = hand.last
+        data["last"] = hand.last.value
     data["convention"] = rules.name
     data["convention_sha256"] = rules.sha256
     return data

@@ -6,12 +6,23 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.errors import UsageError
+from bbscore.errors import BBScoreError, UsageError
 
 
 class Command(typer.core.TyperCommand):
     """A bbscore command: a single-value option given twice is refused (click would keep the last one silently,
-    and ``--def-cards A --def-cards B`` would score only B), and so is text that is not UTF-8 (see :func:`utf8_text`)."""
+    and ``--def-cards A --def-cards B`` would score only B), and so is text that is not UTF-8 (see :func:`utf8_text`).
+
+    A refusal from the core names fields by neutral keys (``def_points``); this command's options give them the
+    names the user typed (``--def-points``), see :func:`option_labels`.
+    """
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BBScoreError as error:
+            error.labels = option_labels(self.params)
+            raise
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         refuse_repeated_options(self.params, args)
@@ -25,6 +36,12 @@ class Command(typer.core.TyperCommand):
             elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
                 ctx.params[param.name] = type(value)(utf8_text(item, param) for item in value)
         return rest
+
+
+def option_labels(params: list) -> dict[str, str]:
+    """{neutral key: option}, for a command's options: ``def_points`` → ``--def-points``."""
+    return {param.name: param.opts[0] for param in params
+            if param.param_type_name == "option" and param.opts and param.opts[0].startswith("--")}
 
 
 # Text options that may also name a file.

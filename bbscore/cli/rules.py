@@ -12,7 +12,7 @@ from bbscore.errors import BBScoreError
 
 def conventions_list(as_json: AsJson = False) -> None:
     """Встроенные правила и свои (из папки настроек пользователя)."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
 
     entries = []
     for origin, names, folder in (("bundled", conventions.bundled_names(), conventions.bundled_dir()),
@@ -41,7 +41,7 @@ def conventions_show(
     as_json: AsJson = False,
 ) -> None:
     """Все значения правил, таблицами."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
 
     rules = conventions.load(name)
     if as_json:
@@ -58,13 +58,14 @@ def conventions_diff(
     as_json: AsJson = False,
 ) -> None:
     """Только то, чем различаются двое правил."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
+    from bbscore.descriptions import describe
 
     a, b = conventions.load(first), conventions.load(second)
     rows = conventions.differences(a, b)
     if as_json:
         emit_json({"a": a.name, "b": b.name, "differences": [
-            {"key": key, "a": left, "b": right, "description": conventions.describe(key)} for key, left, right in rows
+            {"key": key, "a": left, "b": right, "description": describe(key)} for key, left, right in rows
         ]})
         return
     from bbscore import render
@@ -74,7 +75,7 @@ def conventions_diff(
 
 def conventions_check(file: Annotated[Path, typer.Argument(help="Файл правил (.toml).", metavar="FILE")]) -> None:
     """Проверить файл правил: все ключи, типы и согласованность чисел."""
-    from bbscore import convention as conventions
+    from bbscore import conventions
     from bbscore.errors import ConventionNotFoundError
 
     if file.is_dir():
@@ -95,9 +96,10 @@ def conventions_init(
     source: Annotated[str, typer.Option("--from", help="С каких правил начать (имя или путь).", metavar="NAME|PATH")] = "gambler",
 ) -> None:
     """Сделать свои правила: копия с комментариями, чтобы править."""
-    from bbscore import convention as conventions
-    from bbscore import protocol
+    from bbscore import conventions
+    from bbscore.cli import note_written
     from bbscore.errors import ConventionError
+    from bbscore.files import write_atomic
 
     if new_file.suffix != ".toml":
         raise ConventionError(str(new_file), "", "файл правил должен оканчиваться на .toml")
@@ -106,7 +108,8 @@ def conventions_init(
     text = conventions.commented_copy(conventions.load(source), new_file.stem)
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")
-    protocol.write_atomic(new_file, text, exclusive=True)
+    write_atomic(new_file, text, exclusive=True)
+    note_written(new_file)
     conventions.parse(text.encode("utf-8"), new_file)
     print(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
           f"bbscore conventions check {new_file}. Чтобы выбирать их по имени (--convention {new_file.stem}), "

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, warn
+from bbscore.cli import emit_json, note_written, warn
 from bbscore.cli.options import (
     AsJson,
     Command,
@@ -23,7 +23,7 @@ from bbscore.cli.options import (
     Melds,
     ProtocolFile,
 )
-from bbscore.errors import BBScoreError
+from bbscore.errors import BBScoreError, ref
 
 
 def new(
@@ -36,8 +36,9 @@ def new(
     from bbscore import protocol
     from bbscore.hand import parse_count
 
-    goal = parse_count(target, "--target", 1, 100_000, "цель партии — целое число от 1 до 100000")
+    goal = parse_count(target, "target", 1, 100_000, "цель партии — целое число от 1 до 100000")
     header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
+    note_written(file)
     print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
 
 
@@ -64,39 +65,40 @@ def add(
     from bbscore.errors import InconsistentHandError
 
     if redeal is not None:
-        given = [(name, value) for name, value in (("CONTRACT", contract), ("--by", by), ("--def-points", def_points),
-                 ("--decl-points", decl_points), ("--decl-con", decl_con), ("--def-con", def_con),
-                 ("--decl-tricks", decl_tricks), ("--def-cards", def_cards), ("--decl-cards", decl_cards),
-                 ("--last", last), ("--melds", melds), ("--decl-seats", decl_seats)) if value is not None]
+        given = [(name, value) for name, value in (("contract", contract), ("by", by), ("def_points", def_points),
+                 ("decl_points", decl_points), ("decl_con", decl_con), ("def_con", def_con),
+                 ("decl_tricks", decl_tricks), ("def_cards", def_cards), ("decl_cards", decl_cards),
+                 ("last", last), ("melds", melds), ("decl_seats", decl_seats)) if value is not None]
         if given:
             name, value = given[0]
-            raise InconsistentHandError(name, value, "у пересдачи (--redeal) нет контракта и вистов")
+            raise InconsistentHandError(name, value, f"у пересдачи ({ref('redeal')}) нет контракта и вистов")
         fields: dict = {"redeal": redeal}
     else:
         if contract is None:
-            raise InconsistentHandError("CONTRACT", "не указано", "нужен контракт (или --redeal all-pass|rams-7)")
+            raise InconsistentHandError("contract", "не указано", f"нужен контракт (или {ref('redeal')} all-pass|rams-7)")
         if by is None:
-            raise InconsistentHandError("--by", "не указано", "нужны разыгрывающие: название пары из протокола")
-        fields = {"contract": contract, "by": by, "def_points": _whole(def_points, "--def-points"),
-                  "decl_points": _whole(decl_points, "--decl-points"), "decl_con": _joined(decl_con),
-                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "--decl-tricks"),
-                  "def_cards": _card_list(def_cards, "--def-cards"), "decl_cards": _card_list(decl_cards, "--decl-cards"),
+            raise InconsistentHandError("by", "не указано", "нужны разыгрывающие: название пары из протокола")
+        fields = {"contract": contract, "by": by, "def_points": _whole(def_points, "def_points"),
+                  "decl_points": _whole(decl_points, "decl_points"), "decl_con": _joined(decl_con),
+                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "decl_tricks"),
+                  "def_cards": _card_list(def_cards, "def_cards"), "decl_cards": _card_list(decl_cards, "decl_cards"),
                   "last": last, "melds": _seat_table(melds), "decl_seats": decl_seats}
     if note is not None:
         if not note.strip():
-            raise InconsistentHandError("--note", note, "примечание — непустой текст (или не указывайте --note)")
+            raise InconsistentHandError("note", note, f"примечание — непустой текст (или не указывайте {ref('note')})")
         fields["note"] = note
     if doezd is not None:
         fields["doezd"] = doezd
     appended = protocol.append(file, {k: v for k, v in fields.items() if v is not None})
+    note_written(file)
     render.added_hand(appended)
 
 
-def _whole(text: str | None, option: str) -> int | None:
+def _whole(text: str | None, key: str) -> int | None:
     """An option's whole number (its range is checked with the hand)."""
     from bbscore.hand import parse_count
 
-    return parse_count(text, option, -999_999, 999_999, "ожидается целое число")
+    return parse_count(text, key, -999_999, 999_999, "ожидается целое число")
 
 
 def _seat_table(texts: list[str] | None) -> dict[str, str] | None:
@@ -108,13 +110,13 @@ def _seat_table(texts: list[str] | None) -> dict[str, str] | None:
     return {f"p{seat}": text for seat, text in sorted(seats_from_text(texts).items())}
 
 
-def _card_list(text: str | None, option: str) -> list[str] | None:
+def _card_list(text: str | None, key: str) -> list[str] | None:
     """Cards typed for ``add``, in normal form, as the protocol stores them."""
     if text is None:
         return None
     from bbscore.cards import parse_cards
 
-    return [str(card) for card in parse_cards(text, option)]
+    return [str(card) for card in parse_cards(text, key)]
 
 
 def _joined(values: list[str] | None) -> list[str] | None:
@@ -126,6 +128,7 @@ def undo(file: ProtocolFile) -> None:
     from bbscore import protocol, render
 
     before, removed = protocol.remove_last(file)
+    note_written(file)
     render.removed_hand(before, removed)
 
 
@@ -188,10 +191,10 @@ def recompute(
         from bbscore.errors import InconsistentHandError
 
         raise InconsistentHandError(
-            "--fix", "с --convention", "пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention"
+            "fix", f"с {ref('convention')}", "пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention"
         )
     if convention is not None:  # a bad --convention is one refusal, not one per file
-        from bbscore import convention as conventions
+        from bbscore import conventions
 
         conventions.load(convention)
     reports = []
@@ -200,7 +203,9 @@ def recompute(
         from bbscore import render
 
         out = render.console()
-    for report, level in _each_report(files, convention, fix, jobs):
+    from bbscore.cli.parallel import each_report
+
+    for report, level in each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs):
         worst = max(worst, level)
         if as_json:
             reports.append(report)
@@ -212,84 +217,6 @@ def recompute(
         emit_json({"files": reports})
     if worst:
         raise typer.Exit(worst)
-
-
-# Below this many bytes of protocols one process is quicker: starting the others costs ~25 ms, which ~100 small
-# files (~250 KB) repay on two cores (measured: 400 files, 0.93 MB, 320 ms alone, 205 ms in two).
-_PARALLEL_FROM_BYTES = 512 * 1024
-# On Linux the workers are forked: they start warm, with bbscore imported (the process has no threads to make that
-# unsafe).  Elsewhere the platform's default way (None), which imports bbscore afresh in each worker.
-_WORKER_START = "fork" if sys.platform.startswith("linux") else None
-
-
-def _each_report(files: list[Path], convention: str | None, fix: bool, jobs: int | None):
-    """(report, exit level) of each file, in the order given: in ``jobs`` processes when the files are many and big
-    enough to gain from it (each file is recomputed on its own; the reports come back in order)."""
-    import os
-
-    if jobs is None:
-        jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    # --fix writes files: in one process, so that the files changed and the order of the writes are exactly those of
-    # the reports shown (a failing output, or a file named twice, stops or goes on the same way).
-    jobs = 1 if fix else min(jobs, len(files))
-    sizes = []
-    if jobs > 1:
-        for path in files:
-            try:
-                sizes.append(path.stat().st_size)
-            except OSError:  # reported by the file's own recompute
-                sizes.append(0)
-        if sum(sizes) < _PARALLEL_FROM_BYTES:
-            jobs = 1
-    if jobs == 1:
-        for path in files:
-            yield _recompute_file(path, convention, fix)
-        return
-    import multiprocessing
-    from functools import partial
-
-    context = multiprocessing.get_context(_WORKER_START)
-    batches = [[(index, files[index]) for index in batch] for batch in _batches(sizes, jobs)]
-    done: dict[int, tuple[dict, int]] = {}
-    following = 0
-    # Leaving the block (done, Ctrl-C, an error) terminates the workers: an interrupt does not wait for a big file.
-    with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
-        for results in pool.imap_unordered(partial(_recompute_batch, convention=convention, fix=fix), batches):
-            done.update(results)
-            while following in done:  # each report as soon as all before it are there
-                yield done.pop(following)
-                following += 1
-
-
-def _batches(sizes: list[int], jobs: int) -> list[list[int]]:
-    """The files' indexes in runs of about equal bytes (a big file alone), the biggest runs first: no worker is left
-    with all the big files while the others wait."""
-    goal = max(1, sum(sizes) // (jobs * 8))
-    batches: list[list[int]] = []
-    current: list[int] = []
-    current_size = 0
-    for index, size in enumerate(sizes):
-        current.append(index)
-        current_size += size
-        if current_size >= goal:
-            batches.append(current)
-            current, current_size = [], 0
-    if current:
-        batches.append(current)
-    batches.sort(key=lambda batch: -sum(sizes[index] for index in batch))
-    return batches
-
-
-def _recompute_batch(batch: list[tuple[int, Path]], convention: str | None, fix: bool) -> dict[int, tuple[dict, int]]:
-    """In a worker: the reports of some files, by their place in the command line."""
-    return {index: _recompute_file(path, convention, fix) for index, path in batch}
-
-
-def _ignore_interrupt() -> None:
-    """In a worker: Ctrl-C is the main process's to handle (no tracebacks from the workers)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
@@ -323,6 +250,8 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
     if fix:
         try:
             saved = protocol.fix(path, known=(sheet, result))
+            if saved is not None:
+                note_written(saved, path)
             report["fixed"] = True
             report["backup"] = str(saved) if saved else None
         except BBScoreError as error:

@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from bbscore import convention as conventions  # noqa: E402
+from bbscore import conventions  # noqa: E402
 from bbscore.contract import GameKind  # noqa: E402
 from bbscore.game import game_end, redeals  # noqa: E402
 from bbscore.hand import make_hand  # noqa: E402
@@ -256,7 +256,8 @@ class HandMaker:
 
 def header(maker: HandMaker, pairs: tuple[str, str], target: int) -> Header:
     """The ``[game]`` table bbscore writes for a new game (with the rules' real SHA-256)."""
-    return Header(maker.rules.name, maker.rules.sha256, target, pairs, {"created": CREATED})
+    return Header(convention=maker.rules.name, convention_sha256=maker.rules.sha256, target=target, pairs=pairs,
+                  extra={"created": CREATED})
 
 
 def protocol_text(maker: HandMaker, count: int, *, target: int = BIG_TARGET, pairs: tuple[str, str] = PAIR_NAMES[0],

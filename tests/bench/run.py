@@ -238,7 +238,7 @@ def startup() -> None:
     # each of its runs, so that every run of it is a first start.
     first = "first start"
     commands[first] = commands["python -m bbscore"]
-    compiled = Path(run([sys.executable, "-c", "from bbscore import convention as c; "
+    compiled = Path(run([sys.executable, "-c", "from bbscore import conventions as c; "
                          "print(c._compiled_path(c.resolve('gambler')))"]).stdout.strip())
     times: dict[str, list[float]] = {name: [] for name in commands}
     rss: dict[str, float | None] = {}

@@ -1,0 +1,326 @@
+"""Where conventions are found and how they are read: bundled and user folders, names and paths, the compiled copy.
+
+A file is found by name (the bundled ones, inside the package when installed
+from a wheel, or ``conventions/`` of a checkout; then the user's folder) or by
+path.  A file with a missing key, an unknown key, a wrong type or numbers that
+do not add up is refused with :class:`~bbscore.errors.ConventionError` naming
+the file, the key path, what was expected and what was found.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from bbscore.convention import Convention, rules_hash
+from bbscore.errors import (
+    NOT_A_FILE,
+    TOO_DEEP,
+    BBScoreError,
+    ConventionError,
+    ConventionNotFoundError,
+    ProtocolError,
+    os_reason,
+)
+from bbscore.files import parse_toml, toml_problem, write_atomic
+from bbscore.schema import ConventionFile, check
+
+@cache
+def bundled_dir() -> Path:
+    """The folder of the bundled conventions: inside the installed package, or ``conventions/`` of a checkout."""
+    inside = Path(__file__).resolve().parent / "conventions"
+    if inside.is_dir():
+        return inside
+    return Path(__file__).resolve().parent.parent / "conventions"
+
+
+def bundled_names() -> list[str]:
+    """Names of the bundled conventions."""
+    return sorted(path.stem for path in bundled_dir().glob("*.toml") if path.is_file())
+
+
+def user_dir() -> Path:
+    """The user's own conventions: ``conventions/`` in the platform's user config folder (platformdirs)."""
+    from platformdirs import user_config_path
+
+    return user_config_path("bbscore") / "conventions"
+
+
+def user_names() -> list[str]:
+    """Names of the user's own conventions (files ``NAME.toml`` in :func:`user_dir`)."""
+    folder = user_dir()
+    return sorted(path.stem for path in folder.glob("*.toml") if path.is_file()) if folder.is_dir() else []
+
+
+def resolve(name_or_path: str) -> Path:
+    """The file of a convention given by name (``gambler``) or by path.
+
+    A name is looked up among the bundled conventions first, then in the
+    user's folder (:func:`user_dir`): a bundled name cannot be shadowed.
+    Raises :class:`ConventionNotFoundError` when neither exists.
+    """
+    return _resolve(name_or_path, _names_a_file(name_or_path))
+
+
+def _resolve(name_or_path: str, is_path: bool) -> Path:
+    candidate = Path(name_or_path).expanduser()
+    if is_path:
+        if candidate.is_dir():
+            raise ConventionNotFoundError("convention", name_or_path, "это папка, а нужен файл правил .toml")
+        if candidate.exists():  # a pipe or a device is refused when read (load_file)
+            return candidate
+        raise ConventionNotFoundError("convention", name_or_path, "файл правил не найден")
+    bundled = bundled_dir() / f"{name_or_path}.toml"
+    if bundled.is_file():
+        return bundled
+    own = user_dir() / f"{name_or_path}.toml"
+    if own.is_file():
+        return own
+    names = ", ".join(bundled_names() + [n for n in user_names() if n not in bundled_names()])
+    raise ConventionNotFoundError(
+        "правила", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir()})"
+    )
+
+
+_CACHE: dict[tuple[str, int, int, int, int], Convention] = {}  # by the file's (path, device, inode, time, size)
+
+
+def load(name_or_path: str = "gambler") -> Convention:
+    """Load and check a convention by name or path (cached per file version).
+
+    A convention found by name (bundled, or in the user's folder) is kept
+    compiled beside its file (see :func:`_read_compiled`); a file given by path
+    is read afresh.  Raises :class:`ConventionError` for a missing or
+    unreadable file, a TOML syntax error, a missing/unknown key, a wrong type
+    or inconsistent numbers.
+    """
+    is_path = _names_a_file(name_or_path)
+    return load_file(_resolve(name_or_path, is_path), compiled=not is_path)
+
+
+def load_file(path: Path, *, compiled: bool = False) -> Convention:
+    """Load and check the convention file at ``path`` (no lookup by name); see :func:`load`.
+
+    ``compiled``: use and refresh the compiled copy in ``__pycache__`` beside the file.
+    """
+    import stat
+
+    try:
+        status = path.stat()
+        key = (str(path), status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)
+        if key in _CACHE:
+            return _CACHE[key]
+        if not stat.S_ISREG(status.st_mode):  # a folder, a pipe (reading it could wait forever), a device
+            raise ConventionError(str(path), "", NOT_A_FILE)
+        raw = path.read_bytes()
+    except OSError as error:
+        raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
+    convention = _read_compiled(raw, path) if compiled else None
+    if convention is None:
+        tables = _tables(raw, path)
+        convention = _checked(tables, path)
+        if compiled:
+            _write_compiled(raw, path, tables, convention.sha256)
+    _CACHE[key] = convention
+    return convention
+
+
+def parse(raw: bytes, path: Path) -> Convention:
+    """Check the bytes of a convention file and return the :class:`Convention`.
+
+    Raises :class:`ConventionError` with the file and key path.
+    """
+    return _checked(_tables(raw, path), path)
+
+
+def _tables(raw: bytes, path: Path) -> dict[str, Any]:
+    """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding)."""
+    try:
+        data = parse_toml(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
+    except ValueError as error:  # tomllib.TOMLDecodeError
+        line, reason = toml_problem(error)
+        raise ConventionError(str(path), "", f"строка {line}: {reason}" if line else reason) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise ConventionError(str(path), "", TOO_DEEP) from None
+    return data
+
+
+def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
+    """The file's tables validated by the schema and the consistency checks."""
+    try:
+        settings = msgspec.convert(data, ConventionFile)
+    except msgspec.ValidationError as error:
+        raise ConventionError(str(path), *_explain_validation(str(error))) from None
+    check(settings, path)
+    return Convention(settings, path, known_sha256=sha256)
+
+
+# The compiled copy of a convention file: its tables as parsed by tomllib and their hash, written as msgpack by
+# msgspec (plain data only: nothing in it is executed; a damaged copy fails to decode without reading past its
+# end) to __pycache__/NAME.toml.bbscore beside the file, the way Python keeps its bytecode.  It saves the TOML parser and hashlib at each start (~5 ms of ~70, issue "Fast enough to
+# forget").  It is used only when it holds the file's exact bytes and was written by this very code (this module's
+# size and time, this Python); its tables still pass the schema and the consistency checks at every load.
+_COMPILED_FORMAT = 2  # 1 was marshal: a damaged copy could make it allocate gigabytes
+
+
+def _compiled_path(path: Path) -> Path:
+    return path.parent / "__pycache__" / f"{path.name}.bbscore"
+
+
+def _compiled_stamp() -> list:
+    import sys
+
+    own = Path(__file__).stat()
+    return [_COMPILED_FORMAT, sys.version, own.st_size, own.st_mtime_ns]
+
+
+def _read_compiled(raw: bytes, path: Path) -> Convention | None:
+    """The convention from its compiled copy, or None when there is none or it is not of these bytes and this code."""
+    compiled = _compiled_path(path)
+    try:
+        if not compiled.is_file():  # none, or not a regular file (a pipe would never end)
+            return None
+        stamp, source, data, sha256 = msgspec.msgpack.decode(compiled.read_bytes())
+    except (OSError, ValueError, TypeError):  # unreadable, damaged (msgspec.DecodeError), not a list of 4
+        return None
+    if source != raw or stamp != _compiled_stamp() or not isinstance(data, dict) or not isinstance(sha256, str):
+        return None
+    try:
+        return _checked(data, path, sha256)
+    except ConventionError:  # a damaged copy: the file itself decides
+        return None
+
+
+def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any], sha256: str) -> None:
+    """Write the compiled copy (atomically); a folder that cannot be written is left alone, as Python does with bytecode."""
+    target = _compiled_path(path)
+    try:
+        data = msgspec.msgpack.encode([_compiled_stamp(), raw, tables, sha256])
+        target.parent.mkdir(exist_ok=True)
+        write_atomic(target, data, mode=path.stat().st_mode & 0o666)  # readable by whoever may read the file itself
+    except (OSError, TypeError, ProtocolError):  # a read-only folder; a value msgpack cannot write
+        return
+
+
+def _names_a_file(name_or_path: str) -> bool:
+    """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is something here — a file, a folder, a
+    pipe — that is not a convention's name)."""
+    candidate = Path(name_or_path).expanduser()
+    if candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path:
+        return True
+    return candidate.exists() and name_or_path not in bundled_names() + user_names()
+
+
+_TYPE_NAMES = {
+    "int": "целое число", "float": "число", "str": "текст в кавычках", "bool": "true или false",
+    "array": "список [ … ]", "object": "таблица { … }", "null": "пусто",
+}
+
+
+def _explain_validation(text: str) -> tuple[str, str]:
+    """msgspec's message in words a club organiser can act on: (the key path, what is wrong and what is expected)."""
+    import re
+
+    message, _, where = text.partition(" - at `")
+    where = re.sub(r"\[(?:\.\.\.|\d+)\]", "", where.rstrip("`").removeprefix("$").lstrip("."))
+    missing = re.match(r"Object missing required field `(.+)`", message)
+    unknown = re.match(r"Object contains unknown field `(.+)`", message)
+    wrong_type = re.match(r"Expected `(.+?)`, got `(.+?)`", message)
+    bad_choice = re.match(r"Invalid enum value (.+)", message)
+    if missing:
+        key = f"{where}.{missing.group(1)}" if where else missing.group(1)
+        example = _example_line(key)
+        return key, "нет ключа — добавьте его" + (f", например как в gambler: {example}" if example else
+                                                   " (образец: bbscore conventions show gambler)")
+    if unknown:
+        key = f"{where}.{unknown.group(1)}" if where else unknown.group(1)
+        return key, "неизвестный ключ — уберите его или исправьте опечатку"
+    if bad_choice:
+        allowed = _choices(where)
+        return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
+    if wrong_type:
+        expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
+        got = "дробное число" if wrong_type.group(2) == "float" else _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
+        return where, f"ожидается {expected}, а записано {got}"
+    return where, message
+
+
+def _example_line(key: str) -> str | None:
+    """The line ``name = value`` of the bundled gambler convention at a key path, to show what to write."""
+    import json
+
+    try:
+        value: Any = load("gambler").content
+        for part in key.split("."):
+            value = value[part]
+    except (KeyError, TypeError, BBScoreError):
+        return None
+    if isinstance(value, dict):
+        return f"[{key}] …"
+    shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, bool) else str(value).lower()
+    return f"{key.rsplit('.', 1)[-1]} = {shown}"
+
+
+def _choices(where: str) -> list[str]:
+    """The allowed values of a choice setting at a key path (from the schema's Literal types)."""
+    import typing
+
+    kind: Any = ConventionFile
+    for part in where.split("."):
+        hints = typing.get_type_hints(kind) if isinstance(kind, type) else {}
+        if part not in hints:
+            return []
+        kind = hints[part]
+    if typing.get_origin(kind) is list:
+        (kind,) = typing.get_args(kind)
+    args = typing.get_args(kind)
+    return [str(a) for a in args] if args and all(isinstance(a, str) for a in args) else []
+
+
+def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
+    """Key paths of a convention's content (``games.suit.rams.J``) with their values (lists kept whole)."""
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if isinstance(value, dict):
+            flat.update(flatten(value, path))
+        else:
+            flat[path] = value
+    return flat
+
+
+def differences(first: Convention, second: Convention) -> list[tuple[str, Any, Any]]:
+    """(key path, value in the first, value in the second) for every setting that differs; None where absent."""
+    a, b = flatten(first.content), flatten(second.content)
+    keys = sorted(set(a) | set(b), key=lambda k: (k.split(".")[0], k))
+    return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
+
+
+def commented_copy(source: Convention, new_name: str) -> str:
+    """The text of a new convention file: the source file with its comments, under a new name and title.
+
+    Raises :class:`ConventionError` when the new name is not a plain name.
+    """
+    import re
+
+    if not re.fullmatch(r"[\w-]{1,64}", new_name):
+        raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
+    text = source.path.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
+              "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]
+    in_top = True
+    for line in lines:
+        if line.lstrip().startswith("["):
+            in_top = False
+        if in_top and re.match(r"^\s*name\s*=", line):
+            line = f'name = "{new_name}"\n'
+        elif in_top and re.match(r"^\s*title\s*=", line):
+            line = f'title = "{source.settings.title} — копия «{new_name}»"\n'
+        result.append(line)
+    return "".join(result)

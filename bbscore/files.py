@@ -1,0 +1,218 @@
+"""Files on disk, for every kind the tool keeps: TOML read with line numbers, atomic writes, locks, backups.
+
+One implementation for protocols, conventions (and their compiled copies) and
+backups.  Nothing here knows a game: it reads and writes text and bytes, and
+says what went wrong in :class:`~bbscore.errors.ProtocolError` form (the file,
+the line, the reason).
+
+* :func:`parse_toml` parses with the same stack room in any process, and
+  :func:`toml_problem` turns tomllib's error into (line, reason);
+* :func:`write_atomic` replaces a file atomically (a temporary file beside it,
+  flushed and fsynced, renamed over it, the folder fsynced) or creates it
+  exclusively; a crash leaves the old file or the new one;
+* :func:`locked` holds ``.FILE.lock`` beside a file while it is read, changed
+  and written, so that two writers are serialized;
+* :func:`backup` copies a file beside itself under a new name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+
+LOCK_TIMEOUT_SECONDS = 60
+_ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+# The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
+# protocol or a convention has, and small enough that what parsed can be written back.  The same room wherever
+# the parse runs (a worker process starts deeper in the stack), so a file reads the same in any process.
+TOML_FRAMES = 300
+
+
+def parse_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` with :data:`TOML_FRAMES` of stack whatever the caller's depth.
+
+    Raises ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that room.
+    """
+    import sys
+    import tomllib
+
+    depth, frame = 0, sys._getframe()
+    while frame is not None:
+        depth, frame = depth + 1, frame.f_back
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(depth + TOML_FRAMES)
+    try:
+        return tomllib.loads(text)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+_TOML_REASONS = [
+    ("Invalid value", "неверное значение: текст пишется в кавычках, числа без кавычек, да/нет — true/false"),
+    ("Expected '=' after a key", "после ключа нужен знак ="),
+    ("Expected ']' at the end of a table declaration", "не закрыта скобка ] в заголовке таблицы"),
+    ("Expected ']]' at the end of an array declaration", "не закрыты скобки ]] в заголовке [[…]]"),
+    ("Invalid statement", "непонятная строка: ожидается ключ = значение или [таблица]"),
+    ("Unclosed array", "не закрыт список: нужна ]"),
+    ("Unclosed inline table", "не закрыта таблица: нужна }"),
+    ("Cannot overwrite a value", "ключ повторяется"),
+    ("Cannot declare", "таблица объявлена дважды"),
+    ("Unterminated string", "не закрыта кавычка"),
+    ("Illegal character '\\n'", "не закрыта кавычка в конце строки"),
+    ("Invalid initial character for a key part", "ключ пишется латинскими буквами и цифрами (ранги: 7 8 9 10 J Q K A)"),
+    ("Expected newline or end of document", "после значения ожидается конец строки"),
+    ("Illegal character", "недопустимый знак"),
+]
+
+
+def toml_problem(error: Exception) -> tuple[int | None, str]:
+    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones."""
+    text = str(error)
+    line = _ERROR_LINE.search(text)
+    message = _ERROR_LINE.sub("", text).strip()
+    for english, russian in _TOML_REASONS:
+        if message.startswith(english):
+            message = russian
+            break
+    else:
+        message = f"ошибка синтаксиса TOML ({message})"
+    return (int(line.group(1)) if line else None), message
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The line where ``key`` is set or a table named ``key`` starts (the first one), for messages about a file."""
+    found = re.compile(rf"^[ \t]*(?:{re.escape(key)}[ \t]*[=.\]]|\[+[ \t]*{re.escape(key)}[ \t]*\])", re.M).search(text)
+    return None if found is None else text.count("\n", 0, found.start()) + 1
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of a file: hidden, beside it (``.FILE.lock``); it stays, empty, after use."""
+    return path.with_name(f".{path.name}.lock")
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[Path]:
+    """Hold the lock of ``path`` (:func:`lock_path`) while it is read, changed and written; yields the real path.
+
+    A link is followed: the lock and the writes are on the file it points to.
+    Temporary files of writers killed mid-write are removed under the lock.
+    Raises :class:`ProtocolError` when the lock is held by another command for
+    :data:`LOCK_TIMEOUT_SECONDS` or cannot be created.
+    """
+    from filelock import FileLock, Timeout
+
+    real = Path(os.path.realpath(path))
+    lock = FileLock(str(lock_path(real)), timeout=LOCK_TIMEOUT_SECONDS)
+    try:
+        with lock:
+            _remove_stale_temporaries(real)
+            yield real
+    except Timeout:
+        raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
+    except OSError as error:
+        if error.filename is None or not str(error.filename).endswith(".lock"):
+            raise
+        raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Temporary files of writers killed mid-write (every writer holds the lock, so none is live now)."""
+    from glob import escape as glob_escape
+
+    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+        try:
+            stale.unlink()
+        except OSError:
+            pass
+
+
+def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None) -> Path:
+    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written (a link resolved).
+
+    Writes a temporary file in the same folder, flushes and fsyncs it, then
+    renames it over ``path`` (or hard-links it to a new ``path``, refusing an
+    existing one) and fsyncs the folder.  Text is written as UTF-8 with ``\\n``
+    line ends.  The new file keeps the old one's permissions, or takes ``mode``
+    (default: 0o666 less the umask).  Raises :class:`ProtocolError` when
+    ``exclusive`` and the file exists, when the text is not UTF-8, or when the
+    folder cannot be written.
+    """
+    import tempfile
+
+    path = Path(os.path.realpath(path))  # through a link, replace the file it points to
+    if isinstance(content, str):
+        try:
+            content = content.encode("utf-8")
+        except UnicodeEncodeError:  # text from a terminal in another encoding
+            raise ProtocolError(str(path), None, "текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю") from None
+    directory = path.parent
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"не записать в папку ({os_reason(error)})") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if mode is None:
+            mode = path.stat().st_mode & 0o7777 if not exclusive and path.exists() else 0o666 & ~_umask()
+        os.chmod(temporary, mode)
+        if exclusive:
+            try:
+                os.link(temporary, path)
+            except FileExistsError:
+                raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю") from None
+        else:
+            os.replace(temporary, path)
+        _fsync_directory(directory)
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _fsync_directory(directory: Path) -> None:
+    try:
+        descriptor = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # some file systems cannot fsync a folder; the rename is still atomic
+    finally:
+        os.close(descriptor)
+
+
+def backup(path: Path) -> Path:
+    """Copy a file beside itself as ``FILE.YYYYMMDD-HHMMSS.bak`` (a new name each time, created exclusively)."""
+    import time
+
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{stamp}.bak")
+    number = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
+        number += 1
+    return write_atomic(target, path.read_bytes(), exclusive=True)
+
+
+def refuse_not_regular(path: Path) -> None:
+    """Raise :class:`ProtocolError` for a path that exists and is not a regular file."""
+    if path.exists() and not path.is_file():
+        raise ProtocolError(str(path), None, NOT_A_FILE)

@@ -1,0 +1,40 @@
+"""Who is who at the table: the two sides of a hand and the two partnerships of seats (RULES.md §1, seed 000 §3).
+
+* :class:`Side` — the declarers (разыгрывающие), who hold the contract, and
+  the defenders (вистующие); written ``decl`` / ``def`` in a protocol.
+* :class:`Partnership` — seats 1 and 3 against seats 2 and 4 (seat 1 leads
+  first, left of the dealer); written ``13`` / ``24``.
+"""
+
+from __future__ import annotations
+
+import enum
+
+SEATS = (1, 2, 3, 4)
+
+
+class Side(enum.Enum):
+    """A side of one hand; the value is how a protocol and ``--last`` write it."""
+
+    DECLARERS = "decl"
+    DEFENDERS = "def"
+
+    __hash__ = object.__hash__
+
+
+class Partnership(enum.Enum):
+    """A pair of partners by their seats; the value is how ``--decl-seats`` and the melds output write it."""
+
+    ODD = "13"
+    EVEN = "24"
+
+    __hash__ = object.__hash__
+
+    @classmethod
+    def of_seat(cls, seat: int) -> Partnership:
+        """The partnership of a seat 1–4."""
+        return cls.ODD if seat % 2 else cls.EVEN
+
+    @property
+    def other(self) -> Partnership:
+        return Partnership.EVEN if self is Partnership.ODD else Partnership.ODD

@@ -1,0 +1,129 @@
+"""The layers of docs/ARCHITECTURE.md hold: every import goes one way, none hides a cycle inside a function.
+
+The imports are read from the source (``ast``), at module level and inside functions alike, so a lazy import that
+would close a cycle is caught as surely as one at the top.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
+
+# Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
+# below it; within a layer the order of this list is the order of imports.
+LAYERS: list[tuple[str, list[str]]] = [
+    ("foundation", ["bbscore.errors", "bbscore.files", "bbscore.seats"]),
+    ("notation", ["bbscore.cards", "bbscore.contract", "bbscore.constructions"]),
+    ("convention", ["bbscore.schema", "bbscore.convention"]),
+    ("hand", ["bbscore.melds", "bbscore.hand"]),
+    ("engine", ["bbscore.scoring"]),
+    ("replay", ["bbscore.game"]),
+    ("storage", ["bbscore.conventions", "bbscore.protocol"]),
+    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.render"]),
+    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.sheet",
+               "bbscore.cli.rules", "bbscore.__main__"]),
+]
+ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
+SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")
+
+
+def module_name(path: Path) -> str:
+    relative = path.relative_to(PACKAGE.parent).with_suffix("")
+    parts = list(relative.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def package_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports_of(path: Path, name: str) -> set[str]:
+    """Every module ``path`` imports, anywhere in it (``from bbscore import x`` counts as ``bbscore.x``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    modules = package_modules()
+    return {module for module in found if not module.startswith("bbscore") or module in modules}
+
+
+def rank() -> dict[str, int]:
+    order: dict[str, int] = {}
+    for layer, modules in LAYERS:
+        for module in modules:
+            order[module] = len(order)
+    return order
+
+
+def test_every_module_has_a_layer():
+    assert set(package_modules()) - {"bbscore"} <= set(rank()) | {
+        name for name in package_modules() if name.startswith("bbscore.preferans")
+    }
+
+
+@pytest.mark.parametrize("module", sorted(rank()))
+def test_imports_go_one_way(module):
+    order = rank()
+    path = package_modules()[module]
+    upward = sorted(other for other in imports_of(path, module)
+                    if other in order and other != module and order[other] > order[module]
+                    and not (module == "bbscore.cli" and other.startswith("bbscore.cli.")))
+    assert not upward, f"{module} imports from above it: {upward}"
+
+
+def test_no_import_cycle():
+    modules = package_modules()
+    graph = {name: {other for other in imports_of(path, name) if other in modules and other != name}
+             for name, path in modules.items()}
+    seen: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(name: str, trail: list[str]) -> None:
+        seen[name] = 1
+        for other in sorted(graph[name]):
+            if other == "bbscore" or (name == "bbscore.cli" and other.startswith("bbscore.cli.")):
+                continue  # a package's __init__ naming its own submodules for lazy loading
+            if seen.get(other) == 1:
+                raise AssertionError(f"import cycle: {' → '.join(trail + [name, other])}")
+            if other not in seen:
+                visit(other, trail + [name])
+        seen[name] = 2
+
+    for name in sorted(graph):
+        if name not in seen:
+            visit(name, [])
+
+
+@pytest.mark.parametrize("module", sorted(m for layer, ms in LAYERS if layer in ENGINE_LAYERS for m in ms))
+def test_engine_knows_no_shell(module):
+    path = package_modules()[module]
+    shell = sorted(other for other in imports_of(path, module) if other.startswith(SHELL_ONLY))
+    assert not shell, f"{module} imports {shell}"
+
+
+@pytest.mark.parametrize("module", sorted(m for layer, ms in LAYERS if layer in ENGINE_LAYERS for m in ms))
+def test_engine_names_no_option(module):
+    """Engine errors carry neutral keys (``def_points``); only the command line knows ``--def-points``."""
+    import re
+
+    tree = ast.parse(package_modules()[module].read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    strings = [node.value for node in ast.walk(tree)
+               if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+    options = sorted({match for value in strings for match in re.findall(r"--[a-z][a-z0-9-]+", value)})
+    assert not options, f"{module} names command-line options: {options}"
