@@ -1,0 +1,135 @@
+"""The notation of a preferans game (RULES.md §9, seed 004's table of games).
+
+::
+
+    game     := LEVEL SUIT | MISERE | ALL_PASS
+    LEVEL    := 6 | 7 | 8 | 9 | 10
+    SUIT     := ♠ | ♣ | ♦ | ♥ | БК      (Cyrillic П Т Б Ч БК, Latin S C D H NT; any case)
+    MISERE   := мизер | misere | misère
+    ALL_PASS := распасы | raspasy | all-pass | allpass | all pass
+
+White space and case do not matter.  The one normal form printed by
+``str()``: the level and the suit symbol, no space (``6♠``, ``8♥``), ``БК``
+for no trumps (``7БК``), and the Russian words ``мизер`` and ``распасы``.
+Suit symbols are the normal form because seed 004 writes the games that way
+(«6 ♠ 6 ♣ 6 ♦ 6 ♥ 6БК»).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from bbscore.errors import ContractSyntaxError, IllegalContractError
+
+LEVELS = (6, 7, 8, 9, 10)  # the levels of seed 004's table: notation, not scoring numbers
+
+
+class Suit(enum.Enum):
+    """The trump of a game, in seed 004's order; the value is the normal form."""
+
+    SPADES = "♠"
+    CLUBS = "♣"
+    DIAMONDS = "♦"
+    HEARTS = "♥"
+    NO_TRUMPS = "БК"
+
+    @property
+    def russian(self) -> str:
+        return _SUIT_WORDS[self]
+
+
+_SUIT_WORDS = {Suit.SPADES: "пик", Suit.CLUBS: "треф", Suit.DIAMONDS: "бубей", Suit.HEARTS: "червей",
+               Suit.NO_TRUMPS: "без козыря"}
+
+SUIT_SPELLINGS: dict[str, Suit] = {
+    "♠": Suit.SPADES, "♤": Suit.SPADES, "П": Suit.SPADES, "S": Suit.SPADES,
+    "♣": Suit.CLUBS, "♧": Suit.CLUBS, "Т": Suit.CLUBS, "C": Suit.CLUBS,
+    "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "Б": Suit.DIAMONDS, "D": Suit.DIAMONDS,
+    "♥": Suit.HEARTS, "♡": Suit.HEARTS, "Ч": Suit.HEARTS, "H": Suit.HEARTS,
+    "БК": Suit.NO_TRUMPS, "NT": Suit.NO_TRUMPS,
+}
+
+
+class Kind(enum.Enum):
+    """A game with a trump (or БК), мизер, or распасы (every player passed)."""
+
+    GAME = "game"
+    MISERE = "misere"
+    ALL_PASS = "all_pass"
+
+
+_MISERE = {"МИЗЕР", "MISERE", "MISÈRE"}
+_ALL_PASS = {"РАСПАСЫ", "РАСПАС", "РАСПАСОВКА", "RASPASY", "ALL-PASS", "ALLPASS"}
+_SUITS = "|".join(sorted((re.escape(s) for s in SUIT_SPELLINGS), key=len, reverse=True))
+_NOTATION = re.compile(rf"^(?P<level>[0-9]+)(?P<suit>{_SUITS})$")
+# Latin letters typed for the Cyrillic ones of the notation (a wrong keyboard layout).
+_LOOKALIKES = str.maketrans({"T": "Т", "K": "К", "B": "Б"})
+
+ALLOWED = ("ожидается игра вида 6♠ 7♣ 8♦ 9♥ 10БК (масти П Т Б Ч БК, S C D H NT или ♠ ♣ ♦ ♥), "
+           "«мизер» или «распасы»")
+
+
+@dataclass(frozen=True, slots=True)
+class PrefContract:
+    """A game of preferans: its kind, and for a game with a trump its level (6…10) and suit."""
+
+    kind: Kind
+    level: int | None = None
+    suit: Suit | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> PrefContract:
+        """Any accepted spelling → the game.
+
+        Raises :class:`ContractSyntaxError` (field ``"game"``) when the text is
+        not notation, :class:`IllegalContractError` when the level is not 6…10.
+        """
+        if not isinstance(text, str):
+            raise ContractSyntaxError("game", text, ALLOWED)
+        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf").upper()
+        if normal in _MISERE:
+            return cls(Kind.MISERE)
+        if normal in _ALL_PASS:
+            return cls(Kind.ALL_PASS)
+        match = _NOTATION.match(normal)
+        if match is None:
+            fixed = normal.translate(_LOOKALIKES)
+            hint = (f"похоже, набраны латинские буквы вместо русских: {fixed}?"
+                    if fixed != normal and _NOTATION.match(fixed) else ALLOWED)
+            raise ContractSyntaxError("game", text.strip(), hint)
+        level = int(match.group("level"))
+        if level not in LEVELS:
+            raise IllegalContractError("game", text.strip(), "в преферансе играют от 6 до 10 взяток (6♠ … 10БК)")
+        return cls(Kind.GAME, level, SUIT_SPELLINGS[match.group("suit")])
+
+    def __post_init__(self) -> None:
+        if (self.kind is Kind.GAME) != (self.level is not None and self.suit is not None):
+            raise IllegalContractError("game", repr(self), "у игры с козырем есть уровень и масть, у мизера и распасов — нет")
+        if self.level is not None and self.level not in LEVELS:
+            raise IllegalContractError("game", self.level, "уровень игры от 6 до 10")
+
+    def __str__(self) -> str:
+        """The normal form: ``6♠``, ``10БК``, ``мизер``, ``распасы``."""
+        if self.kind is Kind.MISERE:
+            return "мизер"
+        if self.kind is Kind.ALL_PASS:
+            return "распасы"
+        return f"{self.level}{self.suit.value}"  # type: ignore[union-attr]
+
+    @property
+    def cost_key(self) -> str:
+        """The row of the convention's cost table: ``"6"`` … ``"10"``, or ``"misere"``; распасы have none."""
+        if self.kind is Kind.GAME:
+            return str(self.level)
+        if self.kind is Kind.MISERE:
+            return "misere"
+        raise ValueError("распасы не имеют строки в таблице стоимости")
+
+    def describe(self) -> str:
+        """In words, Russian: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""
+        if self.kind is Kind.GAME:
+            return f"{self.level} {self.suit.russian}"  # type: ignore[union-attr]
+        return str(self)

@@ -1,0 +1,166 @@
+"""A пуля replayed: a list of hands → the running sheet (RULES.md §9).
+
+:func:`replay` scores each hand (:func:`bbscore.preferans.engine.score`) and
+writes its entries on the sheet the way they go on paper: each player's пуля
+and гора as running totals, the vists each player wrote on each other.  A
+пуля that reaches the target is closed; points beyond it follow the
+convention's ``pulya.overflow`` (help another player's open пуля — the helper
+writes ``help_vists_per_point`` vists per point on him — or written off one's
+own гора).  The sheet also says who is closest to closing and whether the
+game has ended (``pulya.end``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from bbscore.errors import InconsistentHandError
+from bbscore.preferans.engine import HandEntries, Step, score
+from bbscore.preferans.hand import PrefHand, after
+from bbscore.preferans.rules import PrefConvention
+
+
+class PulyaClosed(Step):
+    """``player``'s пуля reached the target: of ``points`` written, ``kept`` went in, ``excess`` beyond."""
+
+    player: str
+    points: int
+    kept: int
+    excess: int
+
+
+class Helped(Step):
+    """Excess put in ``on``'s open пуля; ``player`` writes ``vists`` on him for it."""
+
+    player: str
+    on: str
+    points: int
+    vists: Fraction
+
+
+class OffGora(Step):
+    """Excess written off ``player``'s own гора."""
+
+    player: str
+    points: int
+
+
+@dataclass(frozen=True)
+class PulyaSheet:
+    """The sheet after some hands.
+
+    ``pulya``/``gora``: totals by player; ``pulya_running``/``gora_running``:
+    the running totals as written on paper, one per entry; ``vists``:
+    ``{(from, on): n}`` for every ordered pair of players; ``hands``: each
+    hand's :class:`~bbscore.preferans.engine.HandEntries`; ``closing``: the
+    overflow steps as ``(hand number from 1, step)``; ``left``: what each
+    пуля lacks to the target; ``closest``: the open пули with the least left
+    (empty when all are closed); ``ended``: whether the game is over.
+    """
+
+    players: tuple[str, ...]
+    target: int
+    pulya: dict[str, int]
+    pulya_running: dict[str, tuple[int, ...]]
+    gora: dict[str, int]
+    gora_running: dict[str, tuple[int, ...]]
+    vists: dict[tuple[str, str], Fraction]
+    hands: tuple[HandEntries, ...]
+    closing: tuple[tuple[int, Step], ...]
+    left: dict[str, int]
+    closest: tuple[str, ...]
+    ended: bool
+
+    def vists_on(self, player: str, on: str) -> Fraction:
+        return self.vists[(player, on)]
+
+
+class _Writer:
+    def __init__(self, players: tuple[str, ...], convention: PrefConvention) -> None:
+        self.players = players
+        self.c = convention
+        self.target = convention.pulya.target
+        self.pulya = dict.fromkeys(players, 0)
+        self.gora = dict.fromkeys(players, 0)
+        self.pulya_running: dict[str, list[int]] = {p: [] for p in players}
+        self.gora_running: dict[str, list[int]] = {p: [] for p in players}
+        self.vists = {(a, b): Fraction(0) for a in players for b in players if a != b}
+        self.closing: list[tuple[int, Step]] = []
+
+    def add_pulya(self, player: str, n: int) -> None:
+        self.pulya[player] += n
+        self.pulya_running[player].append(self.pulya[player])
+
+    def add_gora(self, player: str, n: int) -> None:
+        self.gora[player] += n
+        self.gora_running[player].append(self.gora[player])
+
+    def write(self, number: int, entries: HandEntries) -> None:
+        for player, n in entries.pulya.items():
+            self.to_pulya(number, player, n)
+        for player, n in entries.gora.items():
+            self.add_gora(player, n)
+        for player, on, n in entries.vists:
+            self.vists[(player, on)] += n
+
+    def to_pulya(self, number: int, player: str, points: int) -> None:
+        kept = min(points, max(0, self.target - self.pulya[player]))
+        if kept:
+            self.add_pulya(player, kept)
+        excess = points - kept
+        if not excess:
+            return
+        self.closing.append((number, PulyaClosed(player, points, kept, excess)))
+        if self.c.pulya.overflow == "help_others":
+            while excess:
+                helped = self.helped(player)
+                if helped is None:
+                    break
+                give = min(excess, self.target - self.pulya[helped])
+                self.add_pulya(helped, give)
+                vists = Fraction(give * self.c.pulya.help_vists_per_point)
+                self.vists[(player, helped)] += vists
+                self.closing.append((number, Helped(player, helped, give, vists)))
+                excess -= give
+        if excess:
+            self.add_gora(player, -excess)
+            self.closing.append((number, OffGora(player, excess)))
+
+    def helped(self, player: str) -> str | None:
+        """Whose open пуля the excess of ``player`` goes to (``pulya.help_whom``), or None."""
+        open_ = [p for p in after(self.players, player) if self.pulya[p] < self.target]
+        if not open_:
+            return None
+        if self.c.pulya.help_whom == "next_in_turn":
+            return open_[0]
+        most = max(self.target - self.pulya[p] for p in open_)
+        return next(p for p in open_ if self.target - self.pulya[p] == most)
+
+
+def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefConvention) -> PulyaSheet:
+    """The sheet after ``hands`` (checked hands of these ``players``, in order).
+
+    Raises :class:`~bbscore.errors.InconsistentHandError` (field ``"players"``)
+    for a hand of another table.
+    """
+    names = tuple(players)
+    writer = _Writer(names, convention)
+    scored = []
+    for number, hand in enumerate(hands, start=1):
+        if hand.players != names:
+            raise InconsistentHandError("players", list(hand.players),
+                                        f"сдача {number} другого стола: в пуле играют {', '.join(names)}")
+        entries = score(hand, convention)
+        writer.write(number, entries)
+        scored.append(entries)
+    left = {p: max(0, writer.target - writer.pulya[p]) for p in names}
+    open_ = [p for p in names if left[p]]
+    closest = tuple(p for p in open_ if left[p] == min(left[q] for q in open_))
+    ended = not open_ if convention.pulya.end == "every_pulya" else len(open_) < len(names)
+    return PulyaSheet(
+        names, writer.target, dict(writer.pulya), {p: tuple(v) for p, v in writer.pulya_running.items()},
+        dict(writer.gora), {p: tuple(v) for p, v in writer.gora_running.items()}, dict(writer.vists),
+        tuple(scored), tuple(writer.closing), left, closest, ended,
+    )

@@ -1,0 +1,251 @@
+"""A preferans convention as data: the schema of its file and the checks (RULES.md §9).
+
+The file (``conventions/rostov.toml``) starts with the discriminator
+``game = "preferans"``; every number and every choice of the game is a key of
+it, and the engine has none of its own.  :func:`from_tables` takes the file's
+TOML tables (as :mod:`tomllib` reads them), validates them with
+``msgspec.convert`` (every key known, every key required, the right type, a
+choice one of its closed list) and the consistency checks, and returns the
+frozen :class:`PrefConvention`.  A refusal is
+``ConventionError(str(path), "key.path", reason in Russian)``.
+"""
+
+# No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
+import re
+import typing
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from bbscore.errors import ConventionError
+
+FORMAT = 1
+GAME = "preferans"
+LEVEL_KEYS = ("6", "7", "8", "9", "10")  # the rows of the tables: the notation's levels
+
+
+class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A table of the file: every key known, every key required."""
+
+
+class GameCost(_Strict):
+    """One row of seed 004's table for a game of a level (all suits and БК alike)."""
+
+    pulya: int  # the declarer, game made: to пуля
+    gora: int  # the declarer, per undertrick: to гора
+    vists: int  # a whister, per trick taken: vists on the declarer
+    whist_gora: int  # a whister, per trick short of his obligation: to гора
+
+
+class CostTable(_Strict):
+    six: GameCost = msgspec.field(name="6")
+    seven: GameCost = msgspec.field(name="7")
+    eight: GameCost = msgspec.field(name="8")
+    nine: GameCost = msgspec.field(name="9")
+    ten: GameCost = msgspec.field(name="10")
+
+
+class MisereCost(_Strict):
+    pulya: int  # made (no trick taken): to пуля
+    gora: int  # per trick taken: to гора
+    vists: Literal["none"]  # seed 004: «не пишутся»
+
+
+class Obligation(_Strict):
+    six: int = msgspec.field(name="6")
+    seven: int = msgspec.field(name="7")
+    eight: int = msgspec.field(name="8")
+    nine: int = msgspec.field(name="9")
+    ten: int = msgspec.field(name="10")
+
+
+class WhistSettings(_Strict):
+    responsibility: Literal["half", "full"]
+    obligation: Obligation
+    consolation: int
+    consolation_by: Literal["both", "whisters"]
+    one_whister_made: Literal["whister", "pooled_half"]
+    one_whister_down: Literal["pooled_half", "each_own"]
+    both_whist_share: Literal["half"]
+    both_whist_odd_trick: Literal["after_declarer", "before_declarer", "fewer_tricks", "nobody", "both"]
+    both_whist_short: Literal["total_short", "own_half"]
+    both_pass: Literal["made"]
+
+
+class RaspasySettings(_Strict):
+    vists_per_trick: int
+    writer: Literal["fewest_tricks"]
+    tie: Literal["half_each"]
+    zero_tricks_pulya: int
+    zero_tricks_unit: Literal["points", "trick_price"]
+    progression: bool
+
+
+class PlayersSettings(_Strict):
+    counts: list[int]
+    four: Literal["dealer_sits_out"]
+    dealer_all_pass: Literal["as_zero_tricks", "nothing"]
+
+
+class PulyaSettings(_Strict):
+    target: int
+    end: Literal["every_pulya", "any_pulya"]
+    overflow: Literal["help_others", "off_own_gora"]
+    help_whom: Literal["most_left", "next_in_turn"]
+    help_vists_per_point: int
+
+
+class SettlementSettings(_Strict):
+    gora_vists: int
+    method: Literal["average_gora", "subtract_smallest"]
+    unfinished: Literal["missing_to_gora", "as_is"]
+
+
+class PrefConvention(_Strict):
+    """A checked preferans convention: the file's tables, frozen."""
+
+    game: Literal["preferans"]
+    format: int
+    name: str
+    title: str
+    players: PlayersSettings
+    cost: CostTable
+    misere: MisereCost
+    whist: WhistSettings
+    raspasy: RaspasySettings
+    pulya: PulyaSettings
+    settlement: SettlementSettings
+
+    def game_cost(self, level: int) -> GameCost:
+        """The cost row of a game of ``level`` (6…10)."""
+        return _by_level(self.cost, level)
+
+    def obligation(self, level: int) -> int:
+        """How many tricks the whisting side must take against a game of ``level``."""
+        return _by_level(self.whist.obligation, level)
+
+
+_ATTRIBUTES = dict(zip(LEVEL_KEYS, ("six", "seven", "eight", "nine", "ten")))
+
+
+def _by_level(table: Any, level: int) -> Any:
+    return getattr(table, _ATTRIBUTES[str(level)])
+
+
+def from_tables(data: dict, path: Any) -> PrefConvention:
+    """The file's TOML tables → the checked :class:`PrefConvention`.
+
+    Raises :class:`~bbscore.errors.ConventionError` (``field`` the file,
+    ``value`` the key path, ``allowed`` the reason in Russian).
+    """
+    if not isinstance(data, dict):
+        raise ConventionError(str(path), "", "ожидается таблица TOML")
+    if data.get("game") != GAME:
+        raise ConventionError(str(path), "game", f'ожидается game = "{GAME}": это не файл правил преферанса'
+                              f" (записано {data.get('game')!r})")
+    try:
+        convention = msgspec.convert(data, PrefConvention)
+    except msgspec.ValidationError as error:
+        raise ConventionError(str(path), *_explain(str(error))) from None
+    _check(convention, str(path))
+    return convention
+
+
+_TYPE_NAMES = {
+    "int": "целое число", "float": "число", "str": "текст в кавычках", "bool": "true или false",
+    "array": "список [ … ]", "object": "таблица { … }", "null": "пусто",
+}
+
+
+def _explain(text: str) -> tuple[str, str]:
+    """msgspec's message → (the key path, what is wrong and what is expected, in Russian)."""
+    message, _, where = text.partition(" - at `")
+    where = re.sub(r"\[(?:\.\.\.|\d+)\]", "", where.rstrip("`").removeprefix("$").lstrip("."))
+    missing = re.match(r"Object missing required field `(.+)`", message)
+    unknown = re.match(r"Object contains unknown field `(.+)`", message)
+    wrong_type = re.match(r"Expected `(.+?)`, got `(.+?)`", message)
+    bad_choice = re.match(r"Invalid enum value (.+)", message)
+    if missing:
+        return (f"{where}.{missing.group(1)}" if where else missing.group(1)), "нет ключа — добавьте его (образец: rostov)"
+    if unknown:
+        return (f"{where}.{unknown.group(1)}" if where else unknown.group(1)), \
+            "неизвестный ключ — уберите его или исправьте опечатку"
+    if bad_choice:
+        allowed = _choices(where)
+        return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
+    if wrong_type:
+        expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
+        got = _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
+        return where, f"ожидается {expected}, а записано {got}"
+    return where, message
+
+
+def _choices(where: str) -> list[str]:
+    """The closed list of a choice at a key path (from the schema's Literal types)."""
+    kind: Any = PrefConvention
+    for part in where.split("."):
+        if not (isinstance(kind, type) and issubclass(kind, msgspec.Struct)):
+            return []
+        names = {msgspec.structs.fields(kind)[i].encode_name: f.name
+                 for i, f in enumerate(msgspec.structs.fields(kind))}
+        if part not in names:
+            return []
+        kind = typing.get_type_hints(kind)[names[part]]
+    args = typing.get_args(kind)
+    return [str(a) for a in args] if args and all(isinstance(a, str) for a in args) else []
+
+
+def _check(c: PrefConvention, path: str) -> None:
+    """Numbers and choices that must agree (RULES.md §9)."""
+    def refuse(key: str, reason: str) -> ConventionError:
+        return ConventionError(path, key, reason)
+
+    if c.format != FORMAT:
+        raise refuse("format", f"поддерживается формат {FORMAT}")
+    if not c.players.counts or any(n not in (3, 4) for n in c.players.counts) or len(set(c.players.counts)) != len(c.players.counts):
+        raise refuse("players.counts", "в преферанс играют втроём или вчетвером: список из 3 и/или 4 без повторов")
+    for key in LEVEL_KEYS:
+        row = _by_level(c.cost, int(key))
+        for column in ("pulya", "gora", "vists", "whist_gora"):
+            if getattr(row, column) < 0:
+                raise refuse(f"cost.{key}.{column}", "не может быть отрицательным")
+        if row.pulya < 1:
+            raise refuse(f"cost.{key}.pulya", "сыгранная игра пишет в пулю хотя бы 1")
+        expected = {"half": row.gora / 2, "full": row.gora}[c.whist.responsibility]
+        if row.whist_gora != expected:
+            raise refuse(f"cost.{key}.whist_gora",
+                         f"при whist.responsibility = \"{c.whist.responsibility}\" вистующий пишет в гору за недобранную "
+                         f"взятку {'половину' if c.whist.responsibility == 'half' else 'всю'} стоимость недобора игры "
+                         f"({row.gora}): ожидается {expected:g}, а записано {row.whist_gora}")
+        obligation = _by_level(c.whist.obligation, int(key))
+        if not 0 <= obligation <= 10:
+            raise refuse(f"whist.obligation.{key}", "обязательство вистующих — от 0 до 10 взяток")
+    if c.misere.pulya < 1 or c.misere.gora < 0:
+        raise refuse("misere", "мизер пишет в пулю хотя бы 1, в гору — не отрицательное число")
+    if c.whist.consolation < 0:
+        raise refuse("whist.consolation", "консоляция не может быть отрицательной")
+    if c.raspasy.vists_per_trick < 1:
+        raise refuse("raspasy.vists_per_trick", "взятка на распасах стоит хотя бы 1 вист")
+    if c.raspasy.zero_tricks_pulya < 0:
+        raise refuse("raspasy.zero_tricks_pulya", "не может быть отрицательным")
+    if c.raspasy.progression:
+        raise refuse("raspasy.progression", "прогрессия распасов не поддерживается (в «Ростове» её нет): false")
+    if c.pulya.target < 1:
+        raise refuse("pulya.target", "пуля — хотя бы 1 очко")
+    if c.pulya.help_vists_per_point < 0:
+        raise refuse("pulya.help_vists_per_point", "не может быть отрицательным")
+    if c.settlement.gora_vists < 1:
+        raise refuse("settlement.gora_vists", "очко горы стоит хотя бы 1 вист")
+
+
+def read_file(path: Path) -> PrefConvention:
+    """Read a convention file with :mod:`tomllib` and check it (a helper for tests and tools; the shared loader
+    will dispatch on ``game`` instead)."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise ConventionError(str(path), "", f"файл не читается: {error}") from None
+    return from_tables(data, path)
