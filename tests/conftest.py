@@ -1,18 +1,28 @@
 """Shared helpers of the test-suite.
 
-* ``REPO``: the checkout (tests import ``bbscore`` from it even when the
-  package is not installed);
-* :func:`run_cli`: run the real entry point, ``python -m bbscore ARGS``;
-* the hypothesis profile: derandomized, no example database, so every run
-  tries the same examples and the suite is deterministic.
+* ``REPO``, ``DATA``, ``EXAMPLES``: the checkout (tests import ``bbscore`` from it even when the package is not
+  installed), the test data, the example protocols;
+* :func:`run_cli`: the command line **in this process** — ``bbscore.cli.main(argv)`` with its own standard streams,
+  environment and working folder; what nearly every test uses (a new ``python`` per run costs ~150 ms here);
+* :func:`run_process`: the real entry point, ``python -m bbscore ARGS``, in a new process — only for what needs a
+  process: encodings of the streams, closed streams, signals, kill -9, parallel writers, ``recompute --jobs``
+  workers, the entry point itself;
+* :func:`assert_refused`: the contract for bad input; :func:`run_json`: a ``--json`` run, parsed;
+* fixtures: ``gambler_rules`` (the bundled gambler :class:`Convention`), ``game_gambler`` (a copy of
+  ``examples/game-gambler.toml`` in ``tmp_path``), ``bench_generator``;
+* every test sees an empty user config folder (``XDG_CONFIG_HOME``), never the real one;
+* the hypothesis profile: derandomized, no example database, so every run tries the same examples.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,6 +30,7 @@ from hypothesis import HealthCheck, settings
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+EXAMPLES = REPO / "examples"
 
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
@@ -34,54 +45,130 @@ settings.register_profile(
 )
 settings.load_profile("bbscore")
 
+# What a terminal-less run sees: plain text from rich, wide enough that no line is wrapped.
+CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200"}
 
-def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m bbscore ARGS`` with this interpreter; stdout/stderr as UTF-8 text."""
+
+@dataclass
+class Done:
+    """A finished run of the command line (in this process or another): like ``subprocess.CompletedProcess``."""
+
+    args: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _stream(text: str = "") -> io.TextIOWrapper:
+    """A text stream like the process's own: UTF-8, with ``.buffer``, ``.encoding`` and ``.reconfigure``."""
+    return io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8", write_through=True)
+
+
+def _written(stream: io.TextIOWrapper) -> str:
+    stream.flush()
+    return stream.buffer.getvalue().decode("utf-8", "replace")
+
+
+def run_cli(*args: str | Path, cwd: Path | None = None, stdin: str = "", env: dict[str, str] | None = None,
+            columns: int = 200) -> Done:
+    """``bbscore ARGS`` in this process: ``bbscore.cli.main(argv)`` with fresh UTF-8 streams, the environment of
+    :data:`CLI_ENV` (plus ``env``), the working folder ``cwd`` (the checkout by default), and the exit code a process
+    would have (``SystemExit`` included).  Nothing of the run stays behind: streams, environment and folder are put
+    back, and the list of files written (kept for the message of a failing output) starts empty."""
+    from bbscore.cli import main
+
+    argv = [str(arg) for arg in args]
+    from bbscore.cli import written
+
+    written.clear()  # the files this "process" wrote: none yet
+    out, err = _stream(), _stream()
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in {**CLI_ENV, "COLUMNS": str(columns), **(env or {})}.items():
+            patch.setenv(name, value)
+        patch.chdir(cwd or REPO)
+        patch.setattr(sys, "stdin", _stream(stdin))
+        patch.setattr(sys, "stdout", out)
+        patch.setattr(sys, "stderr", err)
+        try:
+            code = main(argv)
+        except SystemExit as exit_:
+            code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+    return Done(argv, code, _written(out), _written(err))
+
+
+def process_env(**extra: str) -> dict[str, str]:
+    """The environment of a ``python -m bbscore`` run: this one (coverage's settings included), the checkout on the
+    path, :data:`CLI_ENV`, UTF-8 streams, and ``extra``."""
     env = dict(os.environ)
-    env["PYTHONIOENCODING"] = "utf-8"
     env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    env["NO_COLOR"] = "1"  # plain text from rich, if it is used
-    env["TERM"] = "dumb"
-    env["COLUMNS"] = "200"
+    env.update(CLI_ENV, PYTHONIOENCODING="utf-8")
+    env.update(extra)
+    return env
+
+
+def run_process(*args: str | Path, env: dict[str, str] | None = None, cwd: Path | None = None, text: bool = True,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=None, timeout: float = 60):
+    """``python -m bbscore ARGS`` in a new process (see the module's docstring for when).  ``env`` is added to
+    :func:`process_env`; with ``text`` the streams are decoded from UTF-8 (odd bytes replaced), else left as bytes."""
     return subprocess.run(
-        [sys.executable, "-m", "bbscore", *args],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        env=env,
-        cwd=cwd or REPO,
-        timeout=60,
+        [sys.executable, "-m", "bbscore", *map(str, args)], stdout=stdout, stderr=stderr, env=process_env(**(env or {})),
+        cwd=cwd or REPO, timeout=timeout, preexec_fn=preexec_fn,
+        **({"text": True, "encoding": "utf-8", "errors": "replace"} if text else {}),
     )
 
 
-def run_json(*args: str) -> dict:
-    """Run ``bbscore score ... --json``; assert success and return the parsed object."""
-    done = run_cli(*args, "--json")
-    assert done.returncode == 0, f"exit {done.returncode}\nstdout: {done.stdout}\nstderr: {done.stderr}"
-    assert "Traceback" not in done.stderr
+def report(done) -> str:
+    return f"exit {done.returncode}\nstdout: {done.stdout!r}\nstderr: {done.stderr!r}"
+
+
+def run_json(*args: str | Path, code: int | tuple[int, ...] = 0, cwd: Path | None = None) -> dict:
+    """``bbscore ARGS --json`` in this process: assert the exit code (0, or one of ``code``) and no traceback; return
+    the parsed object."""
+    done = run_cli(*args, "--json", cwd=cwd)
+    assert done.returncode in ((code,) if isinstance(code, int) else code), report(done)
+    assert "Traceback" not in done.stderr, report(done)
     return json.loads(done.stdout)
 
 
-def assert_refused(done: subprocess.CompletedProcess[str]) -> str:
+def assert_refused(done) -> str:
     """The CLI's contract for bad input: exit 2, one stderr line "ошибка: …", no traceback, empty stdout.
 
-    Returns that line.
+    Returns that line.  Works on :func:`run_cli`'s result and on a text :func:`run_process`'s.
     """
-    report = f"exit {done.returncode}\nstdout: {done.stdout!r}\nstderr: {done.stderr!r}"
-    assert "Traceback" not in done.stdout + done.stderr, report
-    assert done.returncode == 2, report
-    assert done.stdout == "", report
+    message = report(done)
+    assert "Traceback" not in done.stdout + done.stderr, message
+    assert "внутренняя ошибка" not in done.stderr, message
+    assert done.returncode == 2, message
+    assert done.stdout == "", message
     lines = done.stderr.splitlines()
-    assert len(lines) == 1, report
-    assert lines[0].startswith("ошибка: "), report
+    assert len(lines) == 1, message
+    assert lines[0].startswith("ошибка: "), message
     return lines[0]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def empty_user_config(tmp_path_factory):
+    """No test sees the real user's conventions: an empty ``XDG_CONFIG_HOME`` (platformdirs honours it on Linux) for
+    the whole session, in-process and for the processes started (tests that need their own set it again)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg")))
+        yield
+
+
+@pytest.fixture(scope="session")
+def gambler_rules():
+    """The bundled gambler convention, loaded."""
+    from bbscore import conventions
+
+    return conventions.load("gambler")
+
+
 @pytest.fixture
-def cli():
-    """The :func:`run_cli` helper as a fixture."""
-    return run_cli
+def game_gambler(tmp_path: Path) -> Path:
+    """A copy of ``examples/game-gambler.toml`` (a finished game to 301) in ``tmp_path``."""
+    target = tmp_path / "game-gambler.toml"
+    shutil.copyfile(EXAMPLES / "game-gambler.toml", target)
+    return target
 
 
 @pytest.fixture(scope="session")

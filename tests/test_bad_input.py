@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from conftest import REPO, assert_refused, run_cli
+from conftest import REPO, assert_refused, run_cli, run_process
 
 # (arguments after "score", a word the message must contain or None)
 REFUSED = [
@@ -170,16 +170,11 @@ def test_list_options_may_repeat_and_an_option_value_is_not_an_option():
 
 
 def test_an_output_that_cannot_show_russian_is_one_clear_line():
-    """PYTHONIOENCODING=ascii: no internal error, exit 2, the line in UTF-8; JSON (ASCII-safe) still works."""
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "PYTHONIOENCODING": "ascii", "PYTHONPATH": str(REPO)}
+    """PYTHONIOENCODING=ascii (a process's streams): no internal error, exit 2, the line in UTF-8; JSON (ASCII-safe)
+    still works."""
     for args, code in ((["12Т", "--def-points", "18"], 2), (["12Т", "--def-points", "1"], 2),
                        (["12Т", "--def-points", "18", "--json"], 0)):
-        done = subprocess.run([sys.executable, "-m", "bbscore", "score", *args], capture_output=True, env=env,
-                              cwd=REPO, timeout=60)
+        done = run_raw("score", *args, env={"PYTHONIOENCODING": "ascii"})
         errors = done.stderr.decode("utf-8")
         assert done.returncode == code, errors
         assert "Traceback" not in errors and "внутренняя ошибка" not in errors
@@ -187,15 +182,12 @@ def test_an_output_that_cannot_show_russian_is_one_clear_line():
             assert errors.startswith("ошибка: ") and len(errors.splitlines()) == 1, errors
 
 
-def run_raw(*args: str, env: dict | None = None, stdout=None):
+def run_raw(*args: str, env: dict | None = None, stdout=None, preexec_fn=None):
     """``python -m bbscore ARGS`` with bytes out (for odd encodings and closed pipes)."""
-    import os
     import subprocess
-    import sys
 
-    return subprocess.run([sys.executable, "-m", "bbscore", *args], stdout=stdout or subprocess.PIPE,
-                          stderr=subprocess.PIPE, env={**os.environ, "PYTHONPATH": str(REPO), **(env or {})},
-                          cwd=REPO, timeout=60)
+    return run_process(*args, env=env, text=False, stdout=subprocess.PIPE if stdout is None else stdout,
+                       preexec_fn=preexec_fn)
 
 
 def one_error_line(done) -> str:
@@ -280,27 +272,19 @@ def test_text_that_is_not_utf8_is_refused_before_any_file_is_touched(tmp_path):
 def test_a_closed_standard_error_keeps_the_exit_code():
     """2>&-: nowhere to write the line, but the refusal is still exit 2 (not a crash)."""
     import os
-    import subprocess
-    import sys
 
-    done = subprocess.run([sys.executable, "-m", "bbscore", "score", "12Т", "--def-points", "1"],
-                          stdout=subprocess.PIPE, preexec_fn=lambda: os.close(2),
-                          env={**os.environ, "PYTHONPATH": str(REPO)}, cwd=REPO, timeout=60)
+    done = run_raw("score", "12Т", "--def-points", "1", preexec_fn=lambda: os.close(2))
     assert done.returncode == 2 and done.stdout == b""
 
 
 def test_a_closed_standard_output_is_refused_before_anything_is_done(tmp_path):
     """>&-: a result nobody sees would pass for success (and `add` would write unseen)."""
     import os
-    import subprocess
-    import sys
 
     game = tmp_path / "game.toml"
     assert run_cli("new", str(game), "--pairs", "Мы,Они").returncode == 0
     before = game.read_bytes()
     for args in (["score", "12Т", "--def-points", "18"], ["add", str(game), "12Т", "--by", "Мы", "--def-points", "18"]):
-        done = subprocess.run([sys.executable, "-m", "bbscore", *args], stderr=subprocess.PIPE,
-                              preexec_fn=lambda: os.close(1), env={**os.environ, "PYTHONPATH": str(REPO)},
-                              cwd=REPO, timeout=60)
+        done = run_process(*args, text=False, stdout=None, preexec_fn=lambda: os.close(1))
         assert "вывод закрыт" in one_error_line(done)
     assert game.read_bytes() == before

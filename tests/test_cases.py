@@ -16,7 +16,6 @@ import json
 
 import pytest
 
-from bbscore import conventions as convention
 from bbscore.hand import make_hand
 from bbscore.scoring import score
 from conftest import DATA, REPO, run_json
@@ -99,14 +98,9 @@ OWN_ROWS = [
 ROWS = [pytest.param(row, id=row["note"]) for row in SHARED_ROWS + OWN_ROWS]
 
 
-@pytest.fixture(scope="module")
-def gambler():
-    return convention.load("gambler")
-
-
-def engine_breakdown(row: dict, gambler):
+def engine_breakdown(row: dict, gambler_rules):
     hand = make_hand(
-        gambler,
+        gambler_rules,
         row["contract"],
         def_points=row.get("def_points"),
         decl_points=row.get("decl_points"),
@@ -114,7 +108,7 @@ def engine_breakdown(row: dict, gambler):
         def_con=row.get("def_con") or None,
         decl_tricks=row.get("decl_tricks"),
     )
-    return score(hand, gambler)
+    return score(hand, gambler_rules)
 
 
 def cli_args(row: dict) -> list[str]:
@@ -142,8 +136,8 @@ def breakdown_value(breakdown, key: str):
 
 
 @pytest.mark.parametrize("row", ROWS)
-def test_engine(row, gambler):
-    breakdown = engine_breakdown(row, gambler)
+def test_engine(row, gambler_rules):
+    breakdown = engine_breakdown(row, gambler_rules)
     expect = row["expect"]
     assert (breakdown.declarers, breakdown.defenders, breakdown.made) == (
         expect["declarers"], expect["defenders"], expect["made"])
@@ -175,17 +169,17 @@ NUMBER_KEYS = sorted(JSON_KEYS - {"contract", "outcome", "decl_con", "def_con", 
     "row",
     [pytest.param(row, id=row["note"]) for row in SHARED_ROWS[:3] + SHARED_ROWS[10:11] + OWN_ROWS[:1]],
 )
-def test_cli_json_shows_the_engines_working(row, gambler):
+def test_cli_json_shows_the_engines_working(row, gambler_rules):
     """The CLI is glue: every quantity it prints is the engine's (RULES.md §5 steps)."""
     result = run_json(*cli_args(row))
     assert JSON_KEYS <= set(result)
-    breakdown = engine_breakdown(row, gambler)
+    breakdown = engine_breakdown(row, gambler_rules)
     for key in NUMBER_KEYS:
         assert result[key] == breakdown_value(breakdown, key), key
     assert result["contract"] == str(breakdown.contract)
     assert result["outcome"] == breakdown.outcome.value
     assert result["convention"] == "gambler"
-    assert result["convention_sha256"] == gambler.sha256  # the rules' content hash (convention.rules_hash)
+    assert result["convention_sha256"] == gambler_rules.sha256  # the rules' content hash (convention.rules_hash)
 
 
 def test_cli_json_lists_constructions_in_normal_form():

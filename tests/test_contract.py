@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from bbscore import conventions as convention
 from bbscore.contract import Contract, ContractKind, Doubling, Game
 from bbscore.errors import BBScoreError, ContractSyntaxError, IllegalContractError
 
@@ -144,11 +143,6 @@ def test_negative_k_is_illegal(text):
         Contract.parse(text)
 
 
-@pytest.fixture(scope="module")
-def gambler():
-    return convention.load("gambler")
-
-
 # (text, legal?) against the gambler minimum bids: 8 in suit games and БК, 20 in ВК (seed 000 §2).
 MIN_BID = [
     pytest.param("7Т", False, id="seed000§2: 7Т below 8"),
@@ -165,9 +159,9 @@ MIN_BID = [
 
 
 @pytest.mark.parametrize(("text", "legal"), MIN_BID)
-def test_minimum_bid(gambler, text, legal):
+def test_minimum_bid(gambler_rules, text, legal):
     contract = Contract.parse(text)
-    min_bid = gambler.game(contract.game.kind).min_bid
+    min_bid = gambler_rules.game(contract.game.kind).min_bid
     if legal:
         contract.check_legal(min_bid)
     else:
@@ -175,13 +169,13 @@ def test_minimum_bid(gambler, text, legal):
             contract.check_legal(min_bid)
 
 
-def test_gambler_minimum_bids(gambler):
+def test_gambler_minimum_bids(gambler_rules):
     """The numbers the table above relies on (seed 000 §2): 8, and 20 for ВК."""
     from bbscore.contract import GameKind
 
-    assert gambler.game(GameKind.SUIT).min_bid == 8
-    assert gambler.game(GameKind.NO_TRUMPS).min_bid == 8
-    assert gambler.game(GameKind.ALL_TRUMPS).min_bid == 20
+    assert gambler_rules.game(GameKind.SUIT).min_bid == 8
+    assert gambler_rules.game(GameKind.NO_TRUMPS).min_bid == 8
+    assert gambler_rules.game(GameKind.ALL_TRUMPS).min_bid == 20
 
 
 def test_contract_is_an_immutable_value():

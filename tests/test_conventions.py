@@ -49,7 +49,7 @@ from bbscore.errors import BBScoreError
 from bbscore.game import HandEntry, replay
 from bbscore.hand import make_hand
 from bbscore.scoring import score
-from conftest import DATA, REPO, assert_refused, run_cli, run_json
+from conftest import DATA, REPO, assert_refused, report, run_cli, run_json
 
 BUNDLED = {name: REPO / "conventions" / f"{name}.toml" for name in ("gambler", "classic")}
 BASE_DATA = {name: tomllib.loads(path.read_text(encoding="utf-8")) for name, path in BUNDLED.items()}
@@ -120,10 +120,6 @@ def score_args(hand: dict) -> list[str]:
         if hand.get(key):
             args += [option, ", ".join(hand[key])]
     return args
-
-
-def report(done) -> str:
-    return f"exit {done.returncode}\nstdout: {done.stdout}\nstderr: {done.stderr}"
 
 
 # Hands used by several rows.
@@ -450,12 +446,6 @@ def write_protocol(path: Path, convention: str, target: int, hands: list[dict], 
     return path
 
 
-def show_json(path: Path) -> dict:
-    done = run_cli("show", str(path), "--json")
-    assert done.returncode == 0, report(done)
-    return json.loads(done.stdout)
-
-
 def test_game_end_target(tmp_path):
     """game_end.target (seed 000 §6 / seed 001 «Окончание партии»: 301) is the target of a new protocol.
 
@@ -469,9 +459,9 @@ def test_game_end_target(tmp_path):
         for _ in range(2):
             done = run_cli("add", str(file), *score_args(EX1), "--by", "Мы")
             assert done.returncode == 0, report(done)
-    sheet = show_json(ours)
+    sheet = run_json("show", ours)
     assert (sheet["target"], sheet["totals"], sheet["ended_at"], sheet["winner"]) == (50, [56, 8], 2, "Мы")
-    sheet = show_json(theirs)
+    sheet = run_json("show", theirs)
     assert (sheet["target"], sheet["totals"], sheet["ended_at"], sheet["winner"]) == (301, [56, 8], None, None)
 
 
@@ -520,9 +510,9 @@ def test_doezd(tmp_path):
     assert done.returncode == 0, report(done)
     done = run_cli("add", str(plain), *DOEZD_HAND_2)
     assert done.returncode == 0, report(done)
-    sheet = show_json(claimed)
+    sheet = run_json("show", claimed)
     assert (sheet["totals"], sheet["ended_at"], sheet["winner"]) == ([32, 55], 2, "Мы")
-    sheet = show_json(plain)
+    sheet = run_json("show", plain)
     assert (sheet["totals"], sheet["ended_at"], sheet["winner"]) == ([32, 55], 2, "Они")
 
     gambler = write_protocol(tmp_path / "gambler.toml", "gambler", 30, [DOEZD_HAND_1])

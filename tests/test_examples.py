@@ -16,49 +16,30 @@ Every test works on a copy in ``tmp_path``: ``examples/`` is never modified.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-EXAMPLES = REPO / "examples"
+from conftest import EXAMPLES, report, run_cli, run_json
 
 # The two slips of slipped-game.toml: (hand number, field).
 SLIPS = {(2, "score"), (12, "total")}
 
 
-def bbscore(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    """Run ``python -m bbscore ARGS`` from the checkout; stdout/stderr as UTF-8 text."""
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    env["PYTHONPATH"] = str(REPO) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    done = subprocess.run(
-        [sys.executable, "-m", "bbscore", *map(str, args)],
-        capture_output=True, text=True, encoding="utf-8", env=env, cwd=REPO, timeout=60,
-    )
+def bbscore(*args: str | Path):
+    """``bbscore ARGS`` (in this process); no traceback, whatever the exit code."""
+    done = run_cli(*args)
     assert "Traceback" not in done.stdout + done.stderr, done.stderr
     return done
-
-
-def report(done: subprocess.CompletedProcess[str]) -> str:
-    return f"exit {done.returncode}\nstdout: {done.stdout}\nstderr: {done.stderr}"
 
 
 def copy_example(name: str, tmp_path: Path) -> Path:
     target = tmp_path / name
     shutil.copyfile(EXAMPLES / name, target)
     return target
-
-
-def show_json(path: Path) -> dict:
-    done = bbscore("show", path, "--json")
-    assert done.returncode == 0, report(done)
-    return json.loads(done.stdout)
 
 
 def recompute_json(path: Path, *extra: str) -> tuple[int, dict]:
@@ -88,21 +69,16 @@ def field_line(path: Path, hand: int, key: str) -> int:
 # --- game-gambler.toml ---
 
 
-@pytest.fixture
-def gambler(tmp_path: Path) -> Path:
-    return copy_example("game-gambler.toml", tmp_path)
-
-
-def test_gambler_recomputes_clean(gambler: Path) -> None:
-    done = bbscore("recompute", gambler)
+def test_gambler_recomputes_clean(game_gambler: Path) -> None:
+    done = bbscore("recompute", game_gambler)
     assert done.returncode == 0, report(done)
-    code, data = recompute_json(gambler)
+    code, data = recompute_json(game_gambler)
     assert code == 0 and data["ok"] is True and data["discrepancies"] == []
     assert "warning" not in data  # kept with the bundled gambler rules as they are now
 
 
-def test_gambler_is_a_finished_game_to_301(gambler: Path) -> None:
-    sheet = show_json(gambler)
+def test_gambler_is_a_finished_game_to_301(game_gambler: Path) -> None:
+    sheet = run_json("show", game_gambler)
     assert sheet["convention"] == "gambler" and sheet["target"] == 301
     assert 15 <= len(sheet["hands"]) <= 25
     assert sheet["winner"] in sheet["pairs"]
@@ -115,8 +91,8 @@ def test_gambler_is_a_finished_game_to_301(gambler: Path) -> None:
     assert all("error" not in hand for hand in sheet["hands"])
 
 
-def test_gambler_has_every_kind_of_hand(gambler: Path) -> None:
-    hands = show_json(gambler)["hands"]
+def test_gambler_has_every_kind_of_hand(game_gambler: Path) -> None:
+    hands = run_json("show", game_gambler)["hands"]
     played = [h for h in hands if "contract" in h]
     contra = [h for h in played if h["contract"].endswith("+") and not h["contract"].endswith("++")]
     assert any(h["made"] for h in contra), "a contra made"
@@ -128,9 +104,9 @@ def test_gambler_has_every_kind_of_hand(gambler: Path) -> None:
     assert any(m and int(m.group(1)) >= 20 for m in all_trumps), "a ВК of 20+"
 
 
-def test_gambler_recorded_values_are_what_the_tool_computes(gambler: Path) -> None:
-    recorded = read_toml(gambler)["hand"]
-    computed = show_json(gambler)["hands"]
+def test_gambler_recorded_values_are_what_the_tool_computes(game_gambler: Path) -> None:
+    recorded = read_toml(game_gambler)["hand"]
+    computed = run_json("show", game_gambler)["hands"]
     assert len(recorded) == len(computed)
     for written, hand in zip(recorded, computed):
         assert written["score"] == hand["score"], hand["n"]
@@ -160,7 +136,7 @@ def test_paper_game_has_inputs_only(paper: Path) -> None:
 
 
 def test_paper_game_totals_are_the_sum_of_the_scores(paper: Path) -> None:
-    sheet = show_json(paper)
+    sheet = run_json("show", paper)
     running = [0, 0]
     for hand in sheet["hands"]:
         assert "error" not in hand, hand

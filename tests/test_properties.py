@@ -12,7 +12,9 @@ same examples.
 from __future__ import annotations
 
 import pytest
-from hypothesis import assume, example, given, settings
+from collections import Counter
+
+from hypothesis import assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from bbscore import conventions as convention
@@ -25,6 +27,26 @@ from bbscore.hand import Hand, make_hand
 from bbscore.scoring import Outcome, score
 
 GAMBLER = convention.load("gambler")
+
+# The "any text" properties below accept an input or refuse it with the project's error: each outcome is recorded
+# (hypothesis.event, and counted here), and each test states the share of its inputs that must be accepted — a
+# property that would hold if everything were refused tests nothing.
+OUTCOMES: Counter = Counter()
+
+
+def outcome(kind: str) -> None:
+    event(kind)
+    OUTCOMES[kind] += 1
+
+
+def run_counted(search, accepted_at_least: float, refused_at_least: float = 0.05) -> None:
+    """Run a hypothesis search whose examples call :func:`outcome`; assert the shares of accepted and refused inputs."""
+    OUTCOMES.clear()
+    search()
+    total = sum(OUTCOMES.values())
+    assert total >= 100, OUTCOMES
+    assert OUTCOMES["accepted"] >= accepted_at_least * total, f"too many refused: {dict(OUTCOMES)}"
+    assert OUTCOMES["refused"] >= refused_at_least * total, f"too few refused (bad input not reached): {dict(OUTCOMES)}"
 SEQUENCES = ["терц", "берц", "квинта", "шестерик", "семерик", "восьмерик"]
 
 
@@ -140,36 +162,63 @@ def _contract_parse_is_total(text: str) -> None:
     try:
         contract = Contract.parse(text)
     except BBScoreError:
+        outcome("refused")
         return
+    outcome("accepted")
     assert isinstance(contract, Contract)
     again = Contract.parse(str(contract))
     assert again == contract
     assert str(again) == str(contract)
 
 
+@st.composite
+def contract_texts(draw) -> str:
+    """A contract's normal form, as a user may type it: with spaces around or in lower case."""
+    game = draw(st.sampled_from(list(Game)))
+    kind = draw(st.sampled_from(list(ContractKind)))
+    table = GAMBLER.game(game.kind)
+    number = draw(st.integers(table.min_bid, 30)) if kind is ContractKind.SIMPLE else draw(st.integers(0, 6))
+    text = str(Contract(kind, number, game, draw(st.sampled_from(list(Doubling)))))
+    return draw(st.sampled_from([text, f" {text} ", text.lower()]))
+
+
 @settings(max_examples=300)
-@given(st.text())
+@given(contract_texts() | st.text())
 @example("")
 @example("١٢Т")  # Arabic-Indic digits are digits
 @example("²Т")  # a superscript is not
 @example("12ß")
 @example("^-1Т")
 @example("-12Т")
-def test_contract_parse_any_text(text):
-    """(d) Any text: a Contract whose normal form re-parses to it, or one of the project's errors."""
+def contract_parse_any_text(text):
     _contract_parse_is_total(text)
+
+
+def test_contract_parse_any_text():
+    """(d) Any text (half of it contracts as typed): a Contract whose normal form re-parses to it, or one of the
+    project's errors."""
+    run_counted(contract_parse_any_text, accepted_at_least=0.3)
 
 
 @settings(max_examples=300)
 @given(st.text(alphabet=NOTATION_ALPHABET, max_size=12))
 @example("^^0БК++")
 @example("00000Т")
-def test_contract_parse_notation_like_text(text):
-    """(d) Text made of notation characters: same."""
+def contract_parse_notation_like_text(text):
     _contract_parse_is_total(text)
 
 
+def test_contract_parse_notation_like_text():
+    """(d) Text made of notation characters: same (near misses, most of them refused; about 2 % are contracts)."""
+    run_counted(contract_parse_notation_like_text, accepted_at_least=0.01)
+
+
 TEXT_OR_LIST = st.text(max_size=20) | st.lists(st.text(max_size=12), max_size=3)
+CON_NAMES = SEQUENCES + ["бэла", "рамки-9", "рамки-В", "рамки-Д", "рамки-К", "рамки-Т", "рамки-10", "40", "70"]
+# construction lists as typed: "2×терц, бэла", one name a list item, or several in one text
+CON_LISTS = (st.lists(st.sampled_from(CON_NAMES), min_size=1, max_size=3).map(", ".join)
+             | st.lists(st.sampled_from(CON_NAMES), min_size=1, max_size=3)
+             | st.tuples(st.integers(2, 3), st.sampled_from(["терц", "бэла"])).map(lambda p: f"{p[0]}×{p[1]}"))
 CON_ALPHABET = "0123456789×x*,; -терцбэлаквинтрамкиВДКТ9 rams-JQKAT"
 
 
@@ -177,26 +226,37 @@ def _parse_list_is_total(texts) -> None:
     try:
         result = parse_list(texts, "--decl-con")
     except BBScoreError:
+        outcome("refused")
         return
+    outcome("accepted")
     again = parse_list(format_list(result), "--decl-con") if result else ()
     assert sorted(map(str, again)) == sorted(map(str, result))
 
 
 @settings(max_examples=300)
-@given(TEXT_OR_LIST)
+@given(CON_LISTS | TEXT_OR_LIST)
 @example("²")  # str.isdigit() is True, int() refuses it
 @example("٣")
 @example("2×терц, бэла")
-def test_parse_list_any_text(texts):
-    """(e) Construction lists: parsed (and their normal form re-parses the same) or refused with our error."""
+def parse_list_any_text(texts):
     _parse_list_is_total(texts)
+
+
+def test_parse_list_any_text():
+    """(e) Construction lists (half of them as typed): parsed (and their normal form re-parses the same) or refused
+    with our error."""
+    run_counted(parse_list_any_text, accepted_at_least=0.3)
 
 
 @settings(max_examples=300)
 @given(st.text(alphabet=CON_ALPHABET, max_size=20))
-def test_parse_list_construction_like_text(text):
-    """(e) Text made of construction-name characters: same."""
+def parse_list_construction_like_text(text):
     _parse_list_is_total(text)
+
+
+def test_parse_list_construction_like_text():
+    """(e) Text made of construction-name characters: same (near misses, most of them refused; about 8 % parse)."""
+    run_counted(parse_list_construction_like_text, accepted_at_least=0.03)
 
 
 VALID_CONTRACTS = ["12Т", "22ВК", "15БК+", "^Т", "^^2Ч", "8П", "20ВК++"]
@@ -210,28 +270,47 @@ FIELD = (
 CON_FIELD = st.none() | TEXT_OR_LIST | st.sampled_from(["терц", "бэла", "рамки-9", "2×бэла", "²", "40"])
 
 
+ANY_FIELDS = st.fixed_dictionaries({
+    "contract": st.sampled_from(VALID_CONTRACTS) | st.text(max_size=8),
+    "def_points": FIELD, "decl_points": FIELD, "decl_con": CON_FIELD, "def_con": CON_FIELD, "decl_tricks": FIELD,
+})
+
+
+def as_typed(kwargs: dict) -> dict:
+    """A valid hand of :func:`hands` as text, the way the command line passes it."""
+    text = lambda value: None if value is None else str(value)  # noqa: E731
+    return {"contract": str(kwargs["contract"]), "def_points": text(kwargs.get("def_points")),
+            "decl_points": text(kwargs.get("decl_points")), "decl_con": ", ".join(kwargs["decl_con"]) or None,
+            "def_con": kwargs["def_con"] or None, "decl_tricks": text(kwargs["decl_tricks"])}
+
+
 @settings(max_examples=300)
-@given(
-    contract=st.sampled_from(VALID_CONTRACTS) | st.text(max_size=8),
-    def_points=FIELD,
-    decl_points=FIELD,
-    decl_con=CON_FIELD,
-    def_con=CON_FIELD,
-    decl_tricks=FIELD,
-)
-@example(contract="12Т", def_points="--5", decl_points=None, decl_con=None, def_con=None, decl_tricks=None)
-@example(contract="12Т", def_points="18", decl_points=None, decl_con="²", def_con=None, decl_tricks=None)
-@example(contract="^Т", def_points="0", decl_points=None, decl_con=None, def_con=None, decl_tricks="²")
-def test_make_hand_any_text(contract, def_points, decl_points, decl_con, def_con, decl_tricks):
-    """(e) make_hand with anything in every field: a Hand that scores, or one of the project's errors."""
+@given(hands().map(as_typed) | ANY_FIELDS)
+@example({"contract": "12Т", "def_points": "--5", "decl_points": None, "decl_con": None, "def_con": None,
+          "decl_tricks": None})
+@example({"contract": "12Т", "def_points": "18", "decl_points": None, "decl_con": "²", "def_con": None,
+          "decl_tricks": None})
+@example({"contract": "^Т", "def_points": "0", "decl_points": None, "decl_con": None, "def_con": None,
+          "decl_tricks": "²"})
+def make_hand_any_text(fields):
+    contract, def_points, decl_points, decl_con, def_con, decl_tricks = (
+        fields[key] for key in ("contract", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks"))
     try:
         hand = make_hand(GAMBLER, contract, def_points=def_points, decl_points=decl_points,
                          decl_con=decl_con, def_con=def_con, decl_tricks=decl_tricks)
     except BBScoreError:
+        outcome("refused")
         return
+    outcome("accepted")
     assert isinstance(hand, Hand)
     b = score(hand, GAMBLER)
     assert b.declarers + b.defenders == b.PC + b.Pp + b.Pv
+
+
+def test_make_hand_any_text():
+    """(e) make_hand with anything in every field (half of the hands valid ones, typed as text): a Hand that scores,
+    or one of the project's errors."""
+    run_counted(make_hand_any_text, accepted_at_least=0.3)
 
 
 # The counterexamples above, as plain tests, so that a failure names the bug at once.

@@ -42,7 +42,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, assert_refused, run_cli
+from conftest import REPO, assert_refused, run_cli, run_process
 
 from bbscore.conventions import load as load_convention
 
@@ -820,7 +820,7 @@ def season(bench_generator, tmp_path_factory) -> list[Path]:
 def test_recompute_in_two_processes_reports_exactly_as_in_one(season, as_json):
     extra = ["--json"] if as_json else []
     alone = run_cli("recompute", *map(str, season), *extra, "--jobs", "1")
-    together = run_cli("recompute", *map(str, season), *extra, "--jobs", "2")
+    together = run_process("recompute", *season, *extra, "--jobs", "2")  # worker processes: from a real process
     assert alone.returncode == together.returncode == 2, alone.stderr
     assert together.stdout == alone.stdout and together.stderr == alone.stderr
     assert "Traceback" not in together.stderr
@@ -905,17 +905,13 @@ def test_recompute_fix_of_a_file_named_twice_is_the_same_with_any_jobs(season, t
 
 def test_recompute_text_keeps_the_order_of_the_files(tmp_path):
     """Errors (standard error) and reports (standard output) come file by file, in the order given."""
-    import os
     import subprocess
 
     clean = write(tmp_path / "clean.toml", CLEAN)
     slipped = write(tmp_path / "slipped.toml", SLIPPED)
-    done = subprocess.run(
-        [sys.executable, "-m", "bbscore", "recompute", str(clean), str(tmp_path / "missing.toml"), str(slipped),
-         str(tmp_path / "missing-too.toml")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONPATH": str(REPO), "PYTHONIOENCODING": "utf-8"},
-        cwd=REPO, timeout=60,
-    )
+    # one pipe for both streams, as a terminal shows them: the order of the writes of a process
+    done = run_process("recompute", clean, tmp_path / "missing.toml", slipped, tmp_path / "missing-too.toml",
+                       stderr=subprocess.STDOUT)
     assert done.returncode == 2
 
     def about(line: str) -> str:  # "ошибка: /…/missing.toml: нет такого файла" → "ошибка missing.toml"
@@ -923,7 +919,7 @@ def test_recompute_text_keeps_the_order_of_the_files(tmp_path):
         name = Path(line.removeprefix("ошибка: ").split(":")[0]).name
         return f"ошибка {name}" if error else name
 
-    order = [about(line) for line in done.stdout.decode("utf-8").splitlines()]
+    order = [about(line) for line in done.stdout.splitlines()]
     assert order == ["clean.toml", "ошибка missing.toml", "slipped.toml", "slipped.toml", "slipped.toml",
                      "ошибка missing-too.toml"], order
 
@@ -1013,7 +1009,7 @@ def test_deep_nesting_reads_the_same_in_any_process(season, tmp_path, as_json):
     files = [*season[:3], shallow, deep]
     extra = ["--json"] if as_json else []
     alone = run_cli("recompute", *map(str, files), *extra, "--jobs", "1")
-    together = run_cli("recompute", *map(str, files), *extra, "--jobs", "2")
+    together = run_process("recompute", *files, *extra, "--jobs", "2")  # worker processes: from a real process
     assert (alone.returncode, alone.stdout, alone.stderr) == (together.returncode, together.stdout, together.stderr)
     assert alone.returncode == 2 and "Traceback" not in alone.stderr and "внутренняя" not in alone.stderr
     if as_json:

@@ -10,6 +10,8 @@ import re
 import shlex
 import shutil
 
+import pytest
+
 from conftest import REPO, run_cli
 
 
@@ -36,3 +38,30 @@ def test_every_readme_command_succeeds(tmp_path):
         done = run_cli(*shlex.split(command)[1:], cwd=tmp_path)
         assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
         assert "Traceback" not in done.stderr
+
+
+def readme_outputs() -> list[tuple[str, str]]:
+    """The README's blocks that show a run: a ``` block whose first line is ``$ bbscore …``, the output after it."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    shown = []
+    for block in re.findall(r"^```\n(.*?)^```$", text, flags=re.S | re.M):
+        first, _, output = block.partition("\n")
+        if first.startswith("$ bbscore "):
+            shown.append((first.removeprefix("$ "), output))
+    return shown
+
+
+def test_readme_shows_runs():
+    assert len(readme_outputs()) >= 2  # the worked example (score) and the slipped game (recompute)
+
+
+@pytest.mark.parametrize(("command", "output"), readme_outputs(), ids=[command for command, _ in readme_outputs()])
+@pytest.mark.parametrize("columns", [80, 200])
+def test_readme_output_is_the_real_output(tmp_path, command, output, columns):
+    """Each run the README shows prints exactly that (standard output and error, as a terminal shows them), at a
+    terminal 80 columns wide as at 200 (rich does not wrap the working: its lines are as long as they need)."""
+    shutil.copytree(REPO / "examples", tmp_path / "examples")
+    done = run_cli(*shlex.split(command)[1:], cwd=tmp_path, columns=columns)
+    assert done.returncode in (0, 1), f"{command}\n{done.stdout}\n{done.stderr}"  # 1: the slips it shows
+    real = [line.rstrip() for line in (done.stdout + done.stderr).splitlines()]
+    assert real == [line.rstrip() for line in output.splitlines()]

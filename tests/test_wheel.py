@@ -1,8 +1,9 @@
 """The built wheel installs in a fresh virtual environment and carries the bundled conventions.
 
-Builds the wheel from this checkout, installs it (with its dependencies) in a
-new venv outside the checkout, and runs the README's main job from a folder
-with no ``conventions/`` in it.
+Builds the wheel from this checkout (with the hatchling of the test environment: no isolated build environment to
+download), installs it without its dependencies in a new venv outside the checkout (the dependencies are those of the
+test environment, reached through a ``.pth`` path line that adds only that folder), and runs the README's main job
+with the installed ``bbscore`` script from a folder with no ``conventions/`` in it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
 from pathlib import Path
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_wheel_installs_and_scores(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(ROOT)],
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(dist), str(ROOT)],
         check=True, capture_output=True, text=True,
     )
     (wheel,) = dist.glob("bbscore-*.whl")
@@ -29,29 +31,33 @@ def test_wheel_installs_and_scores(tmp_path: Path) -> None:
     assert "bbscore/conventions/gambler.toml" in names
 
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    venv.EnvBuilder(with_pip=False, clear=True).create(env_dir)
     bin_dir = env_dir / ("Scripts" if os.name == "nt" else "bin")
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "--quiet", str(wheel)], check=True)
+    python = bin_dir / "python"
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    # the dependencies: this environment's packages, after the venv's own (a path line runs none of that folder's .pth
+    # files, so the checkout's editable install of bbscore is not seen)
+    (site / "zz_test_dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet", "--no-deps",
+                    "--no-index", str(wheel)], check=True, capture_output=True)
 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    run = subprocess.run(
-        [str(bin_dir / "bbscore"), "score", "12Т", "--def-points", "18", "--decl-con", "терц", "--def-con", "бэла"],
-        cwd=elsewhere, capture_output=True, text=True, env={**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120"},
-    )
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH",)}
+    args = [str(bin_dir / "bbscore"), "score", "12Т", "--def-points", "18", "--decl-con", "терц", "--def-con", "бэла"]
+    run = subprocess.run(args, cwd=elsewhere, capture_output=True, text=True,
+                         env={**env, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120"})
     assert run.returncode == 0, run.stderr
     assert "28" in run.stdout and "4" in run.stdout and "Расчёт" in run.stdout
 
-    as_json = subprocess.run(
-        [str(bin_dir / "bbscore"), "score", "12Т", "--def-points", "18", "--decl-con", "терц", "--def-con", "бэла", "--json"],
-        cwd=elsewhere, capture_output=True, text=True, check=True,
-    )
+    as_json = subprocess.run([*args, "--json"], cwd=elsewhere, capture_output=True, text=True, check=True, env=env)
     result = json.loads(as_json.stdout)
     assert (result["declarers"], result["defenders"], result["made"]) == (28, 4, True)
     bundled = Path(
         subprocess.run(
-            [str(bin_dir / "python"), "-c", "from bbscore.conventions import bundled_dir; print(bundled_dir())"],
-            cwd=elsewhere, capture_output=True, text=True, check=True,
+            [str(python), "-c", "from bbscore.conventions import bundled_dir; print(bundled_dir())"],
+            cwd=elsewhere, capture_output=True, text=True, check=True, env=env,
         ).stdout.strip()
     )
     assert env_dir in bundled.parents  # found inside the installed package, not in this checkout
