@@ -30,6 +30,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import msgspec
+
 from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
 from bbscore.contract import GameKind
 from bbscore.errors import ConstructionError
@@ -175,8 +177,7 @@ SEQUENCE_LENGTHS = range(3, CARDS_PER_PLAYER + 1)
 KIND_NAMES = {GameKind.SUIT: "в масть", GameKind.NO_TRUMPS: "БК", GameKind.ALL_TRUMPS: "ВК"}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ConstructionValues:
+class ConstructionValues(msgspec.Struct, frozen=True, kw_only=True):
     """What each construction is worth in one kind of game, in visty.
 
     ``sequences``: visty of a sequence of 3…8 cards; ``bela``: of a bela;
@@ -192,9 +193,6 @@ class ConstructionValues:
     rams: dict[str, int]
     max_belas: int
     bela_stays: bool
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.sequences, self.bela, tuple(sorted(self.rams.items())), self.max_belas, self.bela_stays))
 
 
 def visty_of(construction: Construction, values: ConstructionValues) -> int:

@@ -39,7 +39,6 @@ from bbscore.constructions import (
 from bbscore.contract import Contract, Game, GameKind
 from bbscore.convention import Convention
 from bbscore.errors import CardError, IllegalContractError, InconsistentHandError, ref
-from bbscore.melds import constructions_for_hand, seats_from_text
 from bbscore.seats import Side
 
 
@@ -174,6 +173,8 @@ def make_hand(
     if melds is not None:
         if decl_con or def_con:
             raise InconsistentHandError("melds", f"и {ref('decl_con')}/{ref('def_con')}", "укажите либо объявления игроков, либо прошедшие конструкции")
+        from bbscore.melds import constructions_for_hand, seats_from_text  # below this module; only with announcements
+
         seats = melds if isinstance(melds, dict) else seats_from_text(melds)
         decl_con, def_con, _ = constructions_for_hand(seats, decl_seats, contract, convention)
     elif decl_seats is not None:
