@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+from bbscore.errors import ProtocolError, os_reason
 
 LOCK_TIMEOUT_SECONDS = 60
 _ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
@@ -210,9 +210,3 @@ def backup(path: Path) -> Path:
         target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
         number += 1
     return write_atomic(target, path.read_bytes(), exclusive=True)
-
-
-def refuse_not_regular(path: Path) -> None:
-    """Raise :class:`ProtocolError` for a path that exists and is not a regular file."""
-    if path.exists() and not path.is_file():
-        raise ProtocolError(str(path), None, NOT_A_FILE)

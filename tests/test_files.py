@@ -1,0 +1,153 @@
+"""The files layer (bbscore/files.py): atomic writes, locks, backups — the promises every writer relies on."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from bbscore import files
+from bbscore.errors import ProtocolError
+
+
+def test_write_atomic_replaces_and_keeps_the_files_permissions(tmp_path):
+    target = tmp_path / "game.toml"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o640)
+    files.write_atomic(target, "new\n")
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]  # no temporary file left
+
+
+def test_write_atomic_exclusive_refuses_an_existing_file_and_leaves_it(tmp_path):
+    target = tmp_path / "game.toml"
+    target.write_text("kept\n", encoding="utf-8")
+    with pytest.raises(ProtocolError) as raised:
+        files.write_atomic(target, "new\n", exclusive=True)
+    assert "уже есть" in raised.value.message()
+    assert target.read_text(encoding="utf-8") == "kept\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_write_atomic_refuses_text_that_is_not_utf8(tmp_path):
+    with pytest.raises(ProtocolError) as raised:
+        files.write_atomic(tmp_path / "game.toml", "pair \udcff")
+    assert "UTF-8" in raised.value.message()
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_failing_replace_leaves_no_temporary_file(tmp_path, monkeypatch):
+    target = tmp_path / "game.toml"
+    target.write_text("old\n", encoding="utf-8")
+
+    def refused(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refused)
+    with pytest.raises(ProtocolError) as raised:
+        files.write_atomic(target, "new\n")
+    assert "нет прав доступа" in raised.value.message()
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.toml"]
+
+
+def test_a_folder_that_cannot_be_fsynced_still_gets_the_file(tmp_path, monkeypatch):
+    real_fsync = os.fsync
+    calls = []
+
+    def fsync(descriptor):
+        calls.append(descriptor)
+        if len(calls) > 1:  # the folder's fsync (the file's is first)
+            raise OSError(22, "Invalid argument")
+        return real_fsync(descriptor)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    files.write_atomic(tmp_path / "game.toml", "text\n")
+    assert (tmp_path / "game.toml").read_text(encoding="utf-8") == "text\n"
+    assert len(calls) == 2
+
+
+def test_backup_takes_a_new_name_each_time(tmp_path):
+    original = tmp_path / "game.toml"
+    original.write_text("v1\n", encoding="utf-8")
+    first = files.backup(original)
+    second = files.backup(original)
+    assert first != second and first.exists() and second.exists()
+    assert first.read_text(encoding="utf-8") == second.read_text(encoding="utf-8") == "v1\n"
+    assert all(p.name.startswith("game.toml.") and p.suffix == ".bak" for p in (first, second))
+
+
+def test_the_lock_removes_temporary_files_of_killed_writers(tmp_path):
+    target = tmp_path / "game.toml"
+    target.write_text("x\n", encoding="utf-8")
+    stale = tmp_path / ".game.toml.abc123.tmp"
+    stale.write_text("half a file", encoding="utf-8")
+    other = tmp_path / ".other.toml.abc123.tmp"  # another file's: not ours to remove
+    other.write_text("", encoding="utf-8")
+    with files.locked(target) as real:
+        assert real == target.resolve()
+        assert not stale.exists()
+    assert other.exists()
+    assert files.lock_path(target).exists()  # the lock file stays, empty
+
+
+def test_a_lock_held_too_long_is_one_clear_refusal(tmp_path, monkeypatch):
+    from filelock import FileLock
+
+    target = tmp_path / "game.toml"
+    target.write_text("x\n", encoding="utf-8")
+    monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 0.05)
+    holder = FileLock(str(files.lock_path(target)))
+    with holder:
+        with pytest.raises(ProtocolError) as raised:
+            with files.locked(target):
+                pass
+    assert "занят другой командой" in raised.value.message()
+
+
+def test_a_lock_file_that_cannot_be_made_is_named(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    target = folder / "game.toml"
+    target.write_text("x\n", encoding="utf-8")
+    folder.chmod(0o555)
+    try:
+        if os.access(folder, os.W_OK):  # root writes anywhere: make the lock's name a folder instead
+            folder.chmod(0o755)
+            files.lock_path(target).mkdir()
+        with pytest.raises(ProtocolError) as raised:
+            with files.locked(target):
+                pass
+        assert "блокировк" in raised.value.message() or "занят" in raised.value.message()
+    finally:
+        folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("text, line", [
+    ("a = 1\nb = \n", 2),
+    ("a = 1\n[[hand]\n", 2),
+])
+def test_toml_problems_name_their_line(text, line):
+    import tomllib
+
+    with pytest.raises(tomllib.TOMLDecodeError) as raised:
+        files.parse_toml(text)
+    found, reason = files.toml_problem(raised.value)
+    assert found == line and reason
+
+
+def test_deep_nesting_is_a_recursion_error_with_the_same_room_anywhere():
+    deep = "a = " + "[" * 2000 + "]" * 2000 + "\n"
+    with pytest.raises(RecursionError):
+        files.parse_toml(deep)
+    assert files.parse_toml("a = " + "[" * 50 + "]" * 50 + "\n")
+
+
+def test_key_line_finds_keys_and_tables():
+    text = "[game]\nformat = 1\nconvention = 'x'\n\n[[hand]]\n"
+    assert files.key_line(text, "convention") == 3
+    assert files.key_line(text, "hand") == 5
+    assert files.key_line(text, "missing") is None
