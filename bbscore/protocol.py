@@ -57,6 +57,10 @@ _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]"
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 
 
+class OtherGameError(ProtocolError):
+    """A score sheet of another game (``[game] game = "preferans"``): read by :mod:`bbscore.preferans.protocol`."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Header:
     """The ``[game]`` table: the convention (name and hash), the target and the two pairs."""
@@ -151,6 +155,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
+    if game.get("game") == "preferans":
+        raise OtherGameError(str(path), key_line(text, "game"), "это пуля преферанса (game = \"preferans\"): "
+                             "её команды — bbscore pref show, pref add, pref settle")
     allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
     for key in game:
         if key not in allowed:
