@@ -58,17 +58,22 @@ def added(appended, path) -> None:
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
-    _status(appended.after.sheet, out)
+    _status(appended.after.sheet, out, appended.number)
 
 
-def _status(sheet, out: Console) -> None:
+def _status(sheet, out: Console, hands: int | None = None) -> None:
     out.print("Пуля: " + ", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players) + f" (до {sheet.target}); "
               "гора: " + ", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players) + ".")
     if sheet.ended:
         out.print(Text("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle ФАЙЛ.", style="bold"))
-    elif sheet.closest:
+        return
+    if sheet.closest:
         left = sheet.left[sheet.closest[0]]
         out.print(f"Ближе всех к закрытию: {', '.join(sheet.closest)} (осталось {left}).")
+    if hands is not None and len(sheet.players) == 4:
+        from bbscore.preferans.protocol import dealer_of
+
+        out.print(f"Следующую сдачу сдаёт {dealer_of(hands + 1, sheet.players)} (сидит на прикупе).")
 
 
 def removed(protocol, record) -> None:
@@ -107,7 +112,7 @@ def sheet(protocol, checked, warning: str | None) -> None:
     out.print(table)
     for hand_number, step in s.closing:
         out.print(f"Сдача {hand_number}: {step_line(step)}")
-    _status(s, out)
+    _status(s, out, len(protocol.hands))
     bad = sorted({d.hand for d in checked.discrepancies})
     if bad:
         out.print(Text(f"! расхождения с правилами в сдачах {', '.join(map(str, bad))}: bbscore recompute {protocol.path}",
