@@ -89,7 +89,7 @@ def _whist(values: Optional[list[str]]):
 def _fields(game: str, by, tricks, whist, pass_, note=None) -> dict:
     """The options of a hand as the file's keys (see :func:`bbscore.preferans.protocol.make`)."""
     all_pass = _is_all_pass(game)
-    fields = {"game": game, "by": by, "tricks": _tricks(tricks, all_pass), "whist": _whist(whist),
+    fields = {"game": game, "by": None if by is None else " ".join(by.split()), "tricks": _tricks(tricks, all_pass), "whist": _whist(whist),
               "pass": [" ".join(p.split()) for p in pass_] if pass_ else None}
     if note is not None:
         if not note.strip():
