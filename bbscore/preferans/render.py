@@ -58,14 +58,14 @@ def added(appended, path) -> None:
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
-    _status(appended.after.sheet, out, appended.number)
+    _status(appended.after.sheet, out, appended.number, path)
 
 
-def _status(sheet, out: Console, hands: int | None = None) -> None:
+def _status(sheet, out: Console, hands: int | None = None, path=None) -> None:
     out.print("Пуля: " + ", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players) + f" (до {sheet.target}); "
               "гора: " + ", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players) + ".")
     if sheet.ended:
-        out.print(Text("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle ФАЙЛ.", style="bold"))
+        out.print(Text(f"Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {path or 'ФАЙЛ'}", style="bold"))
         return
     if sheet.closest:
         left = sheet.left[sheet.closest[0]]
@@ -112,7 +112,7 @@ def sheet(protocol, checked, warning: str | None) -> None:
     out.print(table)
     for hand_number, step in s.closing:
         out.print(f"Сдача {hand_number}: {step_line(step)}")
-    _status(s, out, len(protocol.hands))
+    _status(s, out, len(protocol.hands), protocol.path)
     bad = sorted({d.hand for d in checked.discrepancies})
     if bad:
         out.print(Text(f"! расхождения с правилами в сдачах {', '.join(map(str, bad))}: bbscore recompute {protocol.path}",
