@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from bbscore.convention import Convention, rules_hash
+if TYPE_CHECKING:
+    from bbscore.convention import Convention
+
 from bbscore.errors import (
     NOT_A_FILE,
     TOO_DEEP,
@@ -27,7 +29,16 @@ from bbscore.errors import (
     shown,
 )
 from bbscore.files import parse_toml, toml_problem, write_atomic
-from bbscore.schema import ConventionFile, check
+
+def __getattr__(name: str) -> Any:
+    """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
+    command never needs them)."""
+    if name in ("Convention", "rules_hash"):
+        from bbscore import convention
+
+        return getattr(convention, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 @cache
 def bundled_dir() -> Path:
@@ -178,6 +189,10 @@ def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
     if game != "bazar-belot":
         raise ConventionError(str(path), "game", f"неизвестная игра {shown(game)}; допустимы "
                               + ", ".join(f'"{name}"' for name in GAMES) + " (без ключа — Базар-Белот)")
+    # Imported here: a preferans command does not pay for the Bazar-Belot tables at its start.
+    from bbscore.convention import Convention
+    from bbscore.schema import ConventionFile, check
+
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
@@ -295,6 +310,8 @@ def _example_line(key: str) -> str | None:
 def _choices(where: str) -> list[str]:
     """The allowed values of a choice setting at a key path (from the schema's Literal types)."""
     import typing
+
+    from bbscore.schema import ConventionFile
 
     kind: Any = ConventionFile
     for part in where.split("."):

@@ -58,7 +58,13 @@ _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 
 
 class OtherGameError(ProtocolError):
-    """A score sheet of another game (``[game] game = "preferans"``): read by :mod:`bbscore.preferans.protocol`."""
+    """A score sheet of another game (``[game] game = "preferans"``): read by :mod:`bbscore.preferans.protocol`.
+
+    ``text`` and ``data``: the file's text and its parsed TOML, set by :func:`read`.
+    """
+
+    text: str | None = None
+    data: dict | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -127,7 +133,11 @@ def read(path: Path) -> Protocol:
         raise ProtocolError(str(path), line, reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise ProtocolError(str(path), None, TOO_DEEP) from None
-    header = _header(path, data, text)
+    try:
+        header = _header(path, data, text)
+    except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
+        error.text, error.data = text, data
+        raise
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, list[str]]] = [
                   "bbscore.preferans.contract"]),
     ("convention", ["bbscore.schema", "bbscore.convention", "bbscore.preferans.rules"]),
     ("hand", ["bbscore.melds", "bbscore.hand", "bbscore.preferans.hand"]),
-    ("engine", ["bbscore.scoring", "bbscore.preferans.engine"]),
+    ("engine", ["bbscore.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
     ("replay", ["bbscore.game", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
     ("storage", ["bbscore.conventions", "bbscore.protocol", "bbscore.preferans.protocol"]),
     ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.render", "bbscore.preferans.working",

@@ -112,7 +112,7 @@ def score(
     from bbscore import conventions
     from bbscore.preferans.contract import Kind, PrefContract
     from bbscore.preferans.engine import score as score_hand
-    from bbscore.preferans.protocol import make
+    from bbscore.preferans.inputs import make
 
     rules = conventions.load(convention, game="preferans")
     fields = _fields(game, by, tricks, whist, pass_)
@@ -145,14 +145,14 @@ def score(
 
 
 def _plain(value):
-    from bbscore.preferans.protocol import plain
+    from bbscore.preferans.inputs import plain
 
     return plain(value)
 
 
 def entries_json(entries) -> dict:
     """pulya, gora, vists of a hand (only the non-zero entries)."""
-    from bbscore.preferans.protocol import vists_by_pair
+    from bbscore.preferans.inputs import vists_by_pair
 
     return {
         "pulya": {p: n for p, n in entries.pulya.items() if n},
@@ -313,13 +313,19 @@ def settle(file: SheetFile, as_json: AsJson = False) -> None:
     render.settlement(sheet, checked, result)
 
 
-def recompute_file(path: Path, convention: Optional[str], fix: bool) -> tuple[dict, int]:
-    """``recompute`` of a preferans sheet: its report (as ``--json`` prints it) and exit level (0, 1 or 2)."""
+def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None) -> tuple[dict, int]:
+    """``recompute`` of a preferans sheet: its report (as ``--json`` prints it) and exit level (0, 1 or 2).
+
+    ``known``: the file's text and parsed TOML, when already read.
+    """
     from bbscore.preferans import protocol
 
     report: dict = {"file": str(path), "game": "preferans"}
     try:
-        sheet = protocol.read(path)
+        if known is not None and known[0] is not None:
+            sheet = protocol.parse(path, known[0], known[1])
+        else:
+            sheet = protocol.read(path)
         rules, settings, warning = protocol.rules_for(sheet, convention)
     except BBScoreError as error:
         report.update(ok=False, error=error.message(), discrepancies=[])

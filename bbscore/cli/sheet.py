@@ -232,10 +232,10 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
     try:
         sheet = protocol.read(path)
         rules, warning = protocol.convention_for(sheet, convention)
-    except protocol.OtherGameError:  # a preferans sheet ([game] game = "preferans")
+    except protocol.OtherGameError as other:  # a preferans sheet ([game] game = "preferans")
         from bbscore.cli.pref import recompute_file
 
-        return recompute_file(path, convention, fix)
+        return recompute_file(path, convention, fix, known=(other.text, other.data))
     except BBScoreError as error:
         report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
         return report, 2

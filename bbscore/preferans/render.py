@@ -20,7 +20,7 @@ def console() -> Console:
 
 
 def _entries_lines(entries) -> list[str]:
-    from bbscore.preferans.protocol import vists_by_pair
+    from bbscore.preferans.inputs import vists_by_pair
 
     lines = []
     if entries.pulya:
@@ -71,7 +71,7 @@ def _status(sheet, out: Console, hands: int | None = None, path=None) -> None:
         left = sheet.left[sheet.closest[0]]
         out.print(f"Ближе всех к закрытию: {', '.join(sheet.closest)} (осталось {left}).")
     if hands is not None and len(sheet.players) == 4:
-        from bbscore.preferans.protocol import dealer_of
+        from bbscore.preferans.inputs import dealer_of
 
         out.print(f"Следующую сдачу сдаёт {dealer_of(hands + 1, sheet.players)} (сидит на прикупе).")
 
