@@ -459,3 +459,15 @@ def test_hashes_of_bazar_belot_conventions_unchanged():
     assert conventions.load("gambler").sha256 == "48e1a99e7da5df84dbd9e04f0680f6927764c233d0820b29748a3eb9b2f72968"
     assert conventions.load("classic").sha256 == "eb9aa848737d72e47a9e76199675fa65a930b5f748e7ef0a7c04feecf3f2e20c"
     assert conventions.load("rostov", game="preferans").for_game == "preferans"
+
+
+def test_through_the_real_entry_point(tmp_path):
+    """``python -m bbscore pref score`` (a fresh process, as a user runs it) and a recompute of both games at once."""
+    from conftest import run_cli
+
+    done = run_cli("pref", "score", "7♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря", "--pass", "Вера")
+    assert done.returncode == 0, done.stderr
+    assert "Висты: Боря на Аня 30, Вера на Аня 30" in done.stdout
+    both = run_cli("recompute", str(EXAMPLES / "pulya-4.toml"), str(EXAMPLES / "game-gambler.toml"), "--json")
+    assert both.returncode == 0, both.stderr
+    assert [f.get("game") for f in json.loads(both.stdout)["files"]] == ["preferans", None]
