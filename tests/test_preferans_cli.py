@@ -471,3 +471,16 @@ def test_through_the_real_entry_point(tmp_path):
     both = run_cli("recompute", str(EXAMPLES / "pulya-4.toml"), str(EXAMPLES / "game-gambler.toml"), "--json")
     assert both.returncode == 0, both.stderr
     assert [f.get("game") for f in json.loads(both.stdout)["files"]] == ["preferans", None]
+
+
+def test_four_players_first_dealer_chosen(capsys, tmp_path):
+    path = tmp_path / "p4.toml"
+    out = ok(capsys, "pref", "new", path, "--players", "Аня,Боря,Вера,Гоша", "--dealer", "Вера")
+    assert "первым сдаёт Вера" in out
+    out = ok(capsys, "pref", "add", path, "распасы", "--tricks", "Аня=2,Боря=3,Гоша=5")
+    assert "сдавал Вера" in out and "Следующую сдачу сдаёт Гоша" in out
+    assert "--dealer" in refused(capsys, "pref", "new", tmp_path / "three.toml", "--players", "А,Б,В", "--dealer", "А")
+    assert "--dealer" in refused(capsys, "pref", "new", tmp_path / "who.toml", "--players", "А,Б,В,Г", "--dealer", "Д")
+    assert not (tmp_path / "three.toml").exists() and not (tmp_path / "who.toml").exists()
+    code, out, _ = run(capsys, "recompute", path)
+    assert code == 0, out

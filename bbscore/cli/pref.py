@@ -196,14 +196,17 @@ def new(
                                                            "(вчетвером — четыре имени).", metavar="\"А,Б,В[,Г]\"")],
     target: Annotated[Optional[int], typer.Option("--target", help="Пуля: до скольких очков у каждого (по умолчанию — "
                                                                    "из правил, в rostov 20).", metavar="N")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Вчетвером: кто сдаёт первым (по умолчанию — первый "
+                                                                   "из --players); дальше по кругу.", metavar="P")] = None,
     convention: Convention = "rostov",
 ) -> None:
     """Начать новую пулю: файл с игроками и правилами."""
     from bbscore.preferans import protocol
 
-    header = protocol.create(file, players.split(","), convention, target)
+    header = protocol.create(file, players.split(","), convention, target, dealer)
     note_written(file)
-    four = " Вчетвером сдающий сидит на прикупе; первым сдаёт " + header.players[0] + "." if len(header.players) == 4 else ""
+    first = header.extra.get("dealer", header.players[0])
+    four = f" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу." if len(header.players) == 4 else ""
     print(f"{file}: новая пуля до {header.target}; игроки {', '.join(header.players)}; правила «{header.convention}».{four}")
 
 

@@ -18,9 +18,13 @@ INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note")
 WRITTEN_KEYS = ("pulya", "gora", "vists")
 
 
-def dealer_of(number: int, players: tuple[str, ...]) -> str | None:
-    """Who deals hand ``number`` (from 1) and sits out: with four players, by rotation from the first; else None."""
-    return players[(number - 1) % len(players)] if len(players) == 4 else None
+def dealer_of(number: int, players: tuple[str, ...], first: str | None = None) -> str | None:
+    """Who deals hand ``number`` (from 1) and sits out: with four players, by rotation in seating order from ``first``
+    (default: the first player); else None."""
+    if len(players) != 4:
+        return None
+    start = players.index(first) if first in players else 0
+    return players[(start + number - 1) % len(players)]
 
 
 def _count(value: Any, key: str, what: str) -> int:

@@ -65,7 +65,7 @@ from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
 
 FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
-HEADER_OPTIONAL = ("created", "note", "place")
+HEADER_OPTIONAL = ("dealer", "created", "note", "place")
 FIELD_NAMES = {"pulya": "пуля", "gora": "гора", "vists": "висты", "input": "ввод"}
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
@@ -218,6 +218,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
             and all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)):
         raise refuse("players", f"ожидаются 3 или 4 разных имени игроков, например [\"Аня\", \"Боря\", \"Вера\"], "
                                 f"а дано {shown(players)}")
+    dealer = game.get("dealer")
+    if dealer is not None and (len(players) != 4 or dealer not in players):
+        raise refuse("dealer", "первый сдающий — один из четырёх игроков (втроём сдающий играет: не указывается)")
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
     return Header(convention=convention, convention_sha256=sha, target=target, players=tuple(players), extra=extra)
 
@@ -469,8 +472,9 @@ def stored_convention(name: str, path: Path) -> str:
         return str(Path(name).expanduser().resolve())
 
 
-def create(path: Path, players: list[str], convention_name: str, target: int | None = None) -> Header:
-    """Create a new sheet (an existing file is refused)."""
+def create(path: Path, players: list[str], convention_name: str, target: int | None = None,
+           dealer: str | None = None) -> Header:
+    """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first."""
     check_path(path, must_exist=False)
     if path.exists():
         raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
@@ -482,9 +486,17 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
     check_players(names, rules.settings)
     if target is not None and target < 1:
         raise InvalidValueError("target", target, "пуля — положительное число")
+    extra: dict[str, Any] = {}
+    if dealer is not None:
+        dealer = " ".join(dealer.split())
+        if len(names) != 4:
+            raise InvalidValueError("dealer", dealer, "первый сдающий указывается только вчетвером (втроём сдающий играет)")
+        if dealer not in names:
+            raise InvalidValueError("dealer", dealer, f"нет такого игрока; играют: {', '.join(names)}")
+        extra["dealer"] = dealer
+    extra["created"] = time.strftime("%Y-%m-%d %H:%M")
     header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
-                    target=rules.settings.pulya.target if target is None else target, players=names,
-                    extra={"created": time.strftime("%Y-%m-%d %H:%M")})
+                    target=rules.settings.pulya.target if target is None else target, players=names, extra=extra)
     check_path(path, must_exist=False)
     with locked(path):
         write_atomic(path, header_text(header), exclusive=True)
@@ -529,7 +541,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         fields = dict(given)
         players = protocol.header.players
         if len(players) == 4:
-            fields["dealer"] = dealer_of(number, players)
+            fields["dealer"] = dealer_of(number, players, protocol.header.extra.get("dealer"))
         hand = make(fields, players, convention)
         entries = score(hand, convention)
         fields = {**input_fields(hand, fields), **written_fields(entries)}

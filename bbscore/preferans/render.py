@@ -58,10 +58,10 @@ def added(appended, path) -> None:
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
-    _status(appended.after.sheet, out, appended.number, path)
+    _status(appended.after.sheet, out, appended.number, path, appended.protocol.header.extra.get("dealer"))
 
 
-def _status(sheet, out: Console, hands: int | None = None, path=None) -> None:
+def _status(sheet, out: Console, hands: int | None = None, path=None, first_dealer: str | None = None) -> None:
     out.print("Пуля: " + ", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players) + f" (до {sheet.target}); "
               "гора: " + ", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players) + ".")
     if sheet.ended:
@@ -73,7 +73,7 @@ def _status(sheet, out: Console, hands: int | None = None, path=None) -> None:
     if hands is not None and len(sheet.players) == 4:
         from bbscore.preferans.inputs import dealer_of
 
-        out.print(f"Следующую сдачу сдаёт {dealer_of(hands + 1, sheet.players)} (сидит на прикупе).")
+        out.print(f"Следующую сдачу сдаёт {dealer_of(hands + 1, sheet.players, first_dealer)} (сидит на прикупе).")
 
 
 def removed(protocol, record) -> None:
@@ -112,7 +112,7 @@ def sheet(protocol, checked, warning: str | None) -> None:
     out.print(table)
     for hand_number, step in s.closing:
         out.print(f"Сдача {hand_number}: {step_line(step)}")
-    _status(s, out, len(protocol.hands), protocol.path)
+    _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
     bad = sorted({d.hand for d in checked.discrepancies})
     if bad:
         out.print(Text(f"! расхождения с правилами в сдачах {', '.join(map(str, bad))}: bbscore recompute {protocol.path}",
