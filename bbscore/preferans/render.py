@@ -139,10 +139,9 @@ def settlement(protocol, checked, result) -> None:
         table.add_row(player, str(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player]),
                       _signed(exact), f"{result.shown[player]:+d}")
     out.print(table)
-    if any(Fraction(v).denominator != 1 for v in result.result.values()):
-        out.print("Итоги в целых вистах округлены так, что в сумме по-прежнему 0.")
-    else:
-        out.print("Итоги целые; в сумме 0.")
+    exact = all(Fraction(v).denominator == 1 for v in result.result.values())
+    out.print("Итоги в целых вистах округлены так, что в сумме по-прежнему 0"
+              + (" (здесь точные итоги и так целые)." if exact else "."))
 
 
 def _signed(value: Fraction) -> str:
