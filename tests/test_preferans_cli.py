@@ -484,3 +484,18 @@ def test_four_players_first_dealer_chosen(capsys, tmp_path):
     assert not (tmp_path / "three.toml").exists() and not (tmp_path / "who.toml").exists()
     code, out, _ = run(capsys, "recompute", path)
     assert code == 0, out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б:x", "--pass", "В"], "--whist"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "А", "--pass", "В"], "--whist"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б"], "--pass"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б:2", "--whist", "В:1", "--pass", "Г"], "--pass"),
+    (["распасы", "--tricks", "А=1,Б=2,В=7", "--dealer", "В"], "--dealer"),
+    (["распасы", "--tricks", "А=1,А=2,Б=7"], "--tricks"),
+    (["6♠", "--by", "А", "--by", "Б"], "--by"),
+    (["6♠", "--tricks", "6", "--whist", "Б", "--pass", "В"], "--by"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б", "--pass", "В", "--convention", "gambler"], "Базар-Белота"),
+])
+def test_score_refusals(capsys, args, words):
+    assert words in refused(capsys, "pref", "score", *args)

@@ -75,8 +75,10 @@ def _whist(values: Optional[list[str]]):
     table: dict = {}
     for value in values:
         name, colon, count = value.rpartition(":")
-        if not colon or not count.strip().isdigit():
+        if not colon:
             name, count = value, None
+        elif not count.strip().isdigit():
+            raise InconsistentHandError("whist", value, "ожидается ИМЯ или ИМЯ:N, где N — взятки вистующего")
         name = " ".join(name.split())
         if not name:
             raise InconsistentHandError("whist", value, "ожидается ИМЯ или ИМЯ:N")
@@ -125,12 +127,18 @@ def score(
         players = [" ".join(by.split())] + list(fields.get("whist", {})) + list(fields.get("pass", []))
         if kind is Kind.MISERE and len(players) == 1:
             players += [name for name in ("защитник 1", "защитник 2", "защитник 3") if name != players[0]][:2]
-        elif kind is Kind.GAME and len(players) < 3:
-            raise InconsistentHandError("pass", None, "нужны оба защитника: --whist ИМЯ и --pass ИМЯ, или два --whist ИМЯ:N, "
-                                                      "или --pass дважды")
+        elif kind is Kind.GAME and len(players) != 3:
+            raise InconsistentHandError("pass", ", ".join(players[1:]) or None,
+                                        "у играющего два защитника: --whist ИМЯ и --pass ИМЯ, или два --whist ИМЯ:N, "
+                                        "или --pass дважды")
         fields["by"] = players[0]
+        for key in ("whist", "pass"):
+            if players[0] in fields.get(key, ()):
+                raise InconsistentHandError(key, players[0], "играющий не вистует и не пасует: это говорят защитники")
     if dealer is not None:
         dealer = " ".join(dealer.split())
+        if dealer in players:
+            raise InconsistentHandError("dealer", dealer, "сдающий вчетвером сидит на прикупе и в сдаче не играет")
         players.append(dealer)
         fields["dealer"] = dealer
     hand = make(fields, tuple(players), rules.settings)
