@@ -27,6 +27,8 @@ class Convention:
     made once per run, and a dataclass costs ~0.5 ms of every start to define.
     """
 
+    for_game = "bazar-belot"  # the game these rules are of (a preferans convention says "preferans")
+
     def __init__(self, settings: ConventionFile, path: Path, known_sha256: str | None = None) -> None:
         self.settings = settings
         self.path = path

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from bbscore.convention import Convention, rules_hash
+if TYPE_CHECKING:
+    from bbscore.convention import Convention
+
 from bbscore.errors import (
     NOT_A_FILE,
     TOO_DEEP,
@@ -24,9 +26,19 @@ from bbscore.errors import (
     ConventionNotFoundError,
     ProtocolError,
     os_reason,
+    shown,
 )
 from bbscore.files import parse_toml, toml_problem, write_atomic
-from bbscore.schema import ConventionFile, check
+
+def __getattr__(name: str) -> Any:
+    """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
+    command never needs them)."""
+    if name in ("Convention", "rules_hash"):
+        from bbscore import convention
+
+        return getattr(convention, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 @cache
 def bundled_dir() -> Path:
@@ -88,17 +100,33 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
 _CACHE: dict[tuple[str, int, int, int, int], Convention] = {}  # by the file's (path, device, inode, time, size)
 
 
-def load(name_or_path: str = "gambler") -> Convention:
+GAMES = {"bazar-belot": "Базар-Белота", "preferans": "преферанса"}
+
+
+def load(name_or_path: str = "gambler", game: str | None = "bazar-belot") -> Convention:
     """Load and check a convention by name or path (cached per file version).
 
     A convention found by name (bundled, or in the user's folder) is kept
     compiled beside its file (see :func:`_read_compiled`); a file given by path
     is read afresh.  Raises :class:`ConventionError` for a missing or
     unreadable file, a TOML syntax error, a missing/unknown key, a wrong type
-    or inconsistent numbers.
+    or inconsistent numbers.  ``game``: the game the rules must be of (``"bazar-belot"``, ``"preferans"``), or
+    None for any (the ``conventions`` commands); rules of another game are refused (:func:`of_game`).
     """
     is_path = _names_a_file(name_or_path)
-    return load_file(_resolve(name_or_path, is_path), compiled=not is_path)
+    return of_game(load_file(_resolve(name_or_path, is_path), compiled=not is_path), game, name_or_path)
+
+
+def of_game(rules: Any, game: str | None, given: str | None = None) -> Any:
+    """``rules`` when they are of ``game`` (or ``game`` is None); else :class:`ConventionError` saying which game they are."""
+    if game is None or rules.for_game == game:
+        return rules
+    hint = "например rostov" if game == "preferans" else "например gambler или classic"
+    raise ConventionError(
+        given or str(rules.path), "game",
+        f"это правила {GAMES.get(rules.for_game, rules.for_game)} (game = \"{rules.for_game}\"), а здесь нужны правила "
+        f"{GAMES.get(game, game)} ({hint})",
+    )
 
 
 def load_file(path: Path, *, compiled: bool = False) -> Convention:
@@ -151,7 +179,20 @@ def _tables(raw: bytes, path: Path) -> dict[str, Any]:
 
 
 def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
-    """The file's tables validated by the schema and the consistency checks."""
+    """The file's tables validated by the schema and the consistency checks of their game (the top-level ``game``
+    key: absent or ``"bazar-belot"``, or ``"preferans"`` — :func:`bbscore.preferans.rules.from_tables`)."""
+    game = data.get("game", "bazar-belot") if isinstance(data, dict) else "bazar-belot"
+    if game == "preferans":
+        from bbscore.preferans.rules import LoadedPreferans, from_tables
+
+        return LoadedPreferans(from_tables(data, path), path, sha256)  # type: ignore[return-value]
+    if game != "bazar-belot":
+        raise ConventionError(str(path), "game", f"неизвестная игра {shown(game)}; допустимы "
+                              + ", ".join(f'"{name}"' for name in GAMES) + " (без ключа — Базар-Белот)")
+    # Imported here: a preferans command does not pay for the Bazar-Belot tables at its start.
+    from bbscore.convention import Convention
+    from bbscore.schema import ConventionFile, check
+
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
@@ -269,6 +310,8 @@ def _example_line(key: str) -> str | None:
 def _choices(where: str) -> list[str]:
     """The allowed values of a choice setting at a key path (from the schema's Literal types)."""
     import typing
+
+    from bbscore.schema import ConventionFile
 
     kind: Any = ConventionFile
     for part in where.split("."):

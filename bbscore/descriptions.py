@@ -41,6 +41,41 @@ DESCRIPTIONS: dict[str, str] = {
     "game_end.target": "до скольких очков партия",
     "game_end.on_tie": "равные итоги на цели (another_hand — ещё сдача, draw — ничья)",
     "game_end.doezd": "разрешён ли «доезд»",
+    "game": "игра файла правил (bazar-belot — Базар-Белот, preferans — преферанс)",
+    # Preferans (conventions/rostov.toml, RULES.md §9).
+    "players.counts": "сколько игроков за столом (3 и/или 4)",
+    "players.four": "вчетвером: dealer_sits_out — сдающий сидит на прикупе",
+    "players.dealer_all_pass": "сидящий на прикупе на распасах (as_zero_tricks — пишет в пулю, как за ноль взяток; nothing — ничего)",
+    "cost.*": "игра этого уровня: pulya — в пулю за сыгранную; gora — в гору за взятку недобора; "
+              "vists — висты вистующему за взятку; whist_gora — в гору вистующему за недобранную на висте взятку",
+    "misere.pulya": "сыгранный мизер, в пулю",
+    "misere.gora": "мизер: в гору за каждую взятую взятку",
+    "misere.vists": "висты на мизере (none — не пишутся)",
+    "whist.responsibility": "ответственность виста (half — полуответственный: половина стоимости недобора; full — вся)",
+    "whist.obligation": "сколько взяток должны взять вистующие против игры каждого уровня",
+    "whist.consolation": "консоляция: висты за каждую недобранную играющим взятку",
+    "whist.consolation_by": "кто пишет консоляцию (both — оба защитника; whisters — только вистующие)",
+    "whist.one_whister_made": "один вистует, игра сыграна (whister — висты пишет вистующий; pooled_half — пополам с пасовавшим)",
+    "whist.one_whister_down": "один вистует, игра без взяток (pooled_half — всё пополам с пасовавшим; each_own — каждый своё)",
+    "whist.both_whist_share": "вистуют оба: каждый отвечает за половину обязательства",
+    "whist.both_whist_odd_trick": "вистуют оба: кто отвечает за нечётную взятку обязательства "
+                                  "(after_declarer, before_declarer, fewer_tricks, nobody, both)",
+    "whist.both_whist_short": "вистуют оба: ремиз на висте (total_short — только при общем недоборе; own_half — всегда за свою половину)",
+    "whist.both_pass": "оба защитника спасовали (made — игра считается сыгранной)",
+    "raspasy.vists_per_trick": "распасы: висты за взятку",
+    "raspasy.writer": "распасы: кто пишет висты (fewest_tricks — взявший меньше всех)",
+    "raspasy.tie": "распасы: двое взяли поровну меньше всех (half_each — пишут пополам)",
+    "raspasy.zero_tricks_pulya": "распасы: в пулю за ноль взяток",
+    "raspasy.zero_tricks_unit": "единица числа выше (points — очки пули; trick_price — стоимости взятки)",
+    "raspasy.progression": "прогрессия распасов (не поддерживается: false)",
+    "pulya.target": "пуля: до скольких очков (у каждого)",
+    "pulya.end": "конец игры (every_pulya — закрыты все пули; any_pulya — хотя бы одна)",
+    "pulya.overflow": "очки сверх закрытой пули (help_others — в пулю другому; off_own_gora — списываются с горы)",
+    "pulya.help_whom": "кому помогают (most_left — кому больше осталось; next_in_turn — следующему по ходу)",
+    "pulya.help_vists_per_point": "висты помогающего на того, кому помог, за очко",
+    "settlement.gora_vists": "подсчёт: вистов в очке горы",
+    "settlement.method": "подсчёт (average_gora — через среднюю гору; subtract_smallest — вычесть наименьшую гору)",
+    "settlement.unfinished": "игра не доиграна (missing_to_gora — недостающее до пули пишется в гору; as_is — как есть)",
 }
 GAME_KIND_NAMES = {"suit": "масть (П Т Б Ч)", "no_trumps": "БК", "all_trumps": "ВК"}
 
@@ -51,6 +86,8 @@ def describe(key: str) -> str:
     candidates = [key]
     if parts[0] == "games" and len(parts) >= 3:
         candidates += [".".join(["games", "*", *parts[2:]]), ".".join(["games", "*", parts[2]])]
+    if parts[0] in ("cost", "whist") and len(parts) >= 2:
+        candidates += [f"{parts[0]}.*", ".".join(parts[:2])]
     if parts[0] == "written" and len(parts) >= 2:
         candidates.append(".".join(parts[:2]))
     for candidate in candidates:

@@ -57,6 +57,16 @@ _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]"
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 
 
+class OtherGameError(ProtocolError):
+    """A score sheet of another game (``[game] game = "preferans"``): read by :mod:`bbscore.preferans.protocol`.
+
+    ``text`` and ``data``: the file's text and its parsed TOML, set by :func:`read`.
+    """
+
+    text: str | None = None
+    data: dict | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Header:
     """The ``[game]`` table: the convention (name and hash), the target and the two pairs."""
@@ -123,7 +133,11 @@ def read(path: Path) -> Protocol:
         raise ProtocolError(str(path), line, reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise ProtocolError(str(path), None, TOO_DEEP) from None
-    header = _header(path, data, text)
+    try:
+        header = _header(path, data, text)
+    except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
+        error.text, error.data = text, data
+        raise
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")
@@ -151,6 +165,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
+    if game.get("game") == "preferans":
+        raise OtherGameError(str(path), key_line(text, "game"), "это пуля преферанса (game = \"preferans\"): "
+                             "её команды — bbscore pref show, pref add, pref settle")
     allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
     for key in game:
         if key not in allowed:

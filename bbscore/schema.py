@@ -103,6 +103,9 @@ class ConventionFile(_Strict):
     constructions: ConstructionSettings
     games: GamesSettings
     game_end: GameEndSettings
+    # The game of the file (the shared loader dispatches on it); a default, so msgspec omits it and the hash of
+    # existing files is unchanged.
+    game: Literal["bazar-belot"] = "bazar-belot"
 
 
 # Which card tables a kind of game uses: (trump suits, plain suits).

@@ -28,6 +28,7 @@ COMMANDS = {
     "score": "hand", "count": "hand", "melds": "hand",
     "new": "sheet", "add": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
     "conventions": "rules",
+    "pref": "pref",
 }
 
 
@@ -35,7 +36,7 @@ def build_app(argv: list[str]) -> typer.Typer:
     """The Typer app with the command named in ``argv`` only (all of them for help or an unknown name)."""
     app = typer.Typer(
         name="bbscore",
-        help="Подсчёт очков Базар-Белота: что пишет каждая пара за сдачу, с расчётом по шагам.",
+        help="Подсчёт очков Базар-Белота (что пишет каждая пара за сдачу, с расчётом по шагам) и преферанса (bbscore pref).",
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,

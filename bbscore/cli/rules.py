@@ -23,7 +23,7 @@ def conventions_list(as_json: AsJson = False) -> None:
                 entry["problem"] = "имя занято встроенными правилами: по имени находятся встроенные, этот файл — только по пути"
             else:
                 try:
-                    loaded = conventions.load(entry["file"])
+                    loaded = conventions.load(entry["file"], game=None)
                     entry.update(title=loaded.settings.title, sha256=loaded.sha256)
                 except BBScoreError as error:
                     entry["problem"] = error.message()
@@ -43,7 +43,7 @@ def conventions_show(
     """Все значения правил, таблицами."""
     from bbscore import conventions
 
-    rules = conventions.load(name)
+    rules = conventions.load(name, game=None)
     if as_json:
         emit_json({"file": str(rules.path), "sha256": rules.sha256, **rules.content})
         return
@@ -61,7 +61,7 @@ def conventions_diff(
     from bbscore import conventions
     from bbscore.descriptions import describe
 
-    a, b = conventions.load(first), conventions.load(second)
+    a, b = conventions.load(first, game=None), conventions.load(second, game=None)
     rows = conventions.differences(a, b)
     if as_json:
         emit_json({"a": a.name, "b": b.name, "differences": [
@@ -105,7 +105,7 @@ def conventions_init(
         raise ConventionError(str(new_file), "", "файл правил должен оканчиваться на .toml")
     if new_file.stem in conventions.bundled_names():
         raise ConventionError(str(new_file), "", f"имя «{new_file.stem}» занято встроенными правилами — выберите другое")
-    text = conventions.commented_copy(conventions.load(source), new_file.stem)
+    text = conventions.commented_copy(conventions.load(source, game=None), new_file.stem)
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")
     write_atomic(new_file, text, exclusive=True)

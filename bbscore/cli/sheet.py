@@ -183,7 +183,7 @@ def recompute(
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
 ) -> None:
-    """Пересчитать сохранённые протоколы и найти каждое расхождение (файл, сдача, строка).
+    """Пересчитать сохранённые протоколы (и пули преферанса) и найти каждое расхождение (файл, сдача, строка).
 
     Код выхода: 0 — всё сходится, 1 — есть расхождения или ошибки в сдачах, 2 — файл не читается.
     """
@@ -196,7 +196,7 @@ def recompute(
     if convention is not None:  # a bad --convention is one refusal, not one per file
         from bbscore import conventions
 
-        conventions.load(convention)
+        conventions.load(convention, game=None)  # each file then asks for rules of its own game
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
@@ -211,6 +211,10 @@ def recompute(
             reports.append(report)
         elif "error" in report:
             warn(report["error"])
+        elif report.get("game") == "preferans":
+            from bbscore.preferans.render import recompute_report
+
+            recompute_report(report, out)
         else:
             render.recompute_report(report, out)
     if as_json:
@@ -228,6 +232,10 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
     try:
         sheet = protocol.read(path)
         rules, warning = protocol.convention_for(sheet, convention)
+    except protocol.OtherGameError as other:  # a preferans sheet ([game] game = "preferans")
+        from bbscore.cli.pref import recompute_file
+
+        return recompute_file(path, convention, fix, known=(other.text, other.data))
     except BBScoreError as error:
         report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
         return report, 2

@@ -139,8 +139,11 @@ class _Writer:
         return next(p for p in open_ if self.target - self.pulya[p] == most)
 
 
-def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefConvention) -> PulyaSheet:
+def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefConvention,
+           entries_known: Sequence[HandEntries] | None = None) -> PulyaSheet:
     """The sheet after ``hands`` (checked hands of these ``players``, in order).
+
+    ``entries_known``: the hands' entries when the caller has already scored them (``score(hand, convention)`` each).
 
     Raises :class:`~bbscore.errors.InconsistentHandError` (field ``"players"``)
     for a hand of another table.
@@ -152,7 +155,7 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
         if hand.players != names:
             raise InconsistentHandError("players", list(hand.players),
                                         f"сдача {number} другого стола: в пуле играют {', '.join(names)}")
-        entries = score(hand, convention)
+        entries = score(hand, convention) if entries_known is None else entries_known[number - 1]
         writer.write(number, entries)
         scored.append(entries)
     left = {p: max(0, writer.target - writer.pulya[p]) for p in names}

@@ -239,6 +239,50 @@ def _check(c: PrefConvention, path: str) -> None:
         raise refuse("settlement.gora_vists", "очко горы стоит хотя бы 1 вист")
 
 
+class LoadedPreferans:
+    """A preferans convention as the shared loader returns it (:func:`bbscore.conventions.load`).
+
+    ``settings``: the checked :class:`PrefConvention` (its ``title`` and ``name``); ``path``; ``sha256``: SHA-256
+    of the canonical JSON of the content (the idea of :func:`bbscore.convention.rules_hash`); ``content``: the
+    tables as plain data; ``for_game`` = ``"preferans"``.
+    """
+
+    for_game = GAME
+
+    def __init__(self, settings: PrefConvention, path: Any, known_sha256: str | None = None) -> None:
+        self.settings = settings
+        self.path = path
+        self._sha256 = known_sha256
+
+    def __repr__(self) -> str:
+        return f"LoadedPreferans({self.settings.name!r}, {str(self.path)!r})"
+
+    @property
+    def name(self) -> str:
+        return self.settings.name
+
+    @property
+    def sha256(self) -> str:
+        if self._sha256 is None:
+            self._sha256 = rules_hash(self.settings)
+        return self._sha256
+
+    @property
+    def content(self) -> dict:
+        return msgspec.to_builtins(self.settings)
+
+    def with_target(self, target: int) -> PrefConvention:
+        """The convention with another пуля target (a game agreed to another size)."""
+        return msgspec.structs.replace(self.settings, pulya=msgspec.structs.replace(self.settings.pulya, target=target))
+
+
+def rules_hash(settings: PrefConvention) -> str:
+    """SHA-256 of the content (canonical JSON, keys sorted): comments and layout do not change it."""
+    import hashlib
+
+    return hashlib.sha256(msgspec.json.encode(settings, order="sorted")).hexdigest()
+
+
 def read_file(path: Path) -> PrefConvention:
     """Read a convention file with :mod:`tomllib` and check it (a helper for tests and tools; the shared loader
     will dispatch on ``game`` instead)."""

@@ -24,43 +24,58 @@ def number(value: Fraction | int) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def tricks_word(n: int) -> str:
+    """``n`` tricks after «за» (accusative): 1 взятку, 3 взятки, 5 взяток, 21 взятку."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} взятку"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} взятки"
+    return f"{n} взяток"
+
+
 def step_line(step: e.Step) -> str:
-    """One step in words."""
+    """One step in words (names are not declined: they are the players' own text)."""
     match step:
         case e.BothPassed(player, pulya):
             return f"Оба защитника спасовали: игра считается сыгранной, {player} пишет в пулю {pulya}."
         case e.GameMade(player, tricks, level, pulya):
-            return f"{player} взял {tricks} из {level} нужных: игра сыграна, в пулю {pulya}."
+            return f"{player}: взято {tricks} при заказанных {level} — игра сыграна, в пулю {pulya}."
         case e.Undertricks(player, tricks, level, under, per, gora):
-            return f"{player} взял {tricks} из {level}: недобор {under}, в гору {under} × {per} = {gora}."
+            return f"{player}: взято {tricks} при заказанных {level} — недобор {under}, в гору {under} × {per} = {gora}."
         case e.WhistShare(player, obligation, share, whisters):
-            whole = "обязательство" if whisters == 1 else f"его часть обязательства {obligation}"
-            return f"Вистующий {player}: {whole} — {share} взят."
+            if whisters == 1:
+                return f"Вистует один {player}: обязательство защиты — {share} из 10 взяток."
+            return f"Вистуют оба: {player} отвечает за {share} из {obligation} взяток обязательства."
         case e.WhistShort(player, share, tricks, short, per, gora):
-            return f"{player} взял на висте {tricks} из {share}: недобор {short}, в гору {short} × {per} = {gora}."
+            return (f"{player}: на висте взято {tricks} при обязательстве {share} — недобор {short}, "
+                    f"в гору {short} × {per} = {gora}.")
         case e.TrickVists(player, on, tricks, per, vists):
-            return f"{player} за {tricks} взят. пишет на {on} {tricks} × {per} = {number(vists)} вистов."
+            return f"{player} за {tricks_word(tricks)} пишет на {on} {tricks} × {per} = {number(vists)} вистов."
         case e.Consolation(player, on, under, per, vists):
-            return f"Консоляция {player}: за {under} недобр. на {on} {under} × {per} = {number(vists)} вистов."
+            return f"Консоляция: {player} пишет на {on} за недобор {under} × {per} = {number(vists)} вистов."
         case e.Pooled(total, players, each):
-            return f"Висты складываются ({number(total)}) и делятся поровну: {', '.join(players)} пишут по {number(each)}."
+            return (f"При одном вистующем висты складываются ({number(total)}) и делятся поровну: "
+                    f"{' и '.join(players)} пишут по {number(each)}.")
         case e.MisereMade(player, pulya):
-            return f"Мизер сыгран: {player} пишет в пулю {pulya}."
+            return f"Мизер сыгран: у {player} ни одной взятки, в пулю {pulya}."
         case e.MisereTricks(player, tricks, per, gora):
-            return f"На мизере {player} взял {tricks}: в гору {tricks} × {per} = {gora}."
+            return f"Мизер не сыгран: у {player} взято {tricks}, в гору {tricks} × {per} = {gora}."
         case e.AllPassWrites(player, on, tricks, per, shared, vists):
-            share = "" if shared == 1 else f" / {shared}"
-            return f"Распасы: {player} пишет на {on} ({tricks} × {per}){share} = {number(vists)} вистов."
+            if shared == 1:
+                return (f"Распасы: у {player} меньше всех взяток — он пишет на {on} за его {tricks_word(tricks)} "
+                        f"{tricks} × {per} = {number(vists)} вистов.")
+            return (f"Распасы: у {player} меньше всех взяток (поровну с другим) — он пишет на {on} за его "
+                    f"{tricks_word(tricks)} ({tricks} × {per}) / {shared} = {number(vists)} вистов.")
         case e.ZeroTricks(player, pulya):
-            return f"Распасы: {player} без взяток, в пулю {pulya}."
+            return f"Распасы: у {player} ни одной взятки — в пулю {pulya}."
         case e.DealerOut(player, pulya):
             return f"Распасы: сидящий на прикупе {player} пишет в пулю {pulya}, как за ноль взяток."
         case p.PulyaClosed(player, points, kept, excess):
-            return f"Пуля {player} закрыта: из {points} вошло {kept}, сверх — {excess}."
+            return f"Пуля {player} закрыта: из {points} вошло {kept}, сверх пули {excess}."
         case p.Helped(player, on, points, vists):
-            return f"{player} помогает {on}: {points} в его пулю, на него {number(vists)} вистов."
+            return f"{player} отдаёт {points} в пулю {on} и пишет на него {number(vists)} вистов."
         case p.OffGora(player, points):
-            return f"{player}: {points} сверх пули списывается с горы."
+            return f"{player}: {points} сверх пули списывается с его горы."
     return repr(step)
 
 
@@ -78,6 +93,9 @@ def settlement_lines(s: Settlement) -> list[str]:
     lines.append("Горы: " + ", ".join(f"{q} {g}" for q, g in s.gora.items())
                  + f"; средняя {number(s.average_gora)}; очко горы = {s.rate} вистов.")
     if s.method == "average_gora":
+        lines.append(f"Гора в висты: {s.rate} × (средняя гора − своя): "
+                     + ", ".join(f"{q} {signed(s.gora_offset[q])}" for q in s.players) + ".")
+        lines.append("Итог = висты, написанные на других, − висты, написанные на него, + поправка за гору:")
         for q in s.players:
             lines.append(f"{q}: висты {number(s.vists_out[q])} − {number(s.vists_in[q])} "
                          f"+ {s.rate} × ({number(s.average_gora)} − {s.gora[q]}) = {number(s.result[q])}.")
@@ -87,3 +105,9 @@ def settlement_lines(s: Settlement) -> list[str]:
             lines.append(f"На {q} каждый другой пишет {number(s.written_on[q])}; итог {number(s.result[q])}.")
     lines.append("Итог в целых вистах: " + ", ".join(f"{q} {v:+d}" for q, v in s.shown.items()) + " (сумма 0).")
     return lines
+
+
+def signed(value: Fraction | int) -> str:
+    """A number with its sign: ``+30``, ``−50``, ``0``."""
+    text = number(abs(Fraction(value)))
+    return text if value == 0 else ("+" if value > 0 else "−") + text

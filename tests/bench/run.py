@@ -404,6 +404,80 @@ def many(count: int, folder: Path, repeat: int, seed: int, hands_per_file: int) 
     shutil.rmtree(directory)
 
 
+PREF_SCORE = ["pref", "score", "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера", "--json"]
+
+
+def pref_protocol(path: Path, hands: int, seed: int) -> None:
+    """A generated preferans sheet of ``hands`` valid hands (3 players, a target no пуля reaches), as ``pref add``
+    writes it."""
+    import random
+
+    sys.path.insert(0, str(REPO))
+    from bbscore import conventions
+    from bbscore.preferans import protocol
+
+    rules = conventions.load("rostov", game="preferans")
+    players = ("Аня", "Боря", "Вера")
+    header = protocol.Header(convention="rostov", convention_sha256=rules.sha256, target=10**9, players=players)
+    chance = random.Random(seed)
+    parts = [protocol.header_text(header)]
+    for _ in range(hands):
+        kind = chance.choice(["game", "game", "game", "misere", "all_pass"])
+        by = chance.choice(players)
+        defenders = [p for p in players if p != by]
+        if kind == "all_pass":
+            first = chance.randint(0, 10)
+            second = chance.randint(0, 10 - first)
+            fields = {"game": "распасы", "tricks": dict(zip(players, (first, second, 10 - first - second)))}
+        elif kind == "misere":
+            fields = {"game": "мизер", "by": by, "tricks": chance.randint(0, 10)}
+        else:
+            taken = chance.randint(4, 10)
+            game = f"{chance.randint(6, 10)}{chance.choice('♠♣♦♥')}"
+            if chance.random() < 0.5:
+                fields = {"game": game, "by": by, "tricks": taken, "whist": {defenders[0]: 10 - taken}, "pass": [defenders[1]]}
+            else:
+                first = chance.randint(0, 10 - taken)
+                fields = {"game": game, "by": by, "tricks": taken,
+                          "whist": {defenders[0]: first, defenders[1]: 10 - taken - first}}
+        hand = protocol.make(fields, players, rules.settings)
+        parts.append(protocol.hand_text({**protocol.input_fields(hand, fields),
+                                         **protocol.written_fields(protocol.score(hand, rules.settings))}))
+    path.write_text("".join(parts), encoding="utf-8")
+
+
+def preferans(folder: Path, repeat: int, seed: int, hands: int) -> None:
+    """Preferans: start-up of ``pref score`` (median, against ``import typer``) and ``recompute`` of a generated
+    preferans sheet against ``tomllib`` parsing it, with the time per hand."""
+    print(f"Preferans: start-up of pref score (median of {STARTUP_RUNS}); recompute of a {hands:,}-hand пуля, best of {repeat}")
+    typer_command = [sys.executable, "-c", "import typer"]
+    score_command = [sys.executable, "-m", "bbscore", *PREF_SCORE]
+    answer = json.loads(run(score_command).stdout)
+    if answer.get("pulya") != {"Аня": 2}:
+        raise CommandFailed(f"pref score: unexpected output {json.dumps(answer, ensure_ascii=False)[:200]}")
+    run(typer_command)
+    times: dict[str, list[float]] = {"typer": [], "pref": []}
+    for _ in range(STARTUP_RUNS):
+        times["typer"].append(run(typer_command).seconds)
+        times["pref"].append(run(score_command).seconds)
+    base, median = statistics.median(times["typer"]), statistics.median(times["pref"])
+    print(f"  import typer {ms(base)}; pref score --json {ms(median)}")
+    row("start-up: python -m bbscore pref score 6♠ --json", ms(base), ms(median), median / base, STARTUP_TARGET)
+    path = folder / f"pulya-{hands}.toml"
+    pref_protocol(path, hands, seed)
+    parse, recompute = interleaved(
+        [sys.executable, "-c", PARSE_ONE, str(path)], [sys.executable, "-m", "bbscore", "recompute", str(path), "--json"],
+        repeat, parse_check(hands), recompute_check(1),
+    )
+    per_hand = (recompute.seconds - median) / hands * 1e6
+    print(f"  {hands:,} hands ({path.stat().st_size / 1e6:.1f} MB): tomllib {secs(parse.seconds)}, {mib(parse.rss_mib)}; "
+          f"recompute {secs(recompute.seconds)}, {mib(recompute.rss_mib)}; ≈{per_hand:.0f} µs a hand beyond start-up")
+    row(f"preferans recompute, {hands // 1000}k hands: time (info; ≈{per_hand:.0f} µs/hand)", secs(parse.seconds),
+        secs(recompute.seconds), recompute.seconds / parse.seconds, None)
+    path.unlink()
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="bbscore's benchmark: start-up, batch recompute, many files.")
     parser.add_argument("--quick", action="store_true", help="a fast check: start-up, 10k hands, 100 files")
@@ -412,20 +486,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
     parser.add_argument("--files", type=generate.positive, default=None, help="small files for the many-files case (default 1000)")
     parser.add_argument("--hands-per-file", type=generate.positive, default=25, help="at most this many hands per small file (default 25)")
-    parser.add_argument("--only", choices=["startup", "batch", "many"], action="append",
+    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans"], action="append",
                         help="run only this measurement (may be repeated)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (the many small files)")
     args = parser.parse_args(argv)
     sizes = [10_000] if args.quick else [10_000, 100_000] + ([1_000_000] if args.full else [])
     files = args.files if args.files is not None else (100 if args.quick else MANY_TARGET_FILES)
-    only = set(args.only or ["startup", "batch", "many"])
+    only = set(args.only or ["startup", "batch", "many", "preferans"])
 
     compile_bytecode()
     print_machine()
     folder = Path(tempfile.mkdtemp(prefix="bbscore-bench-"))
     failed = False
     steps = [("startup", startup), ("batch", lambda: batch(sizes, folder, args.repeat, args.seed)),
-             ("many", lambda: many(files, folder, args.repeat, args.seed, args.hands_per_file))]
+             ("many", lambda: many(files, folder, args.repeat, args.seed, args.hands_per_file)),
+             ("preferans", lambda: preferans(folder, args.repeat, args.seed, 2_000 if args.quick else 20_000))]
     try:
         for name, step in steps:
             if name not in only:

@@ -1,0 +1,373 @@
+"""The ``pref`` commands (preferans, RULES.md §9): ``score``, ``new``, ``add``, ``undo``, ``show``, ``settle``; and the
+preferans part of ``recompute``."""
+
+# No "from __future__ import annotations": Typer reads the annotations.
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from bbscore.cli import emit_json, note_written
+from bbscore.cli.options import AsJson, Command
+from bbscore.errors import BBScoreError, InconsistentHandError
+
+
+class PrefCommand(Command):
+    """A ``pref`` command: the core's key ``pass`` is the option ``--pass`` (its parameter is ``pass_``)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BBScoreError as error:
+            labels = dict(getattr(error, "labels", None) or {})
+            if "pass_" in labels:
+                labels["pass"] = labels.pop("pass_")
+            error.labels = labels
+            raise
+
+
+Game = Annotated[str, typer.Argument(help="Игра: 6♠ 7♣ 8♦ 9♥ 10БК (масти П Т Б Ч БК или S C D H NT), мизер или распасы.",
+                                     metavar="GAME")]
+By = Annotated[Optional[str], typer.Option("--by", help="Играющий (кто заказал игру или мизер).", metavar="P")]
+Tricks = Annotated[Optional[str], typer.Option(
+    "--tricks", help="Взятки играющего (0–10); на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\".", metavar="N")]
+Whist = Annotated[Optional[list[str]], typer.Option(
+    "--whist", help="Вистующий: ИМЯ (один вистует и берёт все взятки защиты) или ИМЯ:N (вистуют оба, по N взяток).",
+    metavar="P[:N]")]
+Pass = Annotated[Optional[list[str]], typer.Option("--pass", help="Пасовавший защитник (оба спасовали — дважды).", metavar="P")]
+Note = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.", metavar="TEXT")]
+Convention = Annotated[str, typer.Option("--convention", help="Правила преферанса: имя (rostov) или путь к файлу .toml.",
+                                         metavar="NAME|PATH")]
+SheetFile = Annotated[Path, typer.Argument(help="Файл пули (.toml).", metavar="FILE")]
+
+
+def _is_all_pass(game: str) -> bool:
+    from bbscore.preferans.contract import Kind, PrefContract
+
+    return PrefContract.parse(game).kind is Kind.ALL_PASS
+
+
+def _tricks(text: Optional[str], all_pass: bool):
+    """``--tricks``: the declarer's count, or on распасы a table of everyone's."""
+    if text is None:
+        return None
+    if all_pass:
+        table: dict = {}
+        for part in text.split(","):
+            name, eq, count = part.rpartition("=")
+            name = " ".join(name.split())
+            if not eq or not name or not count.strip().isdigit():
+                raise InconsistentHandError("tricks", text, "на распасах — взятки каждого через запятую: \"Аня=2,Боря=3,Вера=5\"")
+            if name in table:
+                raise InconsistentHandError("tricks", text, f"взятки {name} указаны дважды")
+            table[name] = int(count.strip())
+        return table
+    if not text.strip().isdigit():
+        hint = " (ИМЯ=N — только на распасах)" if "=" in text else ""
+        raise InconsistentHandError("tricks", text, f"взятки играющего — целое число от 0 до 10{hint}")
+    return int(text.strip())
+
+
+def _whist(values: Optional[list[str]]):
+    """``--whist P`` / ``--whist P:N`` (repeatable) → ``{P: N or None}``."""
+    if not values:
+        return None
+    table: dict = {}
+    for value in values:
+        name, colon, count = value.rpartition(":")
+        if not colon:
+            name, count = value, None
+        elif not count.strip().isdigit():
+            raise InconsistentHandError("whist", value, "ожидается ИМЯ или ИМЯ:N, где N — взятки вистующего")
+        name = " ".join(name.split())
+        if not name:
+            raise InconsistentHandError("whist", value, "ожидается ИМЯ или ИМЯ:N")
+        if name in table:
+            raise InconsistentHandError("whist", value, f"{name} указан дважды")
+        table[name] = None if count is None else int(count.strip())
+    return table
+
+
+def _fields(game: str, by, tricks, whist, pass_, note=None) -> dict:
+    """The options of a hand as the file's keys (see :func:`bbscore.preferans.protocol.make`)."""
+    all_pass = _is_all_pass(game)
+    fields = {"game": game, "by": None if by is None else " ".join(by.split()), "tricks": _tricks(tricks, all_pass), "whist": _whist(whist),
+              "pass": [" ".join(p.split()) for p in pass_] if pass_ else None}
+    if note is not None:
+        if not note.strip():
+            raise InconsistentHandError("note", note, "примечание — непустой текст")
+        fields["note"] = note
+    return {key: value for key, value in fields.items() if value is not None}
+
+
+def score(
+    game: Game,
+    by: By = None,
+    tricks: Tricks = None,
+    whist: Whist = None,
+    pass_: Pass = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Вчетвером: сдающий, сидящий на прикупе.", metavar="P")] = None,
+    convention: Convention = "rostov",
+    as_json: AsJson = False,
+) -> None:
+    """Посчитать одну сдачу преферанса: что пишется в пулю, в гору и висты, с расчётом по шагам."""
+    from bbscore import conventions
+    from bbscore.preferans.contract import Kind, PrefContract
+    from bbscore.preferans.engine import score as score_hand
+    from bbscore.preferans.inputs import make
+
+    rules = conventions.load(convention, game="preferans")
+    fields = _fields(game, by, tricks, whist, pass_)
+    kind = PrefContract.parse(game).kind
+    if kind is Kind.ALL_PASS:
+        players = list(fields.get("tricks", {}))
+    else:
+        if by is None:
+            raise InconsistentHandError("by", None, "нужно имя играющего")
+        players = [" ".join(by.split())] + list(fields.get("whist", {})) + list(fields.get("pass", []))
+        if kind is Kind.MISERE and len(players) == 1:
+            players += [name for name in ("защитник 1", "защитник 2", "защитник 3") if name != players[0]][:2]
+        elif kind is Kind.GAME and len(players) != 3:
+            raise InconsistentHandError("pass", ", ".join(players[1:]) or None,
+                                        "у играющего два защитника: --whist ИМЯ и --pass ИМЯ, или два --whist ИМЯ:N, "
+                                        "или --pass дважды")
+        fields["by"] = players[0]
+        for key in ("whist", "pass"):
+            if players[0] in fields.get(key, ()):
+                raise InconsistentHandError(key, players[0], "играющий не вистует и не пасует: это говорят защитники")
+    if dealer is not None:
+        dealer = " ".join(dealer.split())
+        if dealer in players:
+            raise InconsistentHandError("dealer", dealer, "сдающий вчетвером сидит на прикупе и в сдаче не играет")
+        players.append(dealer)
+        fields["dealer"] = dealer
+    hand = make(fields, tuple(players), rules.settings)
+    entries = score_hand(hand, rules.settings)
+    if as_json:
+        emit_json(hand_json(hand, entries, rules))
+        return
+    from bbscore.preferans import render
+
+    who = f", играет {hand.declarer}" if hand.declarer else ""
+    render.hand_result(f"{hand.contract.describe()}{who} — правила «{rules.name}»", entries)
+
+
+def _plain(value):
+    from bbscore.preferans.inputs import plain
+
+    return plain(value)
+
+
+def entries_json(entries) -> dict:
+    """pulya, gora, vists of a hand (only the non-zero entries)."""
+    from bbscore.preferans.inputs import vists_by_pair
+
+    return {
+        "pulya": {p: n for p, n in entries.pulya.items() if n},
+        "gora": {p: n for p, n in entries.gora.items() if n},
+        "vists": [{"from": a, "on": b, "vists": _plain(n)} for (a, b), n in vists_by_pair(entries).items()],
+    }
+
+
+def steps_json(steps) -> list:
+    import msgspec
+    from fractions import Fraction
+
+    def hook(value):
+        if isinstance(value, Fraction):
+            return _plain(value)
+        raise NotImplementedError
+
+    return [msgspec.to_builtins(step, enc_hook=hook) for step in steps]
+
+
+def hand_json(hand, entries, rules) -> dict:
+    """The JSON object of ``pref score --json``."""
+    from bbscore.preferans.working import hand_lines
+
+    return {
+        "game": str(hand.contract),
+        "players": list(hand.players),
+        "by": hand.declarer,
+        "dealer": hand.dealer,
+        **entries_json(entries),
+        "steps": steps_json(entries.steps),
+        "working": hand_lines(entries),
+        "convention": rules.name,
+        "convention_sha256": rules.sha256,
+    }
+
+
+def new(
+    file: SheetFile,
+    players: Annotated[str, typer.Option("--players", help="Игроки по порядку рассадки через запятую: \"Аня,Боря,Вера\" "
+                                                           "(вчетвером — четыре имени).", metavar="\"А,Б,В[,Г]\"")],
+    target: Annotated[Optional[int], typer.Option("--target", help="Пуля: до скольких очков у каждого (по умолчанию — "
+                                                                   "из правил, в rostov 20).", metavar="N")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Вчетвером: кто сдаёт первым (по умолчанию — первый "
+                                                                   "из --players); дальше по кругу.", metavar="P")] = None,
+    convention: Convention = "rostov",
+) -> None:
+    """Начать новую пулю: файл с игроками и правилами."""
+    from bbscore.preferans import protocol
+
+    header = protocol.create(file, players.split(","), convention, target, dealer)
+    note_written(file)
+    first = header.extra.get("dealer", header.players[0])
+    four = f" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу." if len(header.players) == 4 else ""
+    print(f"{file}: новая пуля до {header.target}; игроки {', '.join(header.players)}; правила «{header.convention}».{four}")
+
+
+def add(
+    file: SheetFile,
+    game: Game,
+    by: By = None,
+    tricks: Tricks = None,
+    whist: Whist = None,
+    pass_: Pass = None,
+    note: Note = None,
+) -> None:
+    """Записать сдачу в пулю: посчитать по правилам пули и дописать, что она пишет."""
+    from bbscore.preferans import protocol
+
+    appended = protocol.append(file, _fields(game, by, tricks, whist, pass_, note))
+    note_written(file)
+    from bbscore.preferans import render
+
+    render.added(appended, file)
+
+
+def undo(file: SheetFile) -> None:
+    """Убрать последнюю сдачу пули (сначала показав её)."""
+    from bbscore.preferans import protocol, render
+
+    before, removed = protocol.remove_last(file)
+    note_written(file)
+    render.removed(before, removed)
+
+
+def _read(file: Path):
+    from bbscore.preferans import protocol
+
+    sheet = protocol.read(file)
+    _, convention, warning = protocol.rules_for(sheet)
+    return sheet, protocol.check(sheet, convention), convention, warning
+
+
+def show(file: SheetFile, as_json: AsJson = False) -> None:
+    """Показать пулю как на бумаге: пуля и гора каждого, висты друг на друга, кто ближе к закрытию."""
+    sheet, checked, _, warning = _read(file)
+    if as_json:
+        emit_json(sheet_json(sheet, checked, warning))
+        return
+    from bbscore.preferans import render
+
+    render.sheet(sheet, checked, warning)
+
+
+def sheet_json(sheet, checked, warning) -> dict:
+    """The JSON object of ``pref show --json``."""
+    s = checked.sheet
+    hands = []
+    for record, hand, entries in zip(sheet.hands, checked.hands, checked.entries):
+        item: dict = {"n": record.number}
+        if hand is None:
+            item["error"] = next(d.message for d in checked.discrepancies if d.hand == record.number and d.field == "input")
+        else:
+            item.update(game=str(hand.contract), by=hand.declarer, dealer=hand.dealer, **entries_json(entries))
+        hands.append(item)
+    return {
+        "file": str(sheet.path),
+        "players": list(s.players),
+        "target": s.target,
+        "convention": sheet.header.convention,
+        "pulya": dict(s.pulya),
+        "pulya_running": {p: list(v) for p, v in s.pulya_running.items()},
+        "gora": dict(s.gora),
+        "gora_running": {p: list(v) for p, v in s.gora_running.items()},
+        "vists": [{"from": a, "on": b, "vists": _plain(n)} for (a, b), n in s.vists.items() if n],
+        "left": dict(s.left),
+        "closest": list(s.closest),
+        "ended": s.ended,
+        "closing": [{"hand": n, **steps_json([step])[0]} for n, step in s.closing],
+        "discrepancies": len(checked.discrepancies),
+        "warning": warning,
+        "hands": hands,
+    }
+
+
+def settle(file: SheetFile, as_json: AsJson = False) -> None:
+    """Подсчёт пули: итог каждого в вистах (в сумме ровно 0), с расчётом."""
+    from bbscore.preferans.settle import settle_sheet
+
+    sheet, checked, convention, warning = _read(file)
+    bad = [d for d in checked.discrepancies if d.field == "input"]
+    if bad:
+        from bbscore.errors import ProtocolError
+
+        raise ProtocolError(str(file), bad[0].line, f"в сдаче {bad[0].hand} ошибка ({bad[0].message}); исправьте файл")
+    result = settle_sheet(checked.sheet, convention)
+    if as_json:
+        emit_json({
+            "file": str(file), "players": list(result.players), "ended": checked.sheet.ended, "method": result.method,
+            "rate": result.rate, "missing": result.missing, "gora": result.gora,
+            "average_gora": _plain(result.average_gora),
+            "gora_offset": {p: _plain(v) for p, v in result.gora_offset.items()},
+            "vists_out": {p: _plain(v) for p, v in result.vists_out.items()},
+            "vists_in": {p: _plain(v) for p, v in result.vists_in.items()},
+            "results": {p: _plain(v) for p, v in result.result.items()},
+            "shown": dict(result.shown), "warning": warning,
+        })
+        return
+    from bbscore.preferans import render
+
+    render.settlement(sheet, checked, result)
+
+
+def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None) -> tuple[dict, int]:
+    """``recompute`` of a preferans sheet: its report (as ``--json`` prints it) and exit level (0, 1 or 2).
+
+    ``known``: the file's text and parsed TOML, when already read.
+    """
+    from bbscore.preferans import protocol
+
+    report: dict = {"file": str(path), "game": "preferans"}
+    try:
+        if known is not None and known[0] is not None:
+            sheet = protocol.parse(path, known[0], known[1])
+        else:
+            sheet = protocol.read(path)
+        rules, settings, warning = protocol.rules_for(sheet, convention)
+    except BBScoreError as error:
+        report.update(ok=False, error=error.message(), discrepancies=[])
+        return report, 2
+    checked = protocol.check(sheet, settings)
+    s = checked.sheet
+    report.update(
+        ok=not checked.discrepancies, convention=rules.name, pulya=dict(s.pulya), gora=dict(s.gora), ended=s.ended,
+        discrepancies=[{"hand": d.hand, "line": d.line, "field": d.field, "recorded": d.recorded,
+                        "computed": d.computed, "message": d.message} for d in checked.discrepancies],
+    )
+    if warning:
+        report["warning"] = warning
+    if not checked.discrepancies:
+        return report, 0
+    if fix:
+        try:
+            saved = protocol.fix(path, known=(sheet, checked))
+            if saved is not None:
+                note_written(saved, path)
+            report["fixed"] = True
+            report["backup"] = str(saved) if saved else None
+        except BBScoreError as error:
+            report["fixed"] = False
+            report["fix_error"] = error.message()
+    return report, 1
+
+
+def register(app: typer.Typer, only: Optional[str] = None) -> None:
+    """Add the ``pref`` group to the app."""
+    group = typer.Typer(help="Преферанс (конвенция «Ростов»): сдача, пуля, подсчёт.", no_args_is_help=True)
+    for command in (score, new, add, undo, show, settle):
+        group.command(command.__name__, cls=PrefCommand)(command)
+    app.add_typer(group, name="pref")

@@ -1,0 +1,162 @@
+"""One preferans hand's inputs as the sheet file and the command line give them → a checked hand; what a hand wrote
+as the file keeps it.  No file is read here (:mod:`bbscore.preferans.protocol` reads and writes sheets): ``pref
+score`` uses this module alone, so that its start does not pay for the file machinery.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from bbscore.errors import InconsistentHandError
+from bbscore.preferans.contract import Kind, PrefContract
+from bbscore.preferans.engine import HandEntries
+from bbscore.preferans.hand import TRICKS, PrefHand, after, make_hand
+from bbscore.preferans.rules import PrefConvention
+
+INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note")
+WRITTEN_KEYS = ("pulya", "gora", "vists")
+
+
+def dealer_of(number: int, players: tuple[str, ...], first: str | None = None) -> str | None:
+    """Who deals hand ``number`` (from 1) and sits out: with four players, by rotation in seating order from ``first``
+    (default: the first player); else None."""
+    if len(players) != 4:
+        return None
+    start = players.index(first) if first in players else 0
+    return players[(start + number - 1) % len(players)]
+
+
+def _count(value: Any, key: str, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TRICKS:
+        raise InconsistentHandError(key, value, f"{what}: целое число от 0 до {TRICKS}")
+    return value
+
+
+def _name(value: Any, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InconsistentHandError(key, value, "ожидается имя игрока")
+    return value
+
+
+def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConvention) -> PrefHand:
+    """A hand's keys (as the file holds them) → the checked :class:`PrefHand`.
+
+    ``tricks``: the declarer's tricks (an int) for a game or мизер, a table ``{player: n}`` on распасы;
+    ``whist``: ``{whister: tricks}`` (a count may be omitted for a lone whister: he has the defenders' rest);
+    ``pass``: the defenders who passed; ``dealer``: with four players.  Raises the core's errors with neutral keys
+    (``game``, ``by``, ``tricks``, ``whist``, ``pass``, ``dealer``).
+    """
+    unknown = [key for key in fields if key not in INPUT_KEYS + WRITTEN_KEYS]
+    if unknown:
+        raise InconsistentHandError("key", unknown[0], f"неизвестный ключ сдачи; допустимы: {', '.join(INPUT_KEYS + WRITTEN_KEYS)}")
+    if "game" not in fields:
+        raise InconsistentHandError("game", None, "нужна игра: 6♠ … 10БК, мизер или распасы")
+    contract = PrefContract.parse(fields["game"])
+    dealer = fields.get("dealer")
+    if dealer is not None:
+        dealer = _name(dealer, "dealer")
+    by = fields.get("by")
+    whist = fields.get("whist")
+    passed = fields.get("pass")
+    tricks = fields.get("tricks")
+    if contract.kind is Kind.ALL_PASS:
+        for key, value in (("by", by), ("whist", whist), ("pass", passed)):
+            if value is not None:
+                raise InconsistentHandError(key, value, "на распасах нет играющего и вистующих: только взятки каждого")
+        if not isinstance(tricks, dict):
+            raise InconsistentHandError("tricks", tricks, "на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\"")
+        counts = {_name(p, "tricks"): _count(n, "tricks", f"взятки {p}") for p, n in tricks.items()}
+        return make_hand(players, contract, convention=convention, tricks=counts, dealer=dealer)
+    if by is None:
+        raise InconsistentHandError("by", None, "нужно имя играющего")
+    by = _name(by, "by")
+    if by not in players:
+        raise InconsistentHandError("by", by, f"нет такого игрока; играют: {', '.join(players)}")
+    if contract.kind is Kind.MISERE:
+        for key, value in (("whist", whist), ("pass", passed)):
+            if value is not None:
+                raise InconsistentHandError(key, value, "на мизере не вистуют: вист и пас не указываются")
+        taken = _count(tricks, "tricks", "взятки играющего на мизере")
+        if dealer == by:
+            raise InconsistentHandError("by", by, "сдающий сидит на прикупе и не играет")
+        defenders = after(tuple(p for p in players if p != dealer), by)
+        counts = {by: taken, defenders[0]: TRICKS - taken, defenders[1]: 0}  # the defenders' split does not count
+        return make_hand(players, contract, convention=convention, declarer=by, tricks=counts, dealer=dealer)
+    whisters: dict[str, int | None] = {}
+    if whist is not None:
+        if not isinstance(whist, dict):
+            raise InconsistentHandError("whist", whist, "вистующие и их взятки: { \"Боря\" = 3 }")
+        for player, n in whist.items():
+            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", f"взятки {player}")
+    passers: list[str] = []
+    if passed is not None:
+        if isinstance(passed, str) or not isinstance(passed, list):
+            raise InconsistentHandError("pass", passed, "пасовавшие: список имён")
+        passers = [_name(p, "pass") for p in passed]
+    both = [p for p in passers if p in whisters]
+    if both:
+        raise InconsistentHandError("pass", both[0], "один и тот же игрок не может и вистовать, и пасовать")
+    choices: dict[str, bool] = {**dict.fromkeys(whisters, True), **dict.fromkeys(passers, False)}
+    if dealer != by and (dealer is None or dealer in players):
+        missing = [p for p in after(tuple(p for p in players if p != dealer), by) if p not in choices]
+        if missing:
+            raise InconsistentHandError("pass", None, f"для каждого защитника нужен вист или пас; не указано: "
+                                                      f"{', '.join(missing)}")
+    if not whisters:
+        if tricks is not None:
+            raise InconsistentHandError("tricks", tricks, "оба защитника спасовали: игра не разыгрывается, взятки не указываются")
+        return make_hand(players, contract, convention=convention, declarer=by, whist=choices, dealer=dealer)
+    if tricks is None:
+        raise InconsistentHandError("tricks", None, "нужны взятки играющего")
+    taken = _count(tricks, "tricks", "взятки играющего")
+    counts = {by: taken, **dict.fromkeys(passers, 0)}
+    if len(whisters) == 1:
+        (whister, n), = whisters.items()
+        counts[whister] = TRICKS - taken if n is None else n
+    else:
+        missing = [p for p, n in whisters.items() if n is None]
+        if missing:
+            raise InconsistentHandError("whist", missing[0], "вистуют оба: укажите взятки каждого, ИМЯ:N")
+        counts.update(whisters)  # type: ignore[arg-type]
+    return make_hand(players, contract, convention=convention, declarer=by, whist=choices, tricks=counts, dealer=dealer)
+
+
+def input_fields(hand: PrefHand, given: dict[str, Any]) -> dict[str, Any]:
+    """A checked hand's inputs as the file keeps them (normal forms; a lone whister's count written out)."""
+    fields: dict[str, Any] = {"game": str(hand.contract)}
+    if hand.contract.kind is Kind.ALL_PASS:
+        fields["tricks"] = dict(hand.tricks)
+    else:
+        fields["by"] = hand.declarer
+        if hand.contract.kind is Kind.MISERE:
+            fields["tricks"] = hand.tricks_of(hand.declarer)  # type: ignore[arg-type]
+        elif hand.whisters:
+            fields["tricks"] = hand.tricks_of(hand.declarer)  # type: ignore[arg-type]
+            fields["whist"] = {p: hand.tricks_of(p) for p in hand.whisters}
+        if hand.passers:
+            fields["pass"] = list(hand.passers)
+    if hand.dealer is not None:
+        fields["dealer"] = hand.dealer
+    if given.get("note"):
+        fields["note"] = given["note"]
+    return fields
+
+
+def written_fields(entries: HandEntries) -> dict[str, Any]:
+    """What a hand wrote, as the file keeps it."""
+    return {"pulya": dict(entries.pulya), "gora": dict(entries.gora),
+            "vists": [{"from": a, "on": b, "vists": n} for (a, b), n in vists_by_pair(entries).items()]}
+
+
+def vists_by_pair(entries: HandEntries) -> dict[tuple[str, str], Fraction]:
+    pairs: dict[tuple[str, str], Fraction] = {}
+    for a, b, n in entries.vists:
+        pairs[(a, b)] = pairs.get((a, b), Fraction(0)) + n
+    return {pair: n for pair, n in pairs.items() if n}
+
+
+def plain(value: Fraction | int) -> int | str:
+    """A number for JSON or the file: whole as an int, else text ``"15/2"``."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

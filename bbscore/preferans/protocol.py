@@ -1,0 +1,613 @@
+"""Preferans score sheets (пуля) as TOML files: read with line numbers, create, append, undo, fix.
+
+The file is the source of truth, like the Bazar-Belot protocol (:mod:`bbscore.protocol`), and shares its file
+machinery (:mod:`bbscore.files`: TOML with lines, atomic write, lock, backup)::
+
+    [game]
+    game = "preferans"
+    format = 1
+    convention = "rostov"
+    convention_sha256 = "…"
+    target = 20
+    players = ["Аня", "Боря", "Вера"]
+
+    [[hand]]
+    game = "6♠"
+    by = "Аня"
+    tricks = 7                  # the declarer's tricks (распасы: a table of everyone's)
+    whist = { "Боря" = 3 }      # the whisters and the tricks each took
+    pass = ["Вера"]             # the defenders who passed
+    pulya = { "Аня" = 2 }       # what the hand wrote: checked by recompute
+    gora = { "Боря" = 1 }
+    vists = [{ from = "Боря", on = "Аня", vists = 6 }]
+
+With four players each hand also has ``dealer`` (who sits out; by rotation from the first player).  A new hand is
+appended to the text (comments stay); ``undo`` cuts the last ``[[hand]]`` off; ``fix`` rewrites the file (a backup
+beside it first).  Vists that are not whole are written as text, ``"15/2"``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from bbscore import conventions
+from bbscore.errors import (
+    NOT_A_FILE,
+    TOO_DEEP,
+    BBScoreError,
+    ConventionError,
+    ConventionNotFoundError,
+    InvalidValueError,
+    ProtocolError,
+    os_reason,
+    shown,
+)
+from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
+from bbscore.preferans.engine import HandEntries, score
+from bbscore.preferans.hand import PrefHand, check_players
+from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for the commands)
+    INPUT_KEYS,
+    WRITTEN_KEYS,
+    dealer_of,
+    input_fields,
+    make,
+    plain,
+    vists_by_pair,
+    written_fields,
+)
+from bbscore.preferans.pulya import PulyaSheet, replay
+from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
+
+FORMAT = 1
+HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
+HEADER_OPTIONAL = ("dealer", "created", "note", "place")
+FIELD_NAMES = {"pulya": "пуля", "gora": "гора", "vists": "висты", "input": "ввод"}
+_HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
+_TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Header:
+    """The ``[game]`` table."""
+
+    convention: str
+    convention_sha256: str | None
+    target: int
+    players: tuple[str, ...]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Record:
+    """A ``[[hand]]`` as written: its number (from 1), its line and its keys."""
+
+    number: int
+    line: int | None
+    fields: dict[str, Any]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrefProtocol:
+    path: Path
+    header: Header
+    hands: list[Record]
+    text: str
+    starts: list[int] | None  # offset of each ``[[hand]]`` in the text (None when written otherwise)
+
+    def field_line(self, record: Record, key: str) -> int | None:
+        """The line of ``key = …`` inside a hand's table, or the hand's own line."""
+        if record.line is None or self.starts is None:
+            return record.line
+        start = self.starts[record.number - 1]
+        end = self.starts[record.number] if record.number < len(self.starts) else len(self.text)
+        header_end = self.text.find("\n", start, end)
+        if header_end < 0:
+            return record.line
+        table = _TABLE_LINE.search(self.text, header_end, end)
+        found = re.compile(rf"^[ \t]*\"?{re.escape(key)}\"?[ \t]*=", re.M).search(
+            self.text, header_end, table.start() if table else end)
+        if found is None:
+            return record.line
+        return record.line + self.text.count("\n", start, found.start())
+
+
+class NotPreferansError(ProtocolError):
+    """A TOML file whose ``[game]`` table is not a preferans sheet's (a Bazar-Belot protocol)."""
+
+
+def is_preferans(data: Any) -> bool:
+    """Whether parsed TOML data is a preferans sheet (``[game] game = "preferans"``)."""
+    return isinstance(data, dict) and isinstance(data.get("game"), dict) and data["game"].get("game") == GAME
+
+
+# --- Reading ---
+
+
+def read_text(path: Path) -> str:
+    """The file's text (:class:`ProtocolError` when it is missing, a folder, a pipe, unreadable, not UTF-8)."""
+    if not path.name or path.is_dir():
+        raise ProtocolError(str(path) or "«»", None, "нужен файл пули, а это " + ("папка" if path.name else "пустое имя"))
+    if path.exists() and not path.is_file():
+        raise ProtocolError(str(path), None, NOT_A_FILE)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ProtocolError(str(path), None, "нет такого файла (начать пулю: bbscore pref new)") from None
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+
+
+def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProtocol:
+    """A sheet's text → :class:`PrefProtocol` (hands as written; their inputs are checked when replayed).
+
+    ``data``: the text's TOML when it has been parsed already (``recompute`` of a file it first took for a
+    Bazar-Belot protocol).
+    """
+    if data is None:
+        try:
+            data = parse_toml(text)
+        except ValueError as error:  # tomllib.TOMLDecodeError
+            line, reason = toml_problem(error)
+            raise ProtocolError(str(path), line, reason) from None
+        except RecursionError:
+            raise ProtocolError(str(path), None, TOO_DEEP) from None
+    header = _header(path, data, text)
+    hands_data = data.get("hand", [])
+    if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
+        raise ProtocolError(str(path), key_line(text, "hand"), "hand должен быть списком таблиц [[hand]]")
+    starts: list[int] | None = [match.start() for match in _HAND_HEADER.finditer(text)]
+    lines: list[int | None] = []
+    line, offset = 1, 0
+    for start in starts or []:
+        line += text.count("\n", offset, start)
+        offset = start
+        lines.append(line)
+    if len(lines) != len(hands_data):
+        lines, starts = [None] * len(hands_data), None
+    hands = [Record(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
+    return PrefProtocol(path=path, header=header, hands=hands, text=text, starts=starts)
+
+
+def read(path: Path) -> PrefProtocol:
+    """Read a sheet (:class:`ProtocolError` with the file and line when it cannot be used)."""
+    return parse(path, read_text(path))
+
+
+def _header(path: Path, data: dict[str, Any], text: str) -> Header:
+    game = data.get("game")
+    if not isinstance(game, dict):
+        raise ProtocolError(str(path), None, "нет таблицы [game]")
+    if game.get("game") != GAME:
+        raise NotPreferansError(str(path), key_line(text, "game"),
+                                f"это не пуля преферанса (в [game] нет game = \"{GAME}\"): протокол Базар-Белота "
+                                "смотрят командой bbscore show")
+    unknown = sorted(set(data) - {"game", "hand"})
+    if unknown:
+        raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+
+    def refuse(key: str, problem: str) -> ProtocolError:
+        return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
+
+    allowed = (*HEADER_KEYS, *HEADER_OPTIONAL)
+    for key in game:
+        if key not in allowed:
+            raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(allowed)}")
+    if game.get("format") != FORMAT:
+        raise refuse("format", f"поддерживается format = {FORMAT}, а дано {shown(game.get('format'))}")
+    convention = game.get("convention")
+    if not isinstance(convention, str) or not convention:
+        raise refuse("convention", "нужно имя правил или путь, например \"rostov\"")
+    sha = game.get("convention_sha256")
+    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
+        raise refuse("convention_sha256", "ожидается SHA-256 правил (64 шестнадцатеричных знака)")
+    target = game.get("target")
+    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+        raise refuse("target", f"пуля — положительное целое число без кавычек, а дано {shown(target)}")
+    players = game.get("players")
+    if not (isinstance(players, list) and len(players) in (3, 4)
+            and all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)):
+        raise refuse("players", f"ожидаются 3 или 4 разных имени игроков, например [\"Аня\", \"Боря\", \"Вера\"], "
+                                f"а дано {shown(players)}")
+    dealer = game.get("dealer")
+    if dealer is not None and (len(players) != 4 or dealer not in players):
+        raise refuse("dealer", "первый сдающий — один из четырёх игроков (втроём сдающий играет: не указывается)")
+    extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
+    return Header(convention=convention, convention_sha256=sha, target=target, players=tuple(players), extra=extra)
+
+
+# --- The rules of a sheet ---
+
+
+def _is_path(name: str) -> bool:
+    return "/" in name or "\\" in name or name.endswith(".toml")
+
+
+def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[LoadedPreferans, PrefConvention, str | None]:
+    """The sheet's convention (``override`` wins), the settings with the sheet's target, and a warning when they
+    are not the rules the sheet was kept with."""
+    name = override or protocol.header.convention
+    if override is None and _is_path(name) and not Path(name).is_absolute():
+        name = str(protocol.path.parent / name)
+    try:
+        rules = conventions.load(name, game=GAME)
+    except ConventionError as error:
+        if override is not None:
+            raise
+        reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
+        raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
+                            f"правила пули «{protocol.header.convention}» ([game] convention): {reason}") from None
+    warning = None
+    recorded = protocol.header.convention_sha256
+    if override is not None and rules.sha256 != recorded:
+        warning = f"пересчёт по правилам «{rules.name}», а пуля записана по «{protocol.header.convention}»"
+    elif recorded is not None and rules.sha256 != recorded:
+        warning = (f"правила «{protocol.header.convention}» изменились с тех пор, как записана пуля "
+                   f"(sha256 в файле {recorded[:12]}…, сейчас {rules.sha256[:12]}…)")
+    return rules, rules.with_target(protocol.header.target), warning
+
+
+# --- Replay with checks ---
+
+
+@dataclass(frozen=True, kw_only=True)
+class Discrepancy:
+    hand: int
+    line: int | None
+    field: str  # pulya, gora, vists, input
+    recorded: Any
+    computed: Any
+    message: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Checked:
+    """A sheet replayed: the running sheet of its good hands, each hand's entries (None when its inputs are bad),
+    and every discrepancy."""
+
+    sheet: PulyaSheet
+    entries: list[HandEntries | None]
+    hands: list[PrefHand | None]
+    discrepancies: list[Discrepancy]
+
+
+def _recorded_number(value: Any) -> Fraction | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+def _recorded_table(value: Any) -> dict[str, Fraction] | None:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        return None
+    table = {}
+    for player, n in value.items():
+        number = _recorded_number(n)
+        if number is None:
+            return None
+        if number:
+            table[player] = number
+    return table
+
+
+def _recorded_vists(value: Any) -> dict[tuple[str, str], Fraction] | None:
+    if value is None:
+        return {}
+    if not isinstance(value, list):
+        return None
+    pairs: dict[tuple[str, str], Fraction] = {}
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"from", "on", "vists"}:
+            return None
+        number = _recorded_number(item["vists"])
+        if number is None or not isinstance(item["from"], str) or not isinstance(item["on"], str):
+            return None
+        key = (item["from"], item["on"])
+        pairs[key] = pairs.get(key, Fraction(0)) + number
+    return {pair: n for pair, n in pairs.items() if n}
+
+
+def _table_text(table: dict[str, Fraction]) -> str:
+    return ", ".join(f"{p} {plain(n)}" for p, n in table.items()) or "ничего"
+
+
+def _vists_text(pairs: dict[tuple[str, str], Fraction]) -> str:
+    return ", ".join(f"{a} → {b} {plain(n)}" for (a, b), n in pairs.items()) or "ничего"
+
+
+def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
+    """Replay the sheet's hands: each one's inputs checked and scored, what it wrote compared with the rules."""
+    players = protocol.header.players
+    discrepancies: list[Discrepancy] = []
+    good: list[PrefHand] = []
+    entries_list: list[HandEntries | None] = []
+    hands: list[PrefHand | None] = []
+    for record in protocol.hands:
+        try:
+            hand = make(record.fields, players, convention)
+        except BBScoreError as error:
+            discrepancies.append(Discrepancy(hand=record.number, line=protocol.field_line(record, error.field.split("/")[0])
+                                             if error.field in record.fields else record.line,
+                                             field="input", recorded=None, computed=None, message=error.message()))
+            entries_list.append(None)
+            hands.append(None)
+            continue
+        entries = score(hand, convention)
+        good.append(hand)
+        hands.append(hand)
+        entries_list.append(entries)
+        computed_tables = {"pulya": {p: Fraction(n) for p, n in entries.pulya.items()},
+                           "gora": {p: Fraction(n) for p, n in entries.gora.items()}}
+        for key in ("pulya", "gora"):
+            recorded = _recorded_table(record.fields.get(key))
+            computed = computed_tables[key]
+            if recorded != computed:
+                discrepancies.append(Discrepancy(
+                    hand=record.number, line=protocol.field_line(record, key), field=key,
+                    recorded=_jsonable(record.fields.get(key)), computed={p: plain(n) for p, n in computed.items()},
+                    message=(f"записано {_table_text(recorded)}, по правилам {_table_text(computed)}" if recorded is not None
+                             else f"не читается ({shown(record.fields.get(key))}); по правилам {_table_text(computed)}")))
+        recorded_vists = _recorded_vists(record.fields.get("vists"))
+        computed_vists = vists_by_pair(entries)
+        if recorded_vists != computed_vists:
+            discrepancies.append(Discrepancy(
+                hand=record.number, line=protocol.field_line(record, "vists"), field="vists",
+                recorded=_jsonable(record.fields.get("vists")),
+                computed=[{"from": a, "on": b, "vists": plain(n)} for (a, b), n in computed_vists.items()],
+                message=(f"записано {_vists_text(recorded_vists)}, по правилам {_vists_text(computed_vists)}"
+                         if recorded_vists is not None else
+                         f"не читается; по правилам {_vists_text(computed_vists)}")))
+    sheet = replay(players, good, convention, [e for e in entries_list if e is not None])
+    return Checked(sheet=sheet, entries=entries_list, hands=hands, discrepancies=discrepancies)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return str(value)
+
+
+# --- Writing ---
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters escaped."""
+    return '"' + "".join(_ESCAPES.get(ch) or (f"\\u{ord(ch):04x}" if ord(ch) < 0x20 or ord(ch) == 0x7F else ch)
+                         for ch in text) + '"'
+
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _toml_string(key)
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return _toml_value(plain(value))
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_string(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        return "{ " + ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items()) + " }"
+    if hasattr(value, "isoformat"):  # a date or time a person wrote
+        return value.isoformat()
+    return _toml_string(str(value))
+
+
+def header_text(header: Header) -> str:
+    lines = ["[game]", f"game = {_toml_string(GAME)}", f"format = {FORMAT}", f"convention = {_toml_string(header.convention)}"]
+    if header.convention_sha256:
+        lines.append(f"convention_sha256 = {_toml_string(header.convention_sha256)}")
+    lines += [f"target = {header.target}", f"players = {_toml_value(list(header.players))}"]
+    lines += [f"{key} = {_toml_value(value)}" for key, value in header.extra.items()]
+    return "\n".join(lines) + "\n"
+
+
+def hand_text(fields: dict[str, Any]) -> str:
+    order = [k for k in INPUT_KEYS + WRITTEN_KEYS if k in fields] + [k for k in fields if k not in INPUT_KEYS + WRITTEN_KEYS]
+    return "\n[[hand]]\n" + "".join(f"{_toml_key(key)} = {_toml_value(fields[key])}\n" for key in order)
+
+
+def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
+    return header_text(header) + "".join(hand_text(fields) for fields in hands)
+
+
+def check_path(path: Path, *, must_exist: bool) -> None:
+    """Refuse a path that cannot be a sheet: empty, a folder, in a missing folder, missing, read-only."""
+    if not path.name or str(path) in (".", ".."):
+        raise ProtocolError(str(path) or "«»", None, "нужно имя файла пули, например pulya.toml")
+    if path.is_dir():
+        raise ProtocolError(str(path), None, "это папка, а не файл пули")
+    if not path.parent.is_dir():
+        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
+    if path.exists() and not path.is_file():
+        raise ProtocolError(str(path), None, NOT_A_FILE)
+    if must_exist and not path.is_file():
+        raise ProtocolError(str(path), None, "нет такого файла (начать пулю: bbscore pref new)")
+    if path.is_file() and not path.stat().st_mode & 0o222:
+        raise ProtocolError(str(path), None, "файл только для чтения — не меняю")
+
+
+def stored_convention(name: str, path: Path) -> str:
+    """How a sheet names its convention: a bundled name as is, a file relative to the sheet's folder."""
+    import os
+
+    if not _is_path(name):
+        return name
+    try:
+        return Path(os.path.relpath(Path(name).expanduser().resolve(), path.resolve().parent)).as_posix()
+    except ValueError:
+        return str(Path(name).expanduser().resolve())
+
+
+def create(path: Path, players: list[str], convention_name: str, target: int | None = None,
+           dealer: str | None = None) -> Header:
+    """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first."""
+    check_path(path, must_exist=False)
+    if path.exists():
+        raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
+    rules = conventions.load(convention_name, game=GAME)
+    names = tuple(" ".join(p.split()) for p in players)
+    for name in names:
+        if not name or any(ch in name for ch in ",:="):
+            raise InvalidValueError("players", ",".join(players), "имена игроков через запятую, непустые, без «:» и «=»")
+    check_players(names, rules.settings)
+    if target is not None and target < 1:
+        raise InvalidValueError("target", target, "пуля — положительное число")
+    extra: dict[str, Any] = {}
+    if dealer is not None:
+        dealer = " ".join(dealer.split())
+        if len(names) != 4:
+            raise InvalidValueError("dealer", dealer, "первый сдающий указывается только вчетвером (втроём сдающий играет)")
+        if dealer not in names:
+            raise InvalidValueError("dealer", dealer, f"нет такого игрока; играют: {', '.join(names)}")
+        extra["dealer"] = dealer
+    extra["created"] = time.strftime("%Y-%m-%d %H:%M")
+    header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
+                    target=rules.settings.pulya.target if target is None else target, players=names, extra=extra)
+    check_path(path, must_exist=False)
+    with locked(path):
+        write_atomic(path, header_text(header), exclusive=True)
+    return header
+
+
+@dataclass(frozen=True, kw_only=True)
+class Appended:
+    protocol: PrefProtocol
+    number: int
+    hand: PrefHand
+    entries: HandEntries
+    after: Checked
+    warning: str | None
+
+
+def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
+    bad = [d for d in checked.discrepancies if d.field == "input"]
+    if bad:
+        first = bad[0]
+        raise ProtocolError(str(protocol.path), first.line,
+                            f"в сдаче {first.hand} ошибка ({first.message}); исправьте файл, проверка: bbscore recompute")
+
+
+def append(path: Path, given: dict[str, Any]) -> Appended:
+    """Score a hand by the sheet's rules and append it with what it writes (the dealer by rotation).
+
+    Refused, with nothing written, when the пуля is closed, an earlier hand has bad inputs, or this hand's
+    inputs are bad.
+    """
+    check_path(path, must_exist=True)
+    with locked(path):
+        protocol = read(path)
+        _, convention, warning = rules_for(protocol)
+        before = check(protocol, convention)
+        _refuse_bad_hands(protocol, before)
+        if before.sheet.ended:
+            raise ProtocolError(str(path), None, "пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)")
+        if before.discrepancies:
+            warning = (warning + "; " if warning else "") + "записанное в сдачах расходится с правилами — см. bbscore recompute"
+        number = len(protocol.hands) + 1
+        fields = dict(given)
+        players = protocol.header.players
+        if len(players) == 4:
+            fields["dealer"] = dealer_of(number, players, protocol.header.extra.get("dealer"))
+        hand = make(fields, players, convention)
+        entries = score(hand, convention)
+        fields = {**input_fields(hand, fields), **written_fields(entries)}
+        text = protocol.text if protocol.text.endswith("\n") or not protocol.text else protocol.text + "\n"
+        new_text = text + hand_text(fields)
+        write_atomic(path, new_text)
+    after = check(parse(path, new_text), convention)
+    return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+
+
+def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
+    """Cut the last hand off the sheet; returns the sheet as it was and the hand removed."""
+    check_path(path, must_exist=True)
+    with locked(path):
+        protocol = read(path)
+        if not protocol.hands:
+            raise ProtocolError(str(path), None, "в пуле нет сдач")
+        last = protocol.hands[-1]
+        if protocol.starts is not None:
+            text = protocol.text[: protocol.starts[-1]].rstrip("\n") + "\n"
+        else:
+            text = dumps(protocol.header, [dict(r.fields) for r in protocol.hands[:-1]])
+        write_atomic(path, text)
+    return protocol, last
+
+
+def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path | None:
+    """Write what each hand writes by the sheet's own rules back (a backup beside the file first); None when nothing
+    differed.  Refused when a hand's inputs are bad."""
+    check_path(path, must_exist=True)
+    with locked(path):
+        if known is not None and read_text(path) == known[0].text:
+            protocol, checked = known
+            loaded, _, _ = rules_for(protocol)
+        else:
+            protocol = read(path)
+            loaded, convention, _ = rules_for(protocol)
+            checked = check(protocol, convention)
+        _refuse_bad_hands(protocol, checked)
+        hands = []
+        changed = False
+        for record, entries in zip(protocol.hands, checked.entries, strict=True):
+            fields = dict(record.fields)
+            assert entries is not None
+            for key, value in written_fields(entries).items():
+                old = fields.get(key)
+                if key == "vists":
+                    same = _recorded_vists(old) == vists_by_pair(entries)
+                else:
+                    same = _recorded_table(old) == {p: Fraction(n) for p, n in value.items()}
+                if not same or key not in fields:
+                    fields[key] = value
+                    changed = True
+            hands.append(fields)
+        header = protocol.header
+        if header.convention_sha256 is None:
+            header = Header(convention=header.convention, convention_sha256=loaded.sha256, target=header.target,
+                            players=header.players, extra=header.extra)
+            changed = True
+        if not changed:
+            return None
+        text = dumps(header, hands)
+        saved = backup(path)
+        try:
+            write_atomic(path, text)
+        except ProtocolError:
+            saved.unlink(missing_ok=True)
+            raise
+    return saved

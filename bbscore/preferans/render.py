@@ -1,0 +1,170 @@
+"""Rendering of preferans results for people, with rich: one hand, the sheet (пуля, гора, висты), the settlement.
+
+Imported only by commands that print for a person (rich is not loaded for ``--json``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from bbscore.preferans.working import hand_lines, number, settlement_lines, step_line
+
+
+def console() -> Console:
+    """A console that takes every text literally (names are user text)."""
+    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+def _entries_lines(entries) -> list[str]:
+    from bbscore.preferans.inputs import vists_by_pair
+
+    lines = []
+    if entries.pulya:
+        lines.append("В пулю: " + ", ".join(f"{p} +{n}" for p, n in entries.pulya.items()))
+    if entries.gora:
+        lines.append("В гору: " + ", ".join(f"{p} +{n}" for p, n in entries.gora.items()))
+    pairs = vists_by_pair(entries)
+    if pairs:
+        lines.append("Висты: " + ", ".join(f"{a} на {b} {number(n)}" for (a, b), n in pairs.items()))
+    if not lines:
+        lines.append("Ничего не пишется.")
+    return lines
+
+
+def hand_result(title: str, entries, out: Console | None = None) -> None:
+    """A hand: what it writes, then the working step by step."""
+    out = out or console()
+    out.print(Text(title, style="bold"))
+    for line in _entries_lines(entries):
+        out.print(line)
+    out.print("Расчёт:")
+    for index, line in enumerate(hand_lines(entries), start=1):
+        out.print(f"  {index}. {line}")
+
+
+def added(appended, path) -> None:
+    """What ``pref add`` wrote, then the state of the пуля."""
+    out = console()
+    if appended.warning:
+        out.print(Text(f"внимание: {appended.warning}", style="yellow"))
+    hand = appended.hand
+    who = f", играет {hand.declarer}" if hand.declarer else ""
+    dealer = f"; сдавал {hand.dealer} (на прикупе)" if hand.dealer else ""
+    hand_result(f"{path}: сдача {appended.number} — {hand.contract}{who}{dealer}", appended.entries, out)
+    closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
+    for step in closing:
+        out.print(step_line(step))
+    _status(appended.after.sheet, out, appended.number, path, appended.protocol.header.extra.get("dealer"))
+
+
+def _status(sheet, out: Console, hands: int | None = None, path=None, first_dealer: str | None = None) -> None:
+    out.print("Пуля: " + ", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players) + f" (до {sheet.target}); "
+              "гора: " + ", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players) + ".")
+    if sheet.ended:
+        out.print(Text(f"Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {path or 'ФАЙЛ'}", style="bold"))
+        return
+    if sheet.closest:
+        left = sheet.left[sheet.closest[0]]
+        out.print(f"Ближе всех к закрытию: {', '.join(sheet.closest)} (осталось {left}).")
+    if hands is not None and len(sheet.players) == 4:
+        from bbscore.preferans.inputs import dealer_of
+
+        out.print(f"Следующую сдачу сдаёт {dealer_of(hands + 1, sheet.players, first_dealer)} (сидит на прикупе).")
+
+
+def removed(protocol, record) -> None:
+    """The hand ``pref undo`` removed, as it was written (so it can be typed again)."""
+    from bbscore.preferans.protocol import hand_text
+
+    out = console()
+    out.print(f"Из {protocol.path} убрана сдача {record.number} (строка {record.line}):")
+    out.print(hand_text(record.fields).strip())
+
+
+def _running(values: tuple[int, ...]) -> str:
+    return " · ".join(str(v) for v in values) or "—"
+
+
+def sheet(protocol, checked, warning: str | None) -> None:
+    """The пуля as on paper: each player's пуля with its running entries, гора, and the vists on each other."""
+    out = console()
+    s = checked.sheet
+    if warning:
+        out.print(Text(f"внимание: {warning}", style="yellow"))
+    out.print(Text(f"{protocol.path}: пуля до {s.target}, правила «{protocol.header.convention}», "
+                   f"сдач {len(protocol.hands)}", style="bold"))
+    table = Table(title_justify="left")
+    table.add_column("игрок", overflow="fold")
+    table.add_column("пуля", overflow="fold")
+    table.add_column("гора", overflow="fold")
+    for other in s.players:
+        table.add_column(f"висты на {other}", justify="right")
+    table.add_column("до закрытия", justify="right")
+    for player in s.players:
+        cells = [player, _running(s.pulya_running[player]), _running(s.gora_running[player])]
+        cells += ["" if other == player else number(s.vists[(player, other)]) for other in s.players]
+        cells.append(str(s.left[player]) if s.left[player] else "закрыта")
+        table.add_row(*cells)
+    out.print(table)
+    for hand_number, step in s.closing:
+        out.print(f"Сдача {hand_number}: {step_line(step)}")
+    _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
+    bad = sorted({d.hand for d in checked.discrepancies})
+    if bad:
+        out.print(Text(f"! расхождения с правилами в сдачах {', '.join(map(str, bad))}: bbscore recompute {protocol.path}",
+                       style="red"))
+
+
+def settlement(protocol, checked, result) -> None:
+    """The settlement: the working, each player's exact result and the whole vists shown."""
+    out = console()
+    s = checked.sheet
+    state = "пуля закрыта" if s.ended else "пуля не закрыта"
+    out.print(Text(f"{protocol.path}: подсчёт ({state})", style="bold"))
+    for line in settlement_lines(result):
+        out.print(line)
+    table = Table(title_justify="left")
+    table.add_column("игрок", overflow="fold")
+    table.add_column("гора", justify="right")
+    table.add_column("написал вистов", justify="right")
+    table.add_column("на него вистов", justify="right")
+    table.add_column("точно", justify="right")
+    table.add_column("итог, вистов", justify="right")
+    for player in result.players:
+        exact = result.result[player]
+        table.add_row(player, str(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player]),
+                      _signed(exact), f"{result.shown[player]:+d}")
+    out.print(table)
+    exact = all(Fraction(v).denominator == 1 for v in result.result.values())
+    out.print("Итоги в целых вистах округлены так, что в сумме по-прежнему 0"
+              + (" (здесь точные итоги и так целые)." if exact else "."))
+
+
+def _signed(value: Fraction) -> str:
+    text = number(value)
+    return text if value < 0 else f"+{text}"
+
+
+def recompute_report(report: dict, out: Console) -> None:
+    """A preferans file's discrepancies, one line each (file:line: сдача N, field: message), then its status."""
+    from bbscore.preferans.protocol import FIELD_NAMES
+
+    name = report["file"]
+    if report.get("warning"):
+        out.print(Text(f"{name}: внимание: {report['warning']}", style="yellow"))
+    for item in report["discrepancies"]:
+        where = f"{name}:{item['line']}" if item["line"] else name
+        out.print(f"{where}: сдача {item['hand']}, {FIELD_NAMES[item['field']]}: {item['message']}")
+    status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
+    pulya = ", ".join(f"{p} {n}" for p, n in report["pulya"].items())
+    gora = ", ".join(f"{p} {n}" for p, n in report["gora"].items())
+    out.print(f"{name}: {status}; пуля {pulya}; гора {gora}")
+    if report.get("fixed"):
+        backup = report.get("backup")
+        out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""))
+    elif "fix_error" in report:
+        out.print(Text(f"не исправлено: {report['fix_error']}", style="red"))

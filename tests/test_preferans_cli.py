@@ -1,0 +1,501 @@
+"""The preferans commands (``bbscore pref …``), the preferans sheet file and ``recompute`` of it (issue #11).
+
+Run in-process (``bbscore.cli.main``) with capsys.  The seed 004 figures (RULES.md §9) through ``pref score``; the
+§9 settlement example through ``pref settle`` on a file; refusals: exit 2, one ``ошибка: …`` line, the file's bytes
+unchanged; ``recompute`` of both examples and of a planted slip; a file ``pref add`` wrote recomputes to itself.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bbscore.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples"
+
+
+@pytest.fixture(autouse=True)
+def _wide(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ok(capsys, *args) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 0, f"exit {code}\n{out}\n{err}"
+    assert err == ""
+    return out
+
+
+def as_json(capsys, *args) -> dict:
+    return json.loads(ok(capsys, *args, "--json"))
+
+
+def refused(capsys, *args) -> str:
+    code, out, err = run(capsys, *args)
+    assert code == 2, f"exit {code}\n{out}\n{err}"
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ошибка: "), err
+    return lines[0]
+
+
+# --- Seed 004 figures through pref score ---
+
+
+def test_six_made_one_whister_short(capsys):
+    """Seed: a six, the declarer took 7, one whister took 3 → пуля 2; whister гора 1; 3 × 2 = 6 vists."""
+    data = as_json(capsys, "pref", "score", "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера")
+    assert data["pulya"] == {"Аня": 2}
+    assert data["gora"] == {"Боря": 1}
+    assert data["vists"] == [{"from": "Боря", "on": "Аня", "vists": 6}]
+    assert data["game"] == "6♠" and data["convention"] == "rostov" and len(data["convention_sha256"]) == 64
+    assert data["steps"][0]["type"] == "GameMade" and data["working"]
+
+
+def test_seven_down_two_whister_and_passer(capsys):
+    """Seed: a seven, declarer took 5 → 2 × 4 = 8 to гора; 60 vists pooled, 30 written by each defender."""
+    data = as_json(capsys, "pref", "score", "7♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря", "--pass", "Вера")
+    assert data["pulya"] == {}
+    assert data["gora"] == {"Аня": 8}
+    assert data["vists"] == [{"from": "Боря", "on": "Аня", "vists": 30}, {"from": "Вера", "on": "Аня", "vists": 30}]
+
+
+def test_seven_down_two_both_whisting(capsys):
+    """Seed: both whisting, 3 and 2 tricks: 3 × 4 + 2 × 10 = 32 and 2 × 4 + 2 × 10 = 28."""
+    data = as_json(capsys, "pref", "score", "7♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря:3", "--whist", "Вера:2")
+    assert data["gora"] == {"Аня": 8}
+    assert data["vists"] == [{"from": "Боря", "on": "Аня", "vists": 32}, {"from": "Вера", "on": "Аня", "vists": 28}]
+
+
+@pytest.mark.parametrize("tricks, expected", [
+    ("Аня=1,Боря=4,Вера=5", [{"from": "Аня", "on": "Боря", "vists": 20}, {"from": "Аня", "on": "Вера", "vists": 25}]),
+    ("Аня=2,Боря=2,Вера=6", [{"from": "Аня", "on": "Вера", "vists": 15}, {"from": "Боря", "on": "Вера", "vists": 15}]),
+])
+def test_all_pass_seed_examples(capsys, tricks, expected):
+    data = as_json(capsys, "pref", "score", "распасы", "--tricks", tricks)
+    assert data["vists"] == expected
+    assert data["pulya"] == {} and data["gora"] == {}
+
+
+@pytest.mark.parametrize("level, pulya, gora", [(6, 2, 2), (7, 4, 4), (8, 6, 6), (9, 8, 8), (10, 10, 10)])
+def test_the_cost_table(capsys, level, pulya, gora):
+    made = as_json(capsys, "pref", "score", f"{level}♥", "--by", "А", "--tricks", str(level), "--whist", "Б", "--pass", "В")
+    assert made["pulya"] == {"А": pulya}
+    down = as_json(capsys, "pref", "score", f"{level}БК", "--by", "А", "--tricks", str(level - 1), "--whist", "Б:1",
+                   "--whist", f"В:{10 - level}")
+    assert down["gora"].get("А") == gora
+
+
+def test_misere_and_both_pass_and_zero_tricks(capsys):
+    assert as_json(capsys, "pref", "score", "мизер", "--by", "Аня", "--tricks", "0")["pulya"] == {"Аня": 10}
+    assert as_json(capsys, "pref", "score", "мизер", "--by", "Аня", "--tricks", "2")["gora"] == {"Аня": 20}
+    passed = as_json(capsys, "pref", "score", "8♦", "--by", "Аня", "--pass", "Боря", "--pass", "Вера")
+    assert passed["pulya"] == {"Аня": 6} and passed["vists"] == []
+    zero = as_json(capsys, "pref", "score", "распасы", "--tricks", "Аня=0,Боря=4,Вера=6", "--dealer", "Гоша")
+    assert zero["pulya"] == {"Аня": 1, "Гоша": 1}
+
+
+def test_score_text_has_the_working(capsys):
+    out = ok(capsys, "pref", "score", "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера")
+    assert "В пулю: Аня +2" in out and "В гору: Боря +1" in out and "Висты: Боря на Аня 6" in out
+    assert "Расчёт:" in out and "3 × 2 = 6" in out
+
+
+# --- A sheet: new, add, show, settle, undo ---
+
+
+def new_sheet(capsys, path: Path, players: str = "Аня,Боря,Вера", *extra) -> Path:
+    ok(capsys, "pref", "new", path, "--players", players, *extra)
+    return path
+
+
+def test_new_add_show_settle_undo(capsys, tmp_path):
+    path = new_sheet(capsys, tmp_path / "p.toml")
+    out = ok(capsys, "pref", "add", path, "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера")
+    assert "сдача 1" in out and "В пулю: Аня +2" in out
+    ok(capsys, "pref", "add", path, "мизер", "--by", "Боря", "--tricks", "1")
+    ok(capsys, "pref", "add", path, "распасы", "--tricks", "Аня=1,Боря=4,Вера=5")
+    ok(capsys, "pref", "add", path, "7♥", "--by", "Вера", "--tricks", "5", "--whist", "Аня:3", "--whist", "Боря:2")
+    shown = as_json(capsys, "pref", "show", path)
+    assert shown["players"] == ["Аня", "Боря", "Вера"] and shown["target"] == 20
+    assert shown["pulya"] == {"Аня": 2, "Боря": 0, "Вера": 0}
+    assert shown["gora"] == {"Аня": 0, "Боря": 11, "Вера": 8}
+    assert shown["gora_running"]["Боря"] == [1, 11]
+    assert {(v["from"], v["on"]): v["vists"] for v in shown["vists"]} == {
+        ("Боря", "Аня"): 6, ("Аня", "Боря"): 20, ("Аня", "Вера"): 25 + 32, ("Боря", "Вера"): 28}
+    assert shown["closest"] == ["Аня"] and shown["ended"] is False and len(shown["hands"]) == 4
+    text = ok(capsys, "pref", "show", path)
+    assert "висты на Вера" in text and "Ближе всех к закрытию: Аня" in text
+    settled = as_json(capsys, "pref", "settle", path)
+    assert sum(Fraction(v) for v in settled["results"].values()) == 0
+    assert sum(settled["shown"].values()) == 0
+    assert settled["missing"] == {"Аня": 18, "Боря": 20, "Вера": 20}  # an unfinished пуля: missing to гора
+    text = ok(capsys, "pref", "settle", path)
+    assert "средняя" in text and "сумма 0" in text
+    before = path.read_text(encoding="utf-8")
+    out = ok(capsys, "pref", "undo", path)
+    assert "убрана сдача 4" in out and 'game = "7♥"' in out
+    assert len(as_json(capsys, "pref", "show", path)["hands"]) == 3
+    assert before.startswith(path.read_text(encoding="utf-8").rstrip("\n"))
+
+
+def test_four_players_dealer_by_rotation(capsys, tmp_path):
+    path = new_sheet(capsys, tmp_path / "p4.toml", "Аня,Боря,Вера,Гоша", "--target", "10")
+    # hand 1: Аня deals and sits out
+    refused(capsys, "pref", "add", path, "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера")
+    out = ok(capsys, "pref", "add", path, "распасы", "--tricks", "Боря=0,Вера=4,Гоша=6")
+    assert "сдавал Аня" in out and "Следующую сдачу сдаёт Боря" in out
+    shown = as_json(capsys, "pref", "show", path)
+    assert shown["hands"][0]["dealer"] == "Аня"
+    assert shown["pulya"] == {"Аня": 1, "Боря": 1, "Вера": 0, "Гоша": 0}  # the dealer on распасы: as for no trick
+    ok(capsys, "pref", "add", path, "7♣", "--by", "Аня", "--tricks", "7", "--whist", "Вера", "--pass", "Гоша")
+    assert as_json(capsys, "pref", "show", path)["hands"][1]["dealer"] == "Боря"
+
+
+def test_closed_pulya_refuses_new_hands(capsys, tmp_path):
+    path = new_sheet(capsys, tmp_path / "p.toml", "Аня,Боря,Вера", "--target", "2")
+    for player in ("Аня", "Боря", "Вера"):
+        others = [p for p in ("Аня", "Боря", "Вера") if p != player]
+        ok(capsys, "pref", "add", path, "6♠", "--by", player, "--pass", others[0], "--pass", others[1])
+    assert as_json(capsys, "pref", "show", path)["ended"] is True
+    before = path.read_bytes()
+    assert "пуля закрыта" in refused(capsys, "pref", "add", path, "мизер", "--by", "Аня", "--tricks", "0")
+    assert path.read_bytes() == before
+
+
+# --- The settlement example of RULES.md §9 through pref settle on a file ---
+
+# A copy of rostov with a game that may stop at any time (as_is): the example's горы and vists are then its own.
+SETTLE_HANDS = [
+    # A → Б 100, A → В 50: распасы where A took nothing
+    ("распасы", {"tricks": "A=0,Б=7,В=3"}), ("распасы", {"tricks": "A=0,Б=7,В=3"}), ("распасы", {"tricks": "A=0,Б=6,В=4"}),
+    # Б → A 20, Б → В 20 + 12 + 12 + 12 + 4
+    ("распасы", {"tricks": "A=4,Б=2,В=4"}),
+    ("7♠", {"by": "В", "tricks": "7", "whist": ["Б"], "pass": ["A"]}),
+    ("8♠", {"by": "В", "tricks": "8", "whist": ["Б"], "pass": ["A"]}),
+    ("7♣", {"by": "В", "tricks": "7", "whist": ["Б"], "pass": ["A"]}),
+    ("6♠", {"by": "В", "tricks": "8", "whist": ["Б"], "pass": ["A"]}),  # Б short 2 → гора 2
+    # В → A 6 + 4
+    ("6♦", {"by": "A", "tricks": "7", "whist": ["В"], "pass": ["Б"]}),  # В short 1 → гора 1
+    ("6♥", {"by": "A", "tricks": "8", "whist": ["В"], "pass": ["Б"]}),  # В short 2 → гора 2
+    # горы by мизер (10 a trick) and whisting with no trick (гора, no vists)
+    ("мизер", {"by": "A", "tricks": "3"}),
+    ("8♠", {"by": "Б", "tricks": "10", "whist": ["A"], "pass": ["В"]}),  # A: гора 3
+    ("9♠", {"by": "Б", "tricks": "10", "whist": ["A"], "pass": ["В"]}),  # A: гора 4
+    ("10♠", {"by": "Б", "tricks": "10", "whist": ["A"], "pass": ["В"]}),  # A: гора 5
+    ("мизер", {"by": "Б", "tricks": "9"}),
+    ("6♣", {"by": "В", "tricks": "10", "whist": ["Б"], "pass": ["A"]}),  # Б: гора 4
+    ("мизер", {"by": "В", "tricks": "10"}), ("мизер", {"by": "В", "tricks": "2"}),
+    ("6♠", {"by": "A", "tricks": "10", "whist": ["В"], "pass": ["Б"]}),  # В: гора 4
+    ("10♣", {"by": "A", "tricks": "10", "whist": ["В"], "pass": ["Б"]}),  # В: гора 5
+]
+
+
+def hand_args(game: str, options: dict) -> list[str]:
+    args = [game]
+    for key, value in options.items():
+        for item in value if isinstance(value, list) else [value]:
+            args += [f"--{key}", item]
+    return args
+
+
+def test_settlement_example_of_rules(capsys, tmp_path):
+    rules = (REPO / "conventions" / "rostov.toml").read_text(encoding="utf-8")
+    rules = rules.replace('name = "rostov"', 'name = "rostov-as-is"').replace('unfinished = "missing_to_gora"', 'unfinished = "as_is"')
+    assert 'unfinished = "as_is"' in rules
+    (tmp_path / "rostov-as-is.toml").write_text(rules, encoding="utf-8")
+    path = tmp_path / "example.toml"
+    ok(capsys, "pref", "new", path, "--players", "A,Б,В", "--target", "1000", "--convention", tmp_path / "rostov-as-is.toml")
+    for game, options in SETTLE_HANDS:
+        ok(capsys, "pref", "add", path, *hand_args(game, options))
+    shown = as_json(capsys, "pref", "show", path)
+    assert shown["gora"] == {"A": 42, "Б": 96, "В": 132}
+    assert {(v["from"], v["on"]): v["vists"] for v in shown["vists"]} == {
+        ("A", "Б"): 100, ("A", "В"): 50, ("Б", "A"): 20, ("Б", "В"): 60, ("В", "A"): 10}
+    settled = as_json(capsys, "pref", "settle", path)
+    assert settled["results"] == {"A": 600, "Б": -80, "В": -520}
+    assert settled["shown"] == {"A": 600, "Б": -80, "В": -520}
+    assert settled["average_gora"] == 90
+    text = ok(capsys, "pref", "settle", path)
+    assert "A: висты 150 − 30 + 10 × (90 − 42) = 600." in text
+
+
+def test_settle_json_fractions_as_text(capsys, tmp_path):
+    path = new_sheet(capsys, tmp_path / "p.toml")
+    ok(capsys, "pref", "add", path, "мизер", "--by", "Аня", "--tricks", "1")  # гора 10: 10 × (10/3 − 10) …
+    settled = as_json(capsys, "pref", "settle", path)
+    assert all(isinstance(v, str) and "/" in v for v in settled["results"].values())
+    assert sum(Fraction(v) for v in settled["results"].values()) == 0
+    assert sum(settled["shown"].values()) == 0
+    assert "округлены так, что в сумме по-прежнему 0" in ok(capsys, "pref", "settle", path)
+
+
+# --- Refusals: exit 2, one line, nothing written ---
+
+
+@pytest.mark.parametrize("args, words", [
+    (["6♠", "--by", "Аня", "--tricks", "11", "--whist", "Боря", "--pass", "Вера"], "--tricks"),
+    (["6♠", "--by", "Гоша", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"], "--by"),
+    (["6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря"], "--pass"),
+    (["6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря:3", "--pass", "Вера"], "--tricks"),
+    (["6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--whist", "Вера"], "--whist"),
+    (["6♠", "--by", "Аня", "--tricks", "6", "--pass", "Боря", "--pass", "Вера"], "--tricks"),
+    (["6♠", "--by", "Аня", "--whist", "Боря", "--pass", "Вера"], "--tricks"),
+    (["мизер", "--by", "Аня", "--tricks", "0", "--whist", "Боря"], "--whist"),
+    (["распасы", "--tricks", "Аня=1,Боря=4,Вера=4"], "--tricks"),
+    (["распасы", "--tricks", "7"], "--tricks"),
+    (["распасы", "--by", "Аня", "--tricks", "Аня=1,Боря=4,Вера=5"], "--by"),
+    (["11♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"], "игра"),
+    (["шесть", "--by", "Аня", "--tricks", "6"], "игра"),
+    (["6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Боря"], "--pass"),
+])
+def test_add_refusals_write_nothing(capsys, tmp_path, args, words):
+    path = new_sheet(capsys, tmp_path / "p.toml")
+    ok(capsys, "pref", "add", path, "мизер", "--by", "Вера", "--tricks", "0")
+    before = path.read_bytes()
+    line = refused(capsys, "pref", "add", path, *args)
+    assert words in line
+    assert path.read_bytes() == before
+
+
+def test_new_refusals(capsys, tmp_path):
+    path = new_sheet(capsys, tmp_path / "p.toml")
+    before = path.read_bytes()
+    assert "уже есть" in refused(capsys, "pref", "new", path, "--players", "А,Б,В")
+    assert path.read_bytes() == before
+    assert "--players" in refused(capsys, "pref", "new", tmp_path / "two.toml", "--players", "А,Б")
+    assert "--players" in refused(capsys, "pref", "new", tmp_path / "same.toml", "--players", "А,Б,А")
+    assert "--players" in refused(capsys, "pref", "new", tmp_path / "colon.toml", "--players", "А:1,Б,В")
+    assert "--target" in refused(capsys, "pref", "new", tmp_path / "t.toml", "--players", "А,Б,В", "--target", "0")
+    assert not any((tmp_path / name).exists() for name in ("two.toml", "same.toml", "colon.toml", "t.toml"))
+
+
+def test_conventions_of_the_other_game_are_refused(capsys, tmp_path):
+    assert "преферанса" in refused(capsys, "score", "12Т", "--def-points", "10", "--convention", "rostov")
+    assert "преферанса" in refused(capsys, "new", tmp_path / "g.toml", "--pairs", "Мы,Они", "--convention", "rostov")
+    assert not (tmp_path / "g.toml").exists()
+    assert "Базар-Белота" in refused(capsys, "pref", "score", "6♠", "--by", "А", "--pass", "Б", "--pass", "В",
+                                     "--convention", "gambler")
+    assert "Базар-Белота" in refused(capsys, "pref", "new", tmp_path / "p.toml", "--players", "А,Б,В", "--convention", "gambler")
+    # a Bazar-Belot protocol kept with rostov
+    game = tmp_path / "bb.toml"
+    ok(capsys, "new", game, "--pairs", "Мы,Они")
+    game.write_text(game.read_text(encoding="utf-8").replace('convention = "gambler"', 'convention = "rostov"'), encoding="utf-8")
+    before = game.read_bytes()
+    line = refused(capsys, "add", game, "12Т", "--by", "Мы", "--def-points", "10")
+    assert f"{game}:" in line and "преферанса" in line
+    assert game.read_bytes() == before
+
+
+def test_files_of_the_other_game(capsys, tmp_path):
+    pulya = shutil.copyfile(EXAMPLES / "pulya-3.toml", tmp_path / "pulya-3.toml")
+    assert "bbscore pref show" in refused(capsys, "show", pulya)
+    game = tmp_path / "bb.toml"
+    ok(capsys, "new", game, "--pairs", "Мы,Они")
+    before = game.read_bytes()
+    assert "bbscore show" in refused(capsys, "pref", "add", game, "мизер", "--by", "Мы", "--tricks", "0")
+    assert game.read_bytes() == before
+
+
+# --- recompute ---
+
+
+@pytest.mark.parametrize("name", ["pulya-3.toml", "pulya-4.toml"])
+def test_recompute_examples_clean(capsys, name):
+    code, out, err = run(capsys, "recompute", EXAMPLES / name)
+    assert code == 0, out + err
+    assert "всё сходится" in out
+
+
+def test_examples_hold_what_the_issue_asks(capsys):
+    three = as_json(capsys, "pref", "show", EXAMPLES / "pulya-3.toml")
+    games = [h["game"] for h in three["hands"]]
+    assert "мизер" in games and "распасы" in games and three["ended"]
+    four = as_json(capsys, "pref", "show", EXAMPLES / "pulya-4.toml")
+    assert len(four["players"]) == 4 and four["ended"]
+    code, out, _ = run(capsys, "recompute", EXAMPLES / "pulya-3.toml", EXAMPLES / "pulya-4.toml", "--json")
+    assert code == 0
+    assert [f["ok"] for f in json.loads(out)["files"]] == [True, True]
+
+
+def test_recompute_reports_a_planted_slip_and_fixes_it(capsys, tmp_path):
+    path = shutil.copyfile(EXAMPLES / "pulya-3.toml", tmp_path / "pulya-3.toml")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    headers = [i for i, line in enumerate(lines) if line.strip() == "[[hand]]"]
+    start = headers[3]  # hand 4: 7♥ both whisting, Вера down two → гора 8
+    index = next(i for i in range(start, headers[4]) if lines[i].startswith("gora = "))
+    assert lines[index] == 'gora = { "Вера" = 8 }'
+    lines[index] = 'gora = { "Вера" = 6 }'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "recompute", path)
+    assert code == 1, out + err
+    assert f"{path}:{index + 1}: сдача 4, гора: записано Вера 6, по правилам Вера 8" in out
+    code, out, _ = run(capsys, "recompute", path, "--json")
+    report = json.loads(out)["files"][0]
+    assert report["discrepancies"][0]["hand"] == 4 and report["discrepancies"][0]["line"] == index + 1
+    assert report["discrepancies"][0]["field"] == "gora"
+    code, out, _ = run(capsys, "recompute", path, "--fix")
+    assert code == 1 and "исправлено" in out
+    code, out, _ = run(capsys, "recompute", path)
+    assert code == 0, out
+    assert list(tmp_path.glob("pulya-3.toml.*.bak"))
+
+
+def test_recompute_bad_input_and_unreadable(capsys, tmp_path):
+    path = shutil.copyfile(EXAMPLES / "pulya-3.toml", tmp_path / "pulya-3.toml")
+    text = path.read_text(encoding="utf-8").replace('game = "мизер"\nby = "Боря"', 'game = "мизер"\nby = "Гоша"', 1)
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "recompute", path)
+    assert code == 1 and "сдача 2, ввод:" in out
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[game]\ngame = "preferans"\nformat = 1\nconvention = "rostov"\ntarget = 20\nplayers = ["А"]\n',
+                      encoding="utf-8")
+    code, out, err = run(capsys, "recompute", broken)
+    assert code == 2 and "players" in err
+
+
+# --- A file pref add wrote recomputes to itself ---
+
+PLAYERS = ("Аня", "Боря", "Вера", "Гоша")
+
+
+@st.composite
+def hand_options(draw, active: tuple[str, ...]) -> list[str]:
+    kind = draw(st.sampled_from(["game", "game", "game", "misere", "all_pass"]))
+    if kind == "all_pass":
+        first = draw(st.integers(0, 10))
+        second = draw(st.integers(0, 10 - first))
+        counts = (first, second, 10 - first - second)
+        return ["распасы", "--tricks", ",".join(f"{p}={n}" for p, n in zip(active, counts))]
+    declarer = draw(st.sampled_from(active))
+    defenders = [p for p in active if p != declarer]
+    if kind == "misere":
+        return ["мизер", "--by", declarer, "--tricks", str(draw(st.integers(0, 10)))]
+    game = f"{draw(st.integers(6, 10))}{draw(st.sampled_from(['♠', '♣', '♦', '♥', 'БК']))}"
+    mode = draw(st.sampled_from(["one", "both", "pass"]))
+    if mode == "pass":
+        return [game, "--by", declarer, "--pass", defenders[0], "--pass", defenders[1]]
+    taken = draw(st.integers(0, 10))
+    if mode == "one":
+        whister, passer = draw(st.permutations(defenders))
+        return [game, "--by", declarer, "--tricks", str(taken), "--whist", whister, "--pass", passer]
+    first = draw(st.integers(0, 10 - taken))
+    return [game, "--by", declarer, "--tricks", str(taken), "--whist", f"{defenders[0]}:{first}",
+            "--whist", f"{defenders[1]}:{10 - taken - first}"]
+
+
+@st.composite
+def games(draw):
+    players = PLAYERS[: draw(st.sampled_from([3, 4]))]
+    target = draw(st.integers(5, 40))
+    hands = []
+    for number in range(1, draw(st.integers(1, 8)) + 1):
+        dealer = players[(number - 1) % 4] if len(players) == 4 else None
+        hands.append(draw(hand_options(tuple(p for p in players if p != dealer))))
+    return players, target, hands
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(games())
+def test_a_file_pref_add_wrote_recomputes_to_itself(tmp_path_factory, capsys, game):
+    from bbscore.preferans import protocol
+
+    players, target, hands = game
+    path = tmp_path_factory.mktemp("prop") / "p.toml"
+    ok(capsys, "pref", "new", path, "--players", ",".join(players), "--target", str(target))
+    for options in hands:
+        code, out, err = run(capsys, "pref", "add", path, *options)
+        if code == 2 and "пуля закрыта" in err:
+            break
+        assert code == 0, f"{options}\n{out}\n{err}"
+    written = path.read_bytes()
+    code, out, err = run(capsys, "recompute", path, "--fix")
+    assert code == 0, out + err
+    assert path.read_bytes() == written
+    sheet = protocol.read(path)
+    _, convention, _ = protocol.rules_for(sheet)
+    checked = protocol.check(sheet, convention)
+    rewritten = protocol.dumps(sheet.header, [
+        {**protocol.input_fields(hand, record.fields), **protocol.written_fields(entries)}
+        for record, hand, entries in zip(sheet.hands, checked.hands, checked.entries)])
+    assert protocol.parse(path, rewritten).hands == sheet.hands
+
+
+# --- conventions commands on rostov ---
+
+
+def test_conventions_commands_on_rostov(capsys, tmp_path):
+    out = ok(capsys, "conventions", "show", "rostov")
+    assert "консоляция" in out and "rostov" in out
+    data = as_json(capsys, "conventions", "show", "rostov")
+    assert data["game"] == "preferans" and data["whist"]["consolation"] == 10
+    listed = as_json(capsys, "conventions", "list")
+    assert "rostov" in [e["name"] for e in listed["conventions"]]
+    assert "Ростов" in ok(capsys, "conventions", "check", REPO / "conventions" / "rostov.toml")
+    diff = as_json(capsys, "conventions", "diff", "rostov", "gambler")
+    assert any(row["key"] == "whist.consolation" for row in diff["differences"])
+    ok(capsys, "conventions", "init", tmp_path / "mine.toml", "--from", "rostov")
+    assert "mine" in ok(capsys, "conventions", "check", tmp_path / "mine.toml")
+
+
+def test_hashes_of_bazar_belot_conventions_unchanged():
+    from bbscore import conventions
+
+    assert conventions.load("gambler").sha256 == "48e1a99e7da5df84dbd9e04f0680f6927764c233d0820b29748a3eb9b2f72968"
+    assert conventions.load("classic").sha256 == "eb9aa848737d72e47a9e76199675fa65a930b5f748e7ef0a7c04feecf3f2e20c"
+    assert conventions.load("rostov", game="preferans").for_game == "preferans"
+
+
+def test_through_the_real_entry_point(tmp_path):
+    """``python -m bbscore pref score`` (a fresh process, as a user runs it) and a recompute of both games at once."""
+    from conftest import run_cli
+
+    done = run_cli("pref", "score", "7♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря", "--pass", "Вера")
+    assert done.returncode == 0, done.stderr
+    assert "Висты: Боря на Аня 30, Вера на Аня 30" in done.stdout
+    both = run_cli("recompute", str(EXAMPLES / "pulya-4.toml"), str(EXAMPLES / "game-gambler.toml"), "--json")
+    assert both.returncode == 0, both.stderr
+    assert [f.get("game") for f in json.loads(both.stdout)["files"]] == ["preferans", None]
+
+
+def test_four_players_first_dealer_chosen(capsys, tmp_path):
+    path = tmp_path / "p4.toml"
+    out = ok(capsys, "pref", "new", path, "--players", "Аня,Боря,Вера,Гоша", "--dealer", "Вера")
+    assert "первым сдаёт Вера" in out
+    out = ok(capsys, "pref", "add", path, "распасы", "--tricks", "Аня=2,Боря=3,Гоша=5")
+    assert "сдавал Вера" in out and "Следующую сдачу сдаёт Гоша" in out
+    assert "--dealer" in refused(capsys, "pref", "new", tmp_path / "three.toml", "--players", "А,Б,В", "--dealer", "А")
+    assert "--dealer" in refused(capsys, "pref", "new", tmp_path / "who.toml", "--players", "А,Б,В,Г", "--dealer", "Д")
+    assert not (tmp_path / "three.toml").exists() and not (tmp_path / "who.toml").exists()
+    code, out, _ = run(capsys, "recompute", path)
+    assert code == 0, out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б:x", "--pass", "В"], "--whist"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "А", "--pass", "В"], "--whist"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б"], "--pass"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б:2", "--whist", "В:1", "--pass", "Г"], "--pass"),
+    (["распасы", "--tricks", "А=1,Б=2,В=7", "--dealer", "В"], "--dealer"),
+    (["распасы", "--tricks", "А=1,А=2,Б=7"], "--tricks"),
+    (["6♠", "--by", "А", "--by", "Б"], "--by"),
+    (["6♠", "--tricks", "6", "--whist", "Б", "--pass", "В"], "--by"),
+    (["6♠", "--by", "А", "--tricks", "6", "--whist", "Б", "--pass", "В", "--convention", "gambler"], "Базар-Белота"),
+])
+def test_score_refusals(capsys, args, words):
+    assert words in refused(capsys, "pref", "score", *args)
