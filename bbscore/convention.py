@@ -15,7 +15,7 @@ import msgspec
 
 from bbscore.cards import RANKS, Card, makeable_trick_points, scale_visty
 from bbscore.constructions import ConstructionValues
-from bbscore.contract import Contract, ContractKind, Doubling, Game, GameKind
+from bbscore.contract import Contract, ContractKind, Game, GameKind
 from bbscore.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
 
 
@@ -60,11 +60,21 @@ class Convention:
 
     @cached_property
     def _games(self) -> dict[GameKind, GameSettings]:
-        return {kind: getattr(self.settings.games, kind.value) for kind in GameKind}
+        return {kind: game for kind in GameKind if (game := getattr(self.settings.games, kind.value)) is not None}
 
     def game(self, kind: GameKind) -> GameSettings:
-        """The table of one kind of game (suit, БК, ВК)."""
+        """The table of one kind of game (suit, БК, ВК); a kind the convention does not have is refused earlier
+        (:meth:`has_game`)."""
         return self._games[kind]
+
+    def has_game(self, kind: GameKind) -> bool:
+        """Whether the convention has this kind of game (a table for it in ``[games]``)."""
+        return kind in self._games
+
+    @property
+    def kinds(self) -> tuple[GameKind, ...]:
+        """The kinds of game the convention has."""
+        return tuple(self._games)
 
     def card_values(self, kind: GameKind) -> tuple[int, ...]:
         """The visty of all 32 cards of a kind of game, trump suits first (seed 000 §0.1)."""
@@ -108,16 +118,16 @@ class Convention:
     def base_cost(self, contract: Contract) -> int:
         """Base cost C of a contract, in points (seed 000 §5)."""
         game = self.game(contract.game.kind)
-        if contract.kind is ContractKind.SIMPLE:
-            return game.base_cost
-        return game.kapo_base_cost if contract.kind is ContractKind.KAPO else game.kapo_hand_base_cost
+        if contract.kind is ContractKind.KAPO:
+            return game.kapo_base_cost
+        if contract.kind is ContractKind.KAPO_HAND:
+            return game.kapo_hand_base_cost
+        return game.base_cost  # a simple game, or a bid flagged kapo (RULES.md §10)
 
-    def multiplier(self, doubling: Doubling) -> int:
-        """What contra or recontra multiplies the contract points by (seed 000 §5)."""
-        if doubling is Doubling.NONE:
-            return 1
-        table = self.settings.doubling
-        return table.contra if doubling is Doubling.CONTRA else table.recontra
+    def multiplier(self, contract: Contract) -> int:
+        """The bid's multiplier: the game's table at the contract's doubling level (seed 000 §5; RULES.md §10)."""
+        table = self.game(contract.game.kind).bid_multiplier
+        return (table.none, table.contra, table.recontra)[contract.doubling]
 
     def sequence_visty(self, length: int) -> int:
         """Visty of a sequence of ``length`` cards (3…8), seed 000 §0.2."""

@@ -114,7 +114,7 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             verdict += (f"; и больше вистующих? Vp = {b.Vp} > Vv = {b.Vv}" if b.Vp > b.Vv
                         else f"; но не больше вистующих: Vp = {b.Vp} ≤ Vv = {b.Vv}")
         lines.append(verdict + (" → контракт выполнен." if b.made else " → контракт не выполнен — байт."))
-        rounding = _ROUNDING[convention.settings.points.defenders_rounding].format(u=unit)
+        rounding = _ROUNDING[convention.settings.points.rounding].format(u=unit)
         lines.append(
             f"Очки за висты: Pv = round(Vv) div {unit} = round({b.Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv} "
             f"(округление {rounding}); Pp = ((Vp + Vv) − {unit}·Pv) div {unit} = ({b.Vp + b.Vv} − {unit * b.Pv}) div {unit} = {b.Pp}."
@@ -166,6 +166,7 @@ _COMPARISONS = {
     Comparison.TRUMP: "при равной старшей карте козырная старше",
     Comparison.FIRST_ANNOUNCED_TRUMPS: "при равных козырных (в ВК козыри все масти) старше объявленная первой",
     Comparison.FIRST_ANNOUNCED: "при равных некозырных старше объявленная первой",
+    Comparison.ELDER_HAND: "при равных старше конструкция старшей руки (раньше по очереди от первого хода)",
 }
 
 
@@ -188,6 +189,8 @@ def reason_text(reason: Reason, convention: Convention) -> str:
         return f"Проходят все конструкции пары {pair}."
     if because is Because.NONE_ANNOUNCED:
         return "Конструкций (кроме бэлы) никто не объявил."
+    if because is Because.TIE_CANCELS:
+        return "Старшие конструкции пар равны: по этим правилам не проходят конструкции ни одной пары (бэла остаётся)."
     return "Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре."
 
 
@@ -200,6 +203,8 @@ def cancel_text(reason: Reason) -> str:
         return f"рамки {reason.rank} игрока {reason.seat} {_CANCELS[because]}"
     if because is Because.WORTHLESS_RAMS:
         return f"рамки {reason.rank} не стоят вистов"
+    if because is Because.TIE_CANCELS:
+        return "старшие конструкции пар равны — не проходят ничьи"
     return f"пара {reason.pair.value} старше"  # type: ignore[union-attr]
 
 

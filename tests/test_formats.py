@@ -1,0 +1,295 @@
+"""Issue #13: the convention format holds real clubs' rules — classic corrected (RULES.md §7) and blot-star (§10).
+
+Data tables, each row with its source and its arithmetic, run through the engine
+(:func:`make_hand` + :func:`score`) and the command line (``bbscore score … --json``):
+
+* ``CLASSIC_ROWS``: each default of ``classic`` that issue #13 changed, with the seed 001 sentence;
+* ``BLOT_STAR_ROWS``: derived by hand from RULES.md §10, at least one row for each of its rules;
+* ``REFUSED_ROWS``: contracts a convention does not have.
+
+The gambler cases (``tests/test_cases.py``, ``tests/data``) are not repeated here: they stay exactly as they are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bbscore import conventions
+from bbscore.errors import BBScoreError
+from bbscore.hand import make_hand
+from bbscore.scoring import score
+from conftest import assert_refused, run_cli, run_json
+
+ENGINE_KEYS = ("def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "melds", "decl_seats")
+
+
+def row(convention: str, hand: dict, expect: dict, source: str) -> pytest.param:
+    return pytest.param(convention, hand, expect, id=f"{convention}: {source}")
+
+
+CLASSIC_ROWS = [
+    # 8П+, VTv 80, no constructions: VTp 82 ≥ 80 and 82 > 80 → made under contra.  PC = 8 × 2 = 16.
+    # Each pair rounded on its own: Pp = round(82) div 10 = 8, Pv = round(80) div 10 = 8.
+    # Declarers PC + Pp = 24, defenders Pv = 8 (before issue #13: 32 : 0).
+    row("classic", {"contract": "8П+", "def_points": 80},
+        {"declarers": 24, "defenders": 8, "made": True, "outcome": "made_doubled", "PC": 16, "Pp": 8, "Pv": 8},
+        "made under contra, the defenders still write theirs [seed 001 §5 «вистующая пара пишет себе набранные "
+        "очки»; «Контра удваивает стоимость заказа»]"),
+    # 10Б++, VTv 40: VTp 122 → 120, Pp 12; Pv 4; PC 10 × 4 = 40 → 52 : 4.
+    row("classic", {"contract": "10Б++", "def_points": 40},
+        {"declarers": 52, "defenders": 4, "PC": 40, "multiplier": 4},
+        "made under recontra [seed 001 §2 «Реконтра учетверяет стоимость заказа»]"),
+    # 9Б, VTv 56: VTp 106 → 110 (half up), Pp 11; Vv 56 → 60, Pv 6 → 9 + 11 = 20 : 6 (gambler: Pp 10 → 19 : 6).
+    row("classic", {"contract": "9Б", "def_points": 56},
+        {"declarers": 20, "defenders": 6, "rounded_Vp": 110, "rounded_Vv": 60},
+        "each pair rounded on its own, half up [seed 001 §5 «набранные очки делятся на 10 (с учётом правил "
+        "округления)»; RULES.md §7 default]"),
+    # 9Ч, VTv 15: Vp 147 → 150, Pp 15; Vv 15 → 20, Pv 2: the two add up to 17, not 16 → 24 : 2.
+    row("classic", {"contract": "9Ч", "def_points": 15}, {"declarers": 24, "defenders": 2, "Pp": 15, "Pv": 2},
+        "per-pair rounding: 15 + 2 = 17 points for a 16-point deck [seed 001 §5]"),
+    # 10Т, VTv 65: VTp 97 < 100 → bait.  Pp 97 → 100 → 10, Pv 65 → 70 → 7; defenders PC 10 + 10 + 7 = 27.
+    row("classic", {"contract": "10Т", "def_points": 65}, {"declarers": 0, "defenders": 27, "made": False},
+        "bait: all points to the defenders, each pair's rounded [seed 001 §5 «все очки пишет вистующая пара»]"),
+    # Failed kapo, the premium reading: ^Т, 7 tricks, VTv 10 → PC 25 + Pp (25 + 0) + Pv 0 = 50.
+    row("classic", {"contract": "^Т", "def_points": 10, "decl_tricks": 7}, {"declarers": 0, "defenders": 50},
+        "failed kapo: the kapo premium [seed 001 §2 silent; kapo.failed_card_points = kapo_base_cost]"),
+]
+
+BLOT_STAR_ROWS = [
+    # 8Т, VTv 66: Vp 96 ≥ 80 made.  Rounded half down, each pair: 96 → 100 (…6 up), Pp 10; 66 → 70, Pv 7.
+    # 10 + 7 = 17 points of a 16-point deck.  Declarers 1 × 8 + 10 = 18, defenders 7.
+    row("blot-star", {"contract": "8Т", "def_points": 66},
+        {"declarers": 18, "defenders": 7, "made": True, "Pp": 10, "Pv": 7},
+        "made; per-pair rounding, the two sides add up to 17 [§10 each pair rounded on its own]"),
+    # 9Т, VTv 55: VTp 107 → 110, Pp 11; Vv 55 → 50 (…5 goes down), Pv 5 → 9 + 11 = 20 : 5.
+    row("blot-star", {"contract": "9Т", "def_points": 55},
+        {"declarers": 20, "defenders": 5, "rounded_Vv": 50},
+        "half down: …5 goes down [§10 «…5 goes down, …6 up»]"),
+    # 13Т, VTv 80, declarers' terz: Vp 82 + 20 = 102 < 130 → bait.  Declarers 0; defenders 13 + 16 + their own
+    # constructions 0 = 29 (the declarers' terz is lost, the defenders' trick visty are not counted).
+    row("blot-star", {"contract": "13Т", "def_points": 80, "decl_con": ["терц"]},
+        {"declarers": 0, "defenders": 29, "made": False, "bait_constructions": 20},
+        "bait: defenders write bid + 16 + own constructions [§10 bait]"),
+    # 9Ч, VTv 85, defenders' terz: VTp 77 < 90 → bait: 9 + 16 + Pkv 2 = 27.
+    row("blot-star", {"contract": "9Ч", "def_points": 85, "def_con": ["терц"]},
+        {"declarers": 0, "defenders": 27, "Pkv": 2},
+        "bait with the defenders' own terz [§10 bait: «their own rounded constructions»]"),
+    # 10Т+, VTv 52: VTp 110 ≥ 100 made.  PC 10 × 2 = 20; Pp 11; Pv 52 → 50, 5 → 31 : 5 (the defenders write theirs).
+    row("blot-star", {"contract": "10Т+", "def_points": 52},
+        {"declarers": 31, "defenders": 5, "PC": 20, "outcome": "made_doubled"},
+        "contra made: the bid ×2, the defenders write their visty [§10 multiplier table; made «also under contra»]"),
+    # 10БК, VTv 52: no trumps ×2 → PC 20; Pp 11, Pv 5 → 31 : 5.
+    row("blot-star", {"contract": "10БК", "def_points": 52}, {"declarers": 31, "defenders": 5, "multiplier": 2},
+        "no trumps ×2 [§10 «no trumps ×2 / ×3 / ×5»]"),
+    # 10БК+, VTv 52: no trumps contra ×3 → PC 30 → 41 : 5.
+    row("blot-star", {"contract": "10БК+", "def_points": 52}, {"declarers": 41, "defenders": 5, "multiplier": 3},
+        "no trumps contra ×3 [§10]"),
+    # 10БК++, VTv 70: VTp 92 < 100 → bait; no trumps recontra ×5 → 50 + 16 + 0 = 66.
+    row("blot-star", {"contract": "10БК++", "def_points": 70}, {"declarers": 0, "defenders": 66, "PC": 50},
+        "no trumps recontra bait: ×5 on the bid only, never on the 16 [§10]"),
+    # 10Т^ (a capot bid), 7 tricks, VTv 10: Vp 152 ≥ 100 but not all 8 tricks → bait: 10 + 16 + 0 = 26.
+    row("blot-star", {"contract": "10Т^", "def_points": 10, "decl_tricks": 7},
+        {"declarers": 0, "defenders": 26, "made": False},
+        "a capot bid failing by one trick [§10 «made only if … and take all 8 tricks»]"),
+    # 10Т^, all 8 tricks: the card share counts 252 → Pp 25 → 10 + 25 = 35 : 0.
+    row("blot-star", {"contract": "10Т^", "def_points": 0, "decl_tricks": 8},
+        {"declarers": 35, "defenders": 0, "made": True, "VTp": 252, "all_tricks": "declarers"},
+        "a capot bid made [§10 capot flag; 252]"),
+    # 8Т without a capot bid, all 8 tricks: 252 → 8 + 25 = 33 : 0.
+    row("blot-star", {"contract": "8Т", "def_points": 0, "decl_tricks": 8},
+        {"declarers": 33, "defenders": 0, "VTp": 252},
+        "all tricks without a capot bid count 252 [§10 «capot bid or not»]"),
+    # 8Т, the defenders take all 8 tricks: bait; the 16 becomes 25 → 8 + 25 + 0 = 33.
+    row("blot-star", {"contract": "8Т", "def_points": 162, "decl_tricks": 0},
+        {"declarers": 0, "defenders": 33, "C_written": 25, "all_tricks": "defenders"},
+        "bait with all 8 tricks to the defenders: 25 instead of 16 [§10]"),
+    # Equal rams by the elder hand: player 1 (pair 13, declarers) рамки-Д, player 2 рамки-К, both 100.
+    # Seat 1 is first in turn from the opening leader → pair 13's rams pass: Vp 112 + 100 = 212 → 210 (half down),
+    # Pp 21; Vv 50 → 5 → 12 + 21 = 33 : 5.  (gambler: K rams beat Q rams → the defenders' → bait.)
+    row("blot-star", {"contract": "12Т", "def_points": 50, "melds": {1: "рамки-Д", 2: "рамки-К"}, "decl_seats": "13"},
+        {"declarers": 33, "defenders": 5, "VCp": 100},
+        "equal rams: the elder hand's pass [§10 «equal values → the elder hand»]"),
+    # Rams of 8s do nothing: beside a terz they cancel nothing and are worth 0: Vp 112 + 20 = 132 → 130 → 12 + 13 = 25 : 5.
+    row("blot-star", {"contract": "12Т", "def_points": 50, "decl_con": ["рамки-8", "терц"]},
+        {"declarers": 25, "defenders": 5, "VCp": 20},
+        "rams of 8s: no cancel [§10 «8s and 7s nothing»]"),
+    # Rams of 7s announced: no redeal, the hand is scored: 11Т, Vp 112 ≥ 110 → 11 + round(112) div 10 = 11 + 11 = 22 : 5.
+    row("blot-star", {"contract": "11Т", "def_points": 50, "melds": {1: "рамки-7"}, "decl_seats": "13"},
+        {"declarers": 22, "defenders": 5},
+        "rams of 7s: no redeal [§10]"),
+    # The maximum bid is accepted: 80Т with rams of jacks (200) and all tricks: 252 + 200 + 20 (bela) = 472 ≥ 800? No:
+    # 80 needs 800 visty — bait: 80 + 25? No, the declarers took all tricks: 80 + 16 + 0 = 96.
+    row("blot-star", {"contract": "80Т", "def_points": 0, "decl_tricks": 8, "decl_con": ["рамки-В", "бэла"]},
+        {"declarers": 0, "defenders": 96, "made": False},
+        "maximum bid 80 [§10 «maximum bid 80»]"),
+]
+
+REFUSED_ROWS = [
+    pytest.param("blot-star", "20ВК", ["ВК", "blot-star"], id="blot-star: no all trumps [§10 «No all-trumps»]"),
+    pytest.param("blot-star", "81Т", ["80"], id="blot-star: above the maximum bid [§10 «maximum bid 80»]"),
+    pytest.param("blot-star", "^Т", ["26Т^"], id="blot-star: the kapo is a flag on a bid [§10]"),
+    pytest.param("blot-star", "^^Т", ["с руки"], id="blot-star: no kapo from one hand [§10 silent: off]"),
+    pytest.param("gambler", "26Т^", ["^Т"], id="gambler: a kapo is a premium ^K [seed 000 §2]"),
+]
+
+
+def engine(convention: str, hand: dict) -> dict:
+    rules = conventions.load(convention)
+    fields = {key: hand[key] for key in ENGINE_KEYS if key in hand}
+    breakdown = score(make_hand(rules, hand["contract"], **fields), rules)
+    result = {key: getattr(breakdown, key) for key in breakdown.__struct_fields__}
+    result["outcome"] = breakdown.outcome.value
+    return result
+
+
+def cli_args(hand: dict) -> list[str]:
+    args = ["score", hand["contract"]]
+    for key in ("def_points", "decl_points", "decl_tricks", "decl_seats"):
+        if key in hand:
+            args += ["--" + key.replace("_", "-"), str(hand[key])]
+    for key in ("decl_con", "def_con"):
+        if hand.get(key):
+            args += ["--" + key.replace("_", "-"), ", ".join(hand[key])]
+    for seat, text in hand.get("melds", {}).items():
+        args += ["--melds", f"p{seat}: {text}"]
+    return args
+
+
+@pytest.mark.parametrize(("convention", "hand", "expect"), CLASSIC_ROWS + BLOT_STAR_ROWS)
+def test_engine(convention, hand, expect):
+    result = engine(convention, hand)
+    assert {key: result[key] for key in expect} == expect
+
+
+@pytest.mark.parametrize(("convention", "hand", "expect"), CLASSIC_ROWS + BLOT_STAR_ROWS)
+def test_cli_json(convention, hand, expect):
+    result = run_json(*cli_args(hand), "--convention", convention)
+    assert {key: result[key] for key in expect} == expect
+    assert result["convention"] == convention
+
+
+@pytest.mark.parametrize(("convention", "contract", "words"), REFUSED_ROWS)
+def test_contract_the_convention_does_not_have(convention, contract, words):
+    with pytest.raises(BBScoreError):
+        make_hand(conventions.load(convention), contract, def_points=0, decl_tricks=8)
+    line = assert_refused(run_cli("score", contract, "--def-points", "0", "--decl-tricks", "8", "--convention", convention))
+    for word in words:
+        assert word in line, line
+
+
+def test_gambler_still_decides_equal_value_rams_by_rank():
+    """The same announcements as the blot-star elder-hand row: under gambler K rams beat Q rams (seed 000 §0.2 order),
+    so the defenders' pass: Vp 112 < 120 → bait; Vv 50 + 100 = 150 → Pv 15, Pp (112 + 150 − 150) div 10 = 11 →
+    defenders 12 + 11 + 15 = 38."""
+    result = engine("gambler", {"contract": "12Т", "def_points": 50, "melds": {1: "рамки-Д", 2: "рамки-К"},
+                                "decl_seats": "13"})
+    assert (result["declarers"], result["defenders"], result["VCv"]) == (0, 38, 100)
+
+
+def test_classic_forbids_a_card_in_a_sequence_and_rams():
+    """seed 001 §2: «не допускается (правила классического Белода)»; gambler allows it (seed 000 §0.2 «Допускается»)."""
+    melds = {1: "рамки-В, терц от ДП"}  # the jack of spades in both
+    assert engine("gambler", {"contract": "12Т", "def_points": 50, "melds": melds, "decl_seats": "13"})["VCp"] == 220
+    with pytest.raises(BBScoreError, match="и в последовательности, и в рамках"):
+        engine("classic", {"contract": "12Т", "def_points": 50, "melds": melds, "decl_seats": "13"})
+    # Passed constructions: three rams and a quinta fit two players only when the quinta shares a card with rams.
+    listed = {"contract": "30Т", "def_points": 40, "decl_con": ["рамки-В", "рамки-Д", "рамки-К", "квинта"]}
+    assert engine("gambler", listed)["VCp"] == 200 + 100 + 100 + 100
+    with pytest.raises(BBScoreError):
+        engine("classic", listed)
+
+
+# --------------------------------------------------------------------------- properties of every bundled convention
+
+import tomllib  # noqa: E402
+from collections import Counter  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bbscore.cards import RUSSIAN_RANKS  # noqa: E402
+from bbscore.constructions import fits_two_players, parse_list  # noqa: E402
+from bbscore.contract import Contract, ContractKind, Doubling, Game  # noqa: E402
+
+
+def bazar_belot_names() -> list[str]:
+    """The bundled conventions of the Bazar-Belot family (a Preferans file says ``game = "preferans"``)."""
+    names = []
+    for name in conventions.bundled_names():
+        data = tomllib.loads((conventions.bundled_dir() / f"{name}.toml").read_text(encoding="utf-8"))
+        if data.get("game", "bazar-belot") != "preferans":
+            names.append(name)
+    return names
+
+
+BAZAR_BELOT = bazar_belot_names()
+REFUSED_AT_MOST = 0.10  # hands are valid by construction: a refusal is a generator's gap, allowed up to this share
+SEQUENCES = ["терц", "берц", "квинта"]
+
+
+@st.composite
+def valid_hands(draw, rules) -> dict:
+    """Keyword arguments of :func:`make_hand` (with ``contract``) for a hand valid under ``rules``."""
+    game = draw(st.sampled_from([g for g in Game if rules.has_game(g.kind)]))
+    table = rules.game(game.kind)
+    kapo = rules.settings.kapo
+    kinds = [ContractKind.SIMPLE, ContractKind.KAPO if kapo.style == "premium" else ContractKind.KAPO_BID]
+    if kapo.from_one_hand:
+        kinds.append(ContractKind.KAPO_HAND)
+    kind = draw(st.sampled_from(kinds))
+    if kind in (ContractKind.SIMPLE, ContractKind.KAPO_BID):
+        number = draw(st.integers(table.min_bid, min(table.max_bid or 40, 40)))
+    else:
+        number = draw(st.integers(0, 6))
+    contract = Contract(kind, number, game, draw(st.sampled_from(list(Doubling))))
+    tricks = draw(st.integers(0, 8)) if kind is not ContractKind.SIMPLE else draw(st.none() | st.integers(0, 8))
+    by_tricks = rules.makeable(game.kind)
+    possible = frozenset().union(*by_tricks) if tricks is None else by_tricks[tricks]
+    decl_points = draw(st.sampled_from(sorted(possible)))
+    if tricks is None and decl_points in (0, table.deck_visty):
+        tricks = 8 if decl_points else 0  # where the trick count matters it is required; these counts can make it
+    rams = ["рамки-" + RUSSIAN_RANKS[rank] for rank, value in sorted(table.rams.items()) if value > 0]
+    others = draw(st.lists(st.sampled_from(SEQUENCES), max_size=2)) + draw(st.lists(st.sampled_from(rams), max_size=2, unique=True))
+    shared = rules.settings.constructions.card_in_sequence_and_rams == "allowed"
+    if not fits_two_players(parse_list(others, "test"), shared):
+        others = others[:1]
+    decl: list[str] = []
+    defs: list[str] = []
+    (decl if draw(st.booleans()) else defs).extend(others)
+    for _ in range(draw(st.integers(0, table.max_belas))):
+        (decl if draw(st.booleans()) else defs).append("бэла")
+    return {"contract": contract, "decl_points": decl_points, "decl_tricks": tricks, "decl_con": decl, "def_con": defs}
+
+
+@pytest.mark.parametrize("name", BAZAR_BELOT)
+def test_properties_of_every_bundled_convention(name):
+    """Scores are never negative; a bait gives the declarers 0; where the declarers get the rest of the rounding
+    (``points.rounded = "defenders"``, seed 000 §5) ``Pp + Pv = C + (VCp + VCv)/10`` exactly for a bid whose
+    trick visty add up to S.  Refusals are counted: above ``REFUSED_AT_MOST`` of the hands the test fails."""
+    rules = conventions.load(name)
+    unit = rules.settings.points.visty_per_point
+    counts: Counter = Counter()
+
+    @settings(max_examples=150, deadline=None)
+    @given(valid_hands(rules))
+    def check(kwargs):
+        kwargs = dict(kwargs)
+        contract = kwargs.pop("contract")
+        try:
+            hand = make_hand(rules, contract, **kwargs)
+        except BBScoreError:
+            counts["refused"] += 1
+            return
+        counts["scored"] += 1
+        b = score(hand, rules)
+        assert b.declarers >= 0 and b.defenders >= 0, b
+        if not b.made:
+            assert b.declarers == 0, b
+        if (rules.settings.points.rounded == "defenders" and contract.is_bid and b.VTp + b.VTv == b.S
+                and b.bait_constructions == 0):
+            assert b.Pp + b.Pv == b.C + (b.VCp + b.VCv) // unit, b
+
+    check()
+    total = counts["refused"] + counts["scored"]
+    assert total >= 100, counts
+    assert counts["refused"] <= REFUSED_AT_MOST * total, f"{name}: too many generated hands refused: {dict(counts)}"
