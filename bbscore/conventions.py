@@ -239,7 +239,9 @@ def _explain_validation(text: str) -> tuple[str, str]:
                                                    " (образец: bbscore conventions show gambler)")
     if unknown:
         key = f"{where}.{unknown.group(1)}" if where else unknown.group(1)
-        return key, "неизвестный ключ — уберите его или исправьте опечатку"
+        near = _nearest_key(where, unknown.group(1))
+        hint = f"; может быть, {near}?" if near else ""
+        return key, f"неизвестный ключ — уберите его или исправьте опечатку{hint}"
     if bad_choice:
         allowed = _choices(where)
         return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
@@ -248,6 +250,31 @@ def _explain_validation(text: str) -> tuple[str, str]:
         got = "дробное число" if wrong_type.group(2) == "float" else _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
         return where, f"ожидается {expected}, а записано {got}"
     return where, message
+
+
+def _fields_at(where: str) -> list[str]:
+    """The keys the schema knows in the table at a key path (``points`` → visty_per_point, rounded, …)."""
+    import typing
+
+    kind: Any = ConventionFile
+    for part in [p for p in where.split(".") if p]:
+        hints = typing.get_type_hints(kind) if isinstance(kind, type) else {}
+        if part not in hints:
+            return []
+        kind = hints[part]
+        structs = [arg for arg in typing.get_args(kind) if isinstance(arg, type)]  # GameSettings | None
+        kind = structs[0] if structs else kind
+    return list(getattr(kind, "__struct_fields__", ()))
+
+
+def _nearest_key(where: str, name: str) -> str | None:
+    """The known key nearest to a mistyped one (difflib), with its table's path, or None."""
+    import difflib
+
+    found = difflib.get_close_matches(name, _fields_at(where), n=1, cutoff=0.6)
+    if not found:
+        return None
+    return f"{where}.{found[0]}" if where else found[0]
 
 
 def _example_line(key: str) -> str | None:
@@ -297,6 +324,15 @@ def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
 def differences(first: Convention, second: Convention) -> list[tuple[str, Any, Any]]:
     """(key path, value in the first, value in the second) for every setting that differs; None where absent."""
     a, b = flatten(first.content), flatten(second.content)
+    for kind in ("suit", "no_trumps", "all_trumps"):  # a kind of game one file lacks is one difference, not twenty
+        table = f"games.{kind}"
+        in_a, in_b = (any(key.startswith(table + ".") for key in flat) for flat in (a, b))
+        if in_a != in_b:
+            for flat, present in ((a, in_a), (b, in_b)):
+                for key in [key for key in flat if key.startswith(table + ".")]:
+                    del flat[key]
+                if present:
+                    flat[table] = "есть"
     keys = sorted(set(a) | set(b), key=lambda k: (k.split(".")[0], k))
     return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
 

@@ -293,3 +293,182 @@ def test_properties_of_every_bundled_convention(name):
     total = counts["refused"] + counts["scored"]
     assert total >= 100, counts
     assert counts["refused"] <= REFUSED_AT_MOST * total, f"{name}: too many generated hands refused: {dict(counts)}"
+
+
+# --------------------------------------------------------------------------- conventions check, show, diff
+
+
+from bbscore.descriptions import describe  # noqa: E402
+
+
+@pytest.mark.parametrize("name", BAZAR_BELOT)
+def test_check_each_bundled_file(name):
+    done = run_cli("conventions", "check", str(conventions.bundled_dir() / f"{name}.toml"))
+    assert done.returncode == 0, done.stderr
+    assert f"правила «{name}» в порядке" in done.stdout
+
+
+@pytest.mark.parametrize("name", BAZAR_BELOT)
+def test_every_setting_of_each_bundled_file_is_described(name):
+    """``conventions show`` explains every key (descriptions.py), the new settings of issue #13 included."""
+    missing = [key for key in conventions.flatten(conventions.load(name).content) if not describe(key)]
+    assert missing == []
+
+
+BLOT_STAR_TEXT = (conventions.bundled_dir() / "blot-star.toml").read_text(encoding="utf-8")
+
+# (a line of blot-star.toml, the same line mistyped, the key path the refusal names, the nearest key it suggests)
+MISTYPED = [
+    ('rounded = "each_pair"', 'rounde = "each_pair"', "points.rounde", "points.rounded"),
+    ('rounding = "half_down"', 'roundin = "half_down"', "points.roundin", "points.rounding"),
+    ('scaling = "each_side"', 'scalling = "each_side"', "points.scalling", "points.scaling"),
+    ('multiplies = "bid"', 'multiply = "bid"', "doubling.multiply", "doubling.multiplies"),
+    ('declarers_on_bait = "lost"', 'declarer_on_bait = "lost"', "constructions.declarer_on_bait",
+     "constructions.declarers_on_bait"),
+    ('bela_on_bait = "like_others"', 'bela_on_bai = "like_others"', "constructions.bela_on_bai", "constructions.bela_on_bait"),
+    ('equal_rams = "tie"', 'equal_ram = "tie"', "constructions.equal_ram", "constructions.equal_rams"),
+    ('tie = "elder_hand"', 'ties = "elder_hand"', "constructions.ties", "constructions.tie"),
+    ("top_card_before_trump = true", "top_card_before_trumps = true", "constructions.top_card_before_trumps",
+     "constructions.top_card_before_trump"),
+    ('card_in_sequence_and_rams = "forbidden"', 'card_in_sequence_and_ram = "forbidden"',
+     "constructions.card_in_sequence_and_ram", "constructions.card_in_sequence_and_rams"),
+    ('style = "flag"', 'styl = "flag"', "kapo.styl", "kapo.style"),
+    ("from_one_hand = false", "from_one_hands = false", "kapo.from_one_hands", "kapo.from_one_hand"),
+    ('failed_card_points = "base_cost"', 'failed_cards_points = "base_cost"', "kapo.failed_cards_points",
+     "kapo.failed_card_points"),
+    ("max_bid = 80", "maxbid = 80", "games.suit.maxbid", "games.suit.max_bid"),
+    ("bid_multiplier = { none = 1,", "bid_multipliers = { none = 1,", "games.suit.bid_multipliers",
+     "games.suit.bid_multiplier"),
+    ("all_tricks_visty = 252", "all_trick_visty = 252", "games.suit.all_trick_visty", "games.suit.all_tricks_visty"),
+    ("all_tricks_base_cost = 25", "all_tricks_base_costs = 25", "games.suit.all_tricks_base_costs",
+     "games.suit.all_tricks_base_cost"),
+    ("winner_needs_trick = false", "winner_need_trick = false", "game_end.winner_need_trick",
+     "game_end.winner_needs_trick"),
+]
+
+
+@pytest.mark.parametrize(("line", "typo", "key", "nearest"), MISTYPED, ids=[m[2] for m in MISTYPED])
+def test_a_mistyped_new_setting_is_refused_with_the_nearest_key(tmp_path, line, typo, key, nearest):
+    assert line in BLOT_STAR_TEXT
+    broken = tmp_path / "клуб.toml"
+    broken.write_text(BLOT_STAR_TEXT.replace(line, typo, 1), encoding="utf-8")
+    message = assert_refused(run_cli("conventions", "check", str(broken)))
+    assert f"ключ {key}:" in message and f"может быть, {nearest}?" in message, message
+    assert "seed 000" not in message
+
+
+# (a line of blot-star.toml, a value outside its choices, the key path, the choices the refusal lists)
+BAD_CHOICES = [
+    ('rounded = "each_pair"', 'rounded = "both"', "points.rounded", ["defenders", "each_pair"]),
+    ('tie = "elder_hand"', 'tie = "dealer"', "constructions.tie", ["first_announced", "elder_hand", "cancel_both"]),
+    ('style = "flag"', 'style = "bonus"', "kapo.style", ["premium", "flag"]),
+    ('rams_8 = "nothing"', 'rams_8 = "none"', "constructions.rams_8", ["nothing", "redeal"]),
+    ('bait = { declarers = [], defenders = ["PC", "C", "Pkv"] }', 'bait = { declarers = [], defenders = ["PC", "K"] }',
+     "written.bait", ["Pkv", "Pkp", "C"]),
+]
+
+
+@pytest.mark.parametrize(("line", "bad", "key", "choices"), BAD_CHOICES, ids=[b[2] for b in BAD_CHOICES])
+def test_a_value_outside_the_new_choices_lists_them(tmp_path, line, bad, key, choices):
+    assert line in BLOT_STAR_TEXT
+    broken = tmp_path / "клуб.toml"
+    broken.write_text(BLOT_STAR_TEXT.replace(line, bad, 1), encoding="utf-8")
+    message = assert_refused(run_cli("conventions", "check", str(broken)))
+    assert key in message, message
+    for choice in choices:
+        assert choice in message, message
+
+
+@pytest.mark.parametrize(("old", "new", "words"), [
+    pytest.param("bid_multiplier = { none = 2, contra = 3, recontra = 5 }",
+                 "bid_multiplier = { none = 2, contra = 1, recontra = 5 }",
+                 ["games.no_trumps.bid_multiplier", "контра не дешевле"], id="contra below no doubling"),
+    pytest.param("bid_multiplier = { none = 2, contra = 3, recontra = 5 }",
+                 "bid_multiplier = { none = 0, contra = 3, recontra = 5 }",
+                 ["games.no_trumps.bid_multiplier", "не меньше 1"], id="multiplier 0"),
+    pytest.param("max_bid = 80", "max_bid = 7", ["games.suit.max_bid", "меньше минимальной"], id="max below min"),
+    pytest.param("all_tricks_visty = 252", "all_tricks_visty = 100", ["games.suit.all_tricks_visty", "162"],
+                 id="all tricks below the deck"),
+    pytest.param("all_tricks_base_cost = 25", "all_tricks_base_cost = -1", ["games.suit.all_tricks_base_cost"],
+                 id="negative all-tricks base cost"),
+])
+def test_numbers_of_the_new_settings_must_agree(tmp_path, old, new, words):
+    broken = tmp_path / "клуб.toml"
+    broken.write_text(BLOT_STAR_TEXT.replace(old, new, 1), encoding="utf-8")
+    message = assert_refused(run_cli("conventions", "check", str(broken)))
+    for word in words:
+        assert word in message, message
+
+
+def test_the_base_cost_message_of_a_file_that_is_not_gambler_cites_no_seed(tmp_path):
+    """Where the declarers get the rest, C must be the deck's points; the message explains it without seed 000."""
+    text = BLOT_STAR_TEXT.replace('rounded = "each_pair"', 'rounded = "defenders"').replace("base_cost = 16", "base_cost = 15", 1)
+    broken = tmp_path / "клуб.toml"
+    broken.write_text(text, encoding="utf-8")
+    message = assert_refused(run_cli("conventions", "check", str(broken)))
+    assert "games.suit.base_cost" in message and "остаток" in message and "seed" not in message, message
+
+
+def test_diff_gambler_blot_star_is_a_list_of_rule_differences():
+    done = run_cli("conventions", "diff", "gambler", "blot-star")
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert text.startswith("Различия: «gambler» и «blot-star»")
+    # one numbered item per difference, its meaning beside the key, then each file's value on its own line
+    assert "points.rounded — кого округляют" in text
+    assert "   gambler    defenders\n   blot-star  each_pair" in text
+    # a game blot-star does not have is one difference, not one per key of its table
+    assert "games.all_trumps — игра ВК" in text and "games.all_trumps.deck_visty" not in text
+    rows = run_json("conventions", "diff", "gambler", "blot-star")["differences"]
+    keys = {row["key"] for row in rows}
+    assert {"points.rounded", "points.rounding", "kapo.style", "constructions.tie", "games.no_trumps.bid_multiplier.none",
+            "games.suit.max_bid", "written.bait.defenders", "games.all_trumps"} <= keys
+    assert all(row["description"] for row in rows)
+
+
+def test_score_help_says_how_kapo_reads():
+    text = run_cli("score", "--help").stdout
+    assert "kapo.style" in text and "26Т^" in text and "^2Т" in text
+
+
+# --------------------------------------------------------------------------- the working follows the file
+
+WORKING = [
+    pytest.param(["8П+", "--def-points", "80", "--convention", "classic"],
+                 ["Pp = round(Vp) div 10 = round(82) div 10 = 80 div 10 = 8; Pv = round(Vv) div 10 = round(80) div 10 = "
+                  "80 div 10 = 8.", "разыгрывающие пишут PC + Pp = 16 + 8 = 24, вистующие пишут Pv = 8."],
+                 ["Pp + Pv = C"], id="classic: each pair rounded, no gambler identity"),
+    pytest.param(["13Т", "--def-points", "80", "--decl-con", "терц", "--convention", "blot-star"],
+                 ["При байте конструкции разыгрывающих (20 вистов) пропадают.",
+                  "Pkv = VCv / 10 = 0 / 10 = 0", "вистующие пишут PC + C + Pkv = 13 + 16 + 0 = 29."],
+                 ["Pp + Pv = C", "Очки за висты"], id="blot-star bait: bid + 16 + own constructions"),
+    pytest.param(["10БК+", "--def-points", "52", "--convention", "blot-star"],
+                 ["PC = N × 3 (игра БК, контра) = 10 × 3 = 30", "5 вниз"], [], id="blot-star: the game's multiplier"),
+    pytest.param(["8Т", "--def-points", "162", "--decl-tricks", "0", "--convention", "blot-star"],
+                 ["Все 8 взяток взяли вистующие: по этим правилам их карты стоят 252 вистов вместо 162",
+                  "базовая стоимость в записи — 25 вместо 16"], [], id="blot-star: all tricks to the defenders"),
+    pytest.param(["10Т^", "--def-points", "10", "--decl-tricks", "7", "--convention", "blot-star"],
+                 ["заявка с капо", "Выполнен? Vp = 152 ≥ 10·N = 100; все 8 взяток: нет → контракт не выполнен — байт."],
+                 [], id="blot-star: a capot bid one trick short"),
+]
+
+
+@pytest.mark.parametrize(("args", "present", "absent"), WORKING)
+def test_working_follows_the_file(args, present, absent):
+    done = run_cli("score", *args)
+    assert done.returncode == 0, done.stderr
+    for line in present:
+        assert line in done.stdout, f"{line}\n---\n{done.stdout}"
+    for line in absent:
+        assert line not in done.stdout, f"{line}\n---\n{done.stdout}"
+
+
+def test_json_names_the_formula_it_used():
+    gambler = run_json("score", "8П+", "--def-points", "80")
+    classic = run_json("score", "8П+", "--def-points", "80", "--convention", "classic")
+    assert gambler["formula"]["declarers_get_the_rest"] is True
+    assert gambler["formula"]["written"] == {"declarers": ["PC", "Pp", "Pv"], "defenders": []}
+    assert classic["formula"] == {"rounded": "each_pair", "rounding": "half_up", "doubling_multiplies": "bid",
+                                  "kapo": "premium", "written": {"declarers": ["PC", "Pp"], "defenders": ["Pv"]},
+                                  "declarers_get_the_rest": False}
+    assert (classic["rounded_Vp"], classic["rounded_Vv"]) == (80, 80)
