@@ -472,3 +472,98 @@ def test_json_names_the_formula_it_used():
                                   "kapo": "premium", "written": {"declarers": ["PC", "Pp"], "defenders": ["Pv"]},
                                   "declarers_get_the_rest": False}
     assert (classic["rounded_Vp"], classic["rounded_Vv"]) == (80, 80)
+
+
+# --------------------------------------------------------------------------- settings beside the bundled values
+
+import tomli_w  # noqa: E402
+
+
+def variant(tmp_path, changes: dict, base: str = "gambler") -> str:
+    """A bundled convention with ``changes`` (key path → value) written to a file; returns its path."""
+    data = tomllib.loads((conventions.bundled_dir() / f"{base}.toml").read_text(encoding="utf-8"))
+    for path, value in changes.items():
+        *parents, last = path.split(".")
+        table = data
+        for part in parents:
+            table = table[part]
+        assert last in table, path
+        table[last] = value
+    target = tmp_path / "variant.toml"
+    target.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return str(target)
+
+
+def test_winner_needs_trick(tmp_path):
+    """game_end.winner_needs_trick: 8Т by «Они», all 8 tricks; «Мы» (defenders, no trick) keep rams of jacks and of
+    nines (seed 000 §5: defenders keep constructions without tricks): VCv 340 → Pv 34, Pp (162 + 340 − 340) div 10 =
+    16 → «Они» 8 + 16 = 24, «Мы» 34.  Target 30: «Мы» reach it without a trick — the game ends only where no trick
+    is needed."""
+    for needs, ended, winner in ((False, 1, "Мы"), (True, None, None)):
+        rules = variant(tmp_path, {"game_end.winner_needs_trick": needs})
+        sheet = tmp_path / f"game-{needs}.toml"
+        assert run_cli("new", str(sheet), "--pairs", "Мы,Они", "--convention", rules, "--target", "30").returncode == 0
+        done = run_cli("add", str(sheet), "8Т", "--by", "Они", "--def-points", "0", "--decl-tricks", "8",
+                       "--def-con", "рамки-В, рамки-9")
+        assert done.returncode == 0, done.stderr
+        shown = run_json("show", str(sheet))
+        assert (shown["totals"], shown["ended_at"], shown["winner"]) == ([34, 24], ended, winner)
+
+
+ONE_SETTING = [
+    # doubling.multiplies = hand: 10Т+, VTv 52 (gambler): made under contra, PC 10 (not doubled), Pp 11, Pv 5;
+    # the written row PC + Pp + Pv = 26, × 2 for the whole hand = 52 : 0 (bid-only: 20 + 11 + 5 = 36 : 0).
+    ({"doubling.multiplies": "hand"}, {"contract": "10Т+", "def_points": 52},
+     {"declarers": 36, "defenders": 0, "PC": 20}, {"declarers": 52, "defenders": 0, "PC": 10, "hand_multiplier": 2}),
+    # points.rounded = each_pair (gambler otherwise): 9Ч, VTv 15: Pp 147 → 150, 15; Pv 15 → 20, 2 → 24 : 2 (gambler 23 : 2).
+    ({"points.rounded": "each_pair"}, {"contract": "9Ч", "def_points": 15},
+     {"declarers": 23, "defenders": 2}, {"declarers": 24, "defenders": 2, "rounded_Vp": 150}),
+    # points.scaling = each_side (classic ВК ÷ 1.59, seed 001 §5): 12ВК, VTv 33 → 33 / 1.59 = 20.75 → 21; the
+    # declarers: the rest of 162 → 141, or their own 225 / 1.59 = 141.5 → 142 (the two then add up to 163).
+    ({"points.scaling": "each_side"}, {"contract": "12ВК", "def_points": 33},
+     {"VTp": 141, "VTv": 21}, {"VTp": 142, "VTv": 21}),
+    # kapo.failed_card_points = base_cost: ^Т, 7 tricks, VTv 10 → 25 + 16 + 0 = 41 (premium: 25 + 25 = 50).
+    ({"kapo.failed_card_points": "base_cost"}, {"contract": "^Т", "def_points": 10, "decl_tricks": 7},
+     {"defenders": 50}, {"defenders": 41, "Pp": 16}),
+    # constructions.declarers_on_bait = to_defenders, written bait PC + C + Pkv (gambler numbers otherwise):
+    # 13Т, VTv 80, declarers' terz: Vp 102 < 130 bait → defenders 13 + 16 + Pkv 2 = 31 (gambler: Pv 8,
+    # Pp (102 + 80 − 80) div 10 = 10 → 13 + 10 + 8 = 31 too, by another sum).
+    ({"constructions.declarers_on_bait": "to_defenders", "written.bait.defenders": ["PC", "C", "Pkv"]},
+     {"contract": "13Т", "def_points": 80, "decl_con": ["терц"]},
+     {"defenders": 31, "Pkv": 0, "Pp": 10}, {"defenders": 31, "Pkv": 2, "bait_constructions": 20}),
+    # bela_on_bait = kept with declarers_on_bait = lost: 13Т, VTv 80, terz + bela: the terz is lost, the bela stays:
+    # bait_constructions 20; Pkp = 20 / 10 = 2 (declarers' own, kept).
+    ({"constructions.declarers_on_bait": "lost", "constructions.bela_on_bait": "kept"},
+     {"contract": "13Т", "def_points": 80, "decl_con": ["терц", "бэла"]},
+     {"bait_constructions": 0}, {"bait_constructions": 20, "Pkp": 2}),
+]
+
+
+@pytest.mark.parametrize(("changes", "hand", "before", "after"), ONE_SETTING, ids=[str(c) for c, *_ in ONE_SETTING])
+def test_one_new_setting_changes_one_result(tmp_path, changes, hand, before, after):
+    base = "classic" if "points.scaling" in changes else "gambler"
+    for rules, expect in ((base, before), (variant(tmp_path, changes, base), after)):
+        result = run_json(*cli_args(hand), "--convention", rules)
+        assert {key: result[key] for key in expect} == expect, rules
+
+
+@pytest.mark.parametrize(("changes", "winner", "why"), [
+    ({"constructions.tie": "cancel_both"}, None, "не проходят"),
+    ({"constructions.tie": "elder_hand"}, "13", "старшей руки"),
+    ({"constructions.tie": "first_announced"}, "13", "объявленная первой"),
+])
+def test_equal_sequences(tmp_path, changes, winner, why):
+    """Equal terzes from the queen in two plain suits (12Т): seat 1 (pair 13) and seat 2 (pair 24)."""
+    rules = variant(tmp_path, changes)
+    result = run_json("melds", "12Т", "--p1", "терц от ДП", "--p2", "терц от ДЧ", "--convention", rules)
+    assert result["winner_pair"] == winner
+    assert any(why in reason for reason in result["reasons"]), result["reasons"]
+
+
+def test_trump_before_top_card(tmp_path):
+    """top_card_before_trump = false: a trump terz from the ten beats a plain terz from the ace (12Т: clubs trump)."""
+    args = ("melds", "12Т", "--p1", "терц от ТП", "--p2", "терц от 10Т")
+    assert run_json(*args)["winner_pair"] == "13"
+    flipped = run_json(*args, "--convention", variant(tmp_path, {"constructions.top_card_before_trump": False}))
+    assert flipped["winner_pair"] == "24"
+    assert any("козырная" in reason for reason in flipped["reasons"])
