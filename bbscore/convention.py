@@ -14,8 +14,9 @@ from typing import Any, Callable
 import msgspec
 
 from bbscore.cards import RANKS, Card, makeable_trick_points, scale_visty
-from bbscore.constructions import ConstructionValues
+from bbscore.constructions import KIND_NAMES, ConstructionValues
 from bbscore.contract import Contract, ContractKind, Game, GameKind
+from bbscore.errors import IllegalContractError
 from bbscore.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
 
 
@@ -63,9 +64,16 @@ class Convention:
         return {kind: game for kind in GameKind if (game := getattr(self.settings.games, kind.value)) is not None}
 
     def game(self, kind: GameKind) -> GameSettings:
-        """The table of one kind of game (suit, БК, ВК); a kind the convention does not have is refused earlier
-        (:meth:`has_game`)."""
-        return self._games[kind]
+        """The table of one kind of game (suit, БК, ВК).
+
+        Raises :class:`~bbscore.errors.IllegalContractError` (field ``game``) for a kind the convention does not
+        have (its file has no table for it: RULES.md §10, no ВК).
+        """
+        try:
+            return self._games[kind]
+        except KeyError:
+            have = ", ".join(KIND_NAMES[k] for k in self._games)
+            raise IllegalContractError("game", KIND_NAMES[kind], f"в правилах «{self.name}» нет игры {KIND_NAMES[kind]} (есть: {have})") from None
 
     def has_game(self, kind: GameKind) -> bool:
         """Whether the convention has this kind of game (a table for it in ``[games]``)."""

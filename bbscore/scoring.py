@@ -4,15 +4,20 @@
 formula, so that the working can be shown step by step:
 
 1. declarers without a trick: their constructions go to the defenders;
-2. ``Vp = VTp + VCp``, ``Vv = VTv + VCv`` (visty);
+2. ``Vp = VTp + VCp``, ``Vv = VTv + VCv`` (visty; a side that took all 8
+   tricks counts ``all_tricks_visty`` for its cards, RULES.md §10);
 3. base cost ``C`` (points);
-4. contract points ``PC`` (points): N for a simple game, C + K for a kapo,
-   times the contra/recontra multiplier;
-5. made or bait;
-6. points for visty ``Pp`` and ``Pv``;
-7. what each pair writes.
+4. contract points ``PC`` (points): N for a bid, C + K for a kapo premium,
+   times the game's multiplier for the doubling level (or the whole hand is);
+5. made or bait (a bid flagged kapo also needs all 8 tricks); on a bait the
+   declarers' constructions may be lost or credited to the defenders;
+6. points for visty ``Pp`` and ``Pv`` (the defenders rounded and the
+   declarers the rest, or each pair on its own), each pair's constructions in
+   points ``Pkp``/``Pkv``;
+7. what each pair writes: the convention's row of terms.
 
-Every number comes from the convention; this module has none of its own.
+Every number and choice comes from the convention; this module has none of its
+own and never reads a convention's name.
 """
 
 from __future__ import annotations
@@ -57,7 +62,8 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     ``Pv`` (points for visty), ``Pkp``/``Pkv`` (each pair's own constructions
     in points), ``hand_multiplier`` (what the written totals are multiplied by:
     1 unless doubling multiplies the whole hand), ``declarers``, ``defenders``
-    (what each pair writes).
+    (what each pair writes), ``declarers_terms``/``defenders_terms`` (the
+    convention's written row that applied: an empty one is «БТ»).
     """
 
     contract: Contract
@@ -93,6 +99,8 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     Pkv: int
     declarers: int
     defenders: int
+    declarers_terms: tuple[str, ...]
+    defenders_terms: tuple[str, ...]
     decl_tricks: int | None
 
 
@@ -154,6 +162,7 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
         outcome = Outcome.MADE_DOUBLED
     terms = {"PC": PC, "C": C_written, "Pp": Pp, "Pv": Pv, "Pkp": Pkp, "Pkv": Pkv}
     declarers, defenders = written_points(outcome, terms, convention)
+    row = getattr(convention.settings.written, outcome.value)
     return Breakdown(
         contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=game.trick_divisor,
         S=S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
@@ -161,7 +170,7 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
         C=C, C_written=C_written, multiplier=multiplier, hand_multiplier=hand_multiplier, PC=PC, required=required,
         made=made, outcome=outcome, bait_constructions=bait_constructions, rounded_Vp=rounded_Vp, rounded_Vv=rounded_Vv,
         Pp=Pp, Pv=Pv, Pkp=Pkp, Pkv=Pkv, declarers=declarers * hand_multiplier, defenders=defenders * hand_multiplier,
-        decl_tricks=hand.decl_tricks,
+        declarers_terms=tuple(row.declarers), defenders_terms=tuple(row.defenders), decl_tricks=hand.decl_tricks,
     )
 
 

@@ -37,11 +37,10 @@ def formula(breakdown: Breakdown, convention: Convention) -> dict:
 
 
 def marks(breakdown: Breakdown) -> tuple[str, str]:
-    """What stands in each pair's column: the points, or «БТ» for the pair left with nothing (seed 000 §5)."""
-    declarers_left_out = breakdown.outcome is Outcome.BAIT and breakdown.declarers == 0
-    defenders_left_out = breakdown.outcome is Outcome.MADE_DOUBLED and breakdown.defenders == 0
-    return ("БТ" if declarers_left_out else str(breakdown.declarers),
-            "БТ" if defenders_left_out else str(breakdown.defenders))
+    """What stands in each pair's column: the points, or «БТ» for a pair whose written row is empty — it is left
+    with nothing (seed 000 §5); a pair that writes its own 0 points shows 0."""
+    return ("БТ" if not breakdown.declarers_terms else str(breakdown.declarers),
+            "БТ" if not breakdown.defenders_terms else str(breakdown.defenders))
 
 
 def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]:

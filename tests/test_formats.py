@@ -567,3 +567,38 @@ def test_trump_before_top_card(tmp_path):
     flipped = run_json(*args, "--convention", variant(tmp_path, {"constructions.top_card_before_trump": False}))
     assert flipped["winner_pair"] == "24"
     assert any("козырная" in reason for reason in flipped["reasons"])
+
+
+@pytest.mark.parametrize("args", [
+    pytest.param(["melds", "20ВК", "--p1", "терц от ДП"], id="melds"),
+    pytest.param(["count", "ВК", "ВП 9П ТП 10П"], id="count"),
+    pytest.param(["score", "20ВК", "--def-points", "30"], id="score"),
+])
+def test_every_command_refuses_a_game_the_convention_does_not_have(args):
+    line = assert_refused(run_cli(*args, "--convention", "blot-star"))
+    assert "в правилах «blot-star» нет игры ВК (есть: в масть, БК)" in line, line
+
+
+def test_bt_marks_only_a_pair_whose_row_is_empty():
+    """8П+, VTv 0, made under contra.  gambler: the defenders' row is [] → «БТ»; classic: they write their own Pv = 0."""
+    gambler = run_cli("score", "8П+", "--def-points", "0").stdout
+    classic = run_cli("score", "8П+", "--def-points", "0", "--convention", "classic").stdout
+    assert "вистующие пишут 0 (БТ)" in gambler
+    assert "вистующие пишут Pv = 0." in classic and "(БТ)" not in classic
+
+
+def test_a_blot_star_protocol_with_a_capot_bid(tmp_path):
+    """A protocol kept under blot-star: 10Т^ made with all tricks (35 : 0, see BLOT_STAR_ROWS), then 10БК+ by the
+    other pair (41 : 5); recompute finds it all in order; a ВК hand is refused and nothing is written."""
+    sheet = tmp_path / "game.toml"
+    assert run_cli("new", str(sheet), "--pairs", "Мы,Они", "--convention", "blot-star").returncode == 0
+    assert run_cli("add", str(sheet), "10Т^", "--by", "Мы", "--def-points", "0", "--decl-tricks", "8").returncode == 0
+    assert run_cli("add", str(sheet), "10БК+", "--by", "Они", "--def-points", "52").returncode == 0
+    before = sheet.read_bytes()
+    assert_refused(run_cli("add", str(sheet), "20ВК", "--by", "Мы", "--def-points", "30"))
+    assert sheet.read_bytes() == before
+    shown = run_json("show", str(sheet))
+    assert shown["convention"] == "blot-star" and shown["totals"] == [40, 41]
+    assert [hand["contract"] for hand in shown["hands"]] == ["10Т^", "10БК+"]
+    done = run_json("recompute", str(sheet))
+    assert done["files"][0]["ok"] is True
