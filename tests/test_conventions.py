@@ -51,7 +51,7 @@ from bbscore.hand import make_hand
 from bbscore.scoring import score
 from conftest import DATA, REPO, assert_refused, report, run_cli, run_json
 
-BUNDLED = {name: REPO / "conventions" / f"{name}.toml" for name in ("gambler", "classic")}
+BUNDLED = {name: REPO / "conventions" / f"{name}.toml" for name in ("gambler", "classic", "blot-star")}
 BASE_DATA = {name: tomllib.loads(path.read_text(encoding="utf-8")) for name, path in BUNDLED.items()}
 SHARED_ROWS = json.loads((DATA / "gambler-hands.json").read_text(encoding="utf-8"))
 REFUSED = "refused"
@@ -816,13 +816,13 @@ def drop_none(value):
     return value
 
 
-@pytest.mark.parametrize("name", ["gambler", "classic"])
+@pytest.mark.parametrize("name", ["gambler", "classic", "blot-star"])
 def test_show(name):
     done = run_cli("conventions", "show", name)
     assert done.returncode == 0, report(done)
     lines = done.stdout.splitlines()
-    for section in ("points", "doubling", "made", "written", "constructions", "games.suit", "games.no_trumps",
-                    "games.all_trumps", "game_end"):
+    games = [f"games.{kind}" for kind in BASE_DATA[name]["games"]]  # blot-star has no ВК table (RULES.md §10)
+    for section in ("points", "doubling", "made", "written", "constructions", "kapo", *games, "game_end"):
         assert any(line.startswith(section) for line in lines), f"section {section} missing"
     assert conventions.load(name).sha256 in done.stdout
     shown = json.loads(run_cli("conventions", "show", name, "--json").stdout)
@@ -875,7 +875,7 @@ def test_diff_of_a_variant_names_the_one_key(tmp_path):
     assert rows[0]["description"]  # a Russian description of the setting
 
 
-@pytest.mark.parametrize("name", ["gambler", "classic"])
+@pytest.mark.parametrize("name", ["gambler", "classic", "blot-star"])
 def test_check_ok_prints_the_sha256(name, tmp_path):
     done = run_cli("conventions", "check", str(BUNDLED[name]))
     assert done.returncode == 0, report(done)
@@ -913,7 +913,7 @@ def test_check_a_file_without_the_toml_suffix(tmp_path):
         assert "rules.txt" in line
 
 
-@pytest.mark.parametrize("source", ["gambler", "classic"])
+@pytest.mark.parametrize("source", ["gambler", "classic", "blot-star"])
 def test_init_makes_a_commented_copy(tmp_path, source):
     target = tmp_path / "наши.toml"
     done = run_cli("conventions", "init", str(target), "--from", source)
@@ -954,7 +954,7 @@ ROUND_TRIP_HANDS = SHARED_ROWS + [
 ]
 
 
-@pytest.mark.parametrize("source", ["gambler", "classic"])
+@pytest.mark.parametrize("source", ["gambler", "classic", "blot-star"])
 def test_init_round_trip_scores_exactly_like_the_source(tmp_path, source):
     target = tmp_path / f"copy-of-{source}.toml"
     done = run_cli("conventions", "init", str(target), "--from", source)
