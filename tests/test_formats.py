@@ -602,3 +602,16 @@ def test_a_blot_star_protocol_with_a_capot_bid(tmp_path):
     assert [hand["contract"] for hand in shown["hands"]] == ["10Т^", "10БК+"]
     done = run_json("recompute", str(sheet))
     assert done["files"][0]["ok"] is True
+
+
+@pytest.mark.parametrize(("text", "normal", "words"), [
+    ("26Т^", "26Т^", "26 треф капо"),
+    ("26т капо+", "26Т^+", "26 треф капо под контрой"),
+    ("30 БК ^ ++", "30БК^++", "30 без козыря капо под реконтрой"),
+    ("26Б капо", "26Б^", "26 бубей капо"),  # «Б» then «капо», not «БК» then «апо»
+])
+def test_the_flagged_kapo_notation(text, normal, words):
+    """RULES.md §10: «26» and «26 капот» are different bids; the normal form is ``26Т^``."""
+    contract = Contract.parse(text)
+    assert (str(contract), contract.kind, contract.describe()) == (normal, ContractKind.KAPO_BID, words)
+    assert contract.is_bid and not contract.is_kapo
