@@ -242,14 +242,15 @@ def max_construction_visty(values: ConstructionValues) -> int:
     return 2 * player + values.max_belas * values.bela
 
 
-def fits_two_players(constructions: tuple[Construction, ...]) -> bool:
+def fits_two_players(constructions: tuple[Construction, ...], shared: bool = True) -> bool:
     """Whether a pair's sequences and rams can be held by its two players, 8 cards each (seed 000 §0.2).
 
     Each construction is one player's.  A player's rams take 4 cards each; a
     sequence of L cards may share with each of that player's rams at most the
     one card of its rank (seed 000 allows a card in both), so the player holds
     at least ``4·R + ΣL − Σ min(R, L)`` cards.  Tried for every split between
-    the two players.
+    the two players.  ``shared = False`` (a convention where a card may not be in a sequence and rams, seed 001
+    §2): no card is shared, ``4·R + ΣL``.
     """
     items = [c for c in constructions if c.kind in (ConstructionKind.SEQUENCE, ConstructionKind.RAMS)]
     if len(items) > 2 * CARDS_PER_PLAYER // 3 + 2:  # more than any two hands hold; saves the search
@@ -258,7 +259,8 @@ def fits_two_players(constructions: tuple[Construction, ...]) -> bool:
     def holds(player: list[Construction]) -> bool:
         rams = sum(1 for c in player if c.kind is ConstructionKind.RAMS)
         lengths = [c.length for c in player if c.kind is ConstructionKind.SEQUENCE]
-        return 4 * rams + sum(lengths) - sum(min(rams, length) for length in lengths) <= CARDS_PER_PLAYER
+        overlap = sum(min(rams, length) for length in lengths) if shared else 0
+        return 4 * rams + sum(lengths) - overlap <= CARDS_PER_PLAYER
 
     for mask in range(2 ** len(items)):
         first = [c for bit, c in enumerate(items) if mask >> bit & 1]

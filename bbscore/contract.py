@@ -6,13 +6,17 @@ A contract is written in the declarers' column of the protocol::
     simple    := N GAME DOUBLE?            12Т   22ВК   15БК+   21ВК++
     kapo      := "^" K? GAME DOUBLE?       ^Б    ^2Т    ^ВК+
                | "^^" K? GAME DOUBLE?      ^^Ч   ^^2Ч
+    kapo_bid  := N GAME "^" DOUBLE?        26Т^  30БК^+ (also «26Т капо»)
     GAME      := П | Т | Б | Ч | БК | ВК   (Latin S C D H NT AT, symbols ♠ ♣ ♦ ♥)
     DOUBLE    := "+" (contra) | "++" (recontra)
 
 :meth:`Contract.parse` accepts every spelling; ``str(contract)`` prints the
 one normal form (``Contract.parse("15s+")`` prints as ``15П+``).  Whether a
 parsed contract is allowed (the minimum bid) depends on the convention:
-:meth:`Contract.check_legal`.
+:meth:`Contract.check_legal`.  Which kapo a convention has decides which
+notation it accepts (``kapo.style``): the premium ``^K`` (gambler, seed 000
+§2) or a flag on a whole bid, ``N GAME ^`` (RULES.md §10: «26» and «26 капот»
+are different bids).
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ class ContractKind(enum.Enum):
     SIMPLE = "simple"
     KAPO = "kapo"
     KAPO_HAND = "kapo_hand"
+    KAPO_BID = "kapo_bid"  # a bid N flagged «капо»: made with 10·N visty and all 8 tricks (RULES.md §10)
 
     __hash__ = object.__hash__  # see GameKind
 
@@ -111,11 +116,11 @@ class Doubling(enum.IntEnum):
 
 _GAME_ALTERNATIVES = "|".join(sorted((re.escape(s) for s in GAME_SPELLINGS), key=len, reverse=True))
 _NOTATION = re.compile(
-    rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<double>\+*)$"
+    rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<flag>\^|КАПОТ|КАПО|KAPO|CAPOT)?(?P<double>\+*)$"
 )
 
 ALLOWED_NOTATION = (
-    "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч "
+    "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч (или 26Т^ — заявка с капо) "
     "(игры П Т Б Ч БК ВК или S C D H NT AT ♠ ♣ ♦ ♥; + контра, ++ реконтра)"
 )
 
@@ -169,35 +174,48 @@ class Contract:
         match = _NOTATION.match(normal)
         if match is None:
             raise ContractSyntaxError("contract", text.strip(), _lookalike_hint(normal) or ALLOWED_NOTATION)
-        kapo, number, game, double = match.group("kapo", "number", "game", "double")
+        kapo, number, game, flag, double = match.group("kapo", "number", "game", "flag", "double")
         if len(double) > 2:
             raise ContractSyntaxError("contract", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")
         if not kapo and not number:
             raise ContractSyntaxError("contract", text.strip(), "у простой игры нужно число N, например 12Т; капо пишется ^Т")
         if len(number) > 4:
             raise IllegalContractError("contract", text.strip(), "число в контракте не больше четырёх цифр")
+        if flag and kapo:
+            raise ContractSyntaxError("contract", text.strip(), "капо пишется либо ^ перед игрой (^2Т), либо отметкой на заявке (26Т^), не обоими")
+        if flag and not number:
+            raise ContractSyntaxError("contract", text.strip(), "у заявки с капо нужно число N, например 26Т^")
         kind = {"": ContractKind.SIMPLE, "^": ContractKind.KAPO, "^^": ContractKind.KAPO_HAND}[kapo]
+        if flag:
+            kind = ContractKind.KAPO_BID
         return cls(kind, int(number or 0), GAME_SPELLINGS[game], Doubling(len(double)))
 
     def __str__(self) -> str:
         """The one normal form: ``12Т``, ``^2Т+``, ``^^Ч++``."""
         if self.kind is ContractKind.SIMPLE:
             head = str(self.number)
+        elif self.kind is ContractKind.KAPO_BID:
+            return f"{self.number}{self.game.value}^{'+' * self.doubling}"
         else:
             head = ("^" if self.kind is ContractKind.KAPO else "^^") + (str(self.number) if self.number else "")
         return f"{head}{self.game.value}{'+' * self.doubling}"
 
     @property
     def is_kapo(self) -> bool:
-        """True for kapo and kapo from one hand."""
-        return self.kind is not ContractKind.SIMPLE
+        """True for a kapo premium contract (kapo and kapo from one hand, seed 000 §5): C + K, scored without visty."""
+        return self.kind is ContractKind.KAPO or self.kind is ContractKind.KAPO_HAND
+
+    @property
+    def is_bid(self) -> bool:
+        """True for a contract of N (simple, or a bid flagged kapo): made by reaching 10·N visty."""
+        return not self.is_kapo
 
     def check_legal(self, min_bid: int) -> None:
         """Refuse a simple contract whose N is below ``min_bid`` (points; seed 000 §2).
 
         Raises :class:`IllegalContractError`.
         """
-        if self.kind is ContractKind.SIMPLE and self.number < min_bid:
+        if self.is_bid and self.number < min_bid:
             raise IllegalContractError(
                 "контракт", str(self),
                 f"в игре {self.game.value} минимальная заявка {min_bid} (например {min_bid}{self.game.value})",
@@ -207,6 +225,8 @@ class Contract:
         """The contract in words, Russian: ``"15 пик под контрой"``."""
         if self.kind is ContractKind.SIMPLE:
             words = f"{self.number} {self.game.russian}"
+        elif self.kind is ContractKind.KAPO_BID:
+            words = f"{self.number} {self.game.russian} капо"
         else:
             words = ("капо" if self.kind is ContractKind.KAPO else "капо с руки") + f" {self.game.russian}"
             if self.number:

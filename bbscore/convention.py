@@ -14,8 +14,9 @@ from typing import Any, Callable
 import msgspec
 
 from bbscore.cards import RANKS, Card, makeable_trick_points, scale_visty
-from bbscore.constructions import ConstructionValues
-from bbscore.contract import Contract, ContractKind, Doubling, Game, GameKind
+from bbscore.constructions import KIND_NAMES, ConstructionValues
+from bbscore.contract import Contract, ContractKind, Game, GameKind
+from bbscore.errors import IllegalContractError
 from bbscore.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
 
 
@@ -56,17 +57,39 @@ class Convention:
         """:func:`rules_hash` of the content, computed when first asked for (or kept by the compiled copy)."""
         return self.known_sha256 or rules_hash(self.settings)
 
+    def same_rules(self, recorded: str) -> bool:
+        """Whether a protocol that recorded the content hash ``recorded`` was kept by these very rules: this hash, or
+        an earlier version's that the file declares gives the same results (``same_rules_as``)."""
+        return recorded == self.sha256 or recorded in self.settings.same_rules_as
+
     @property
     def name(self) -> str:
         return self.settings.name
 
     @cached_property
     def _games(self) -> dict[GameKind, GameSettings]:
-        return {kind: getattr(self.settings.games, kind.value) for kind in GameKind}
+        return {kind: game for kind in GameKind if (game := getattr(self.settings.games, kind.value)) is not None}
 
     def game(self, kind: GameKind) -> GameSettings:
-        """The table of one kind of game (suit, БК, ВК)."""
-        return self._games[kind]
+        """The table of one kind of game (suit, БК, ВК).
+
+        Raises :class:`~bbscore.errors.IllegalContractError` (field ``game``) for a kind the convention does not
+        have (its file has no table for it: RULES.md §10, no ВК).
+        """
+        try:
+            return self._games[kind]
+        except KeyError:
+            have = ", ".join(KIND_NAMES[k] for k in self._games)
+            raise IllegalContractError("game", KIND_NAMES[kind], f"в правилах «{self.name}» нет игры {KIND_NAMES[kind]} (есть: {have})") from None
+
+    def has_game(self, kind: GameKind) -> bool:
+        """Whether the convention has this kind of game (a table for it in ``[games]``)."""
+        return kind in self._games
+
+    @property
+    def kinds(self) -> tuple[GameKind, ...]:
+        """The kinds of game the convention has."""
+        return tuple(self._games)
 
     def card_values(self, kind: GameKind) -> tuple[int, ...]:
         """The visty of all 32 cards of a kind of game, trump suits first (seed 000 §0.1)."""
@@ -110,16 +133,16 @@ class Convention:
     def base_cost(self, contract: Contract) -> int:
         """Base cost C of a contract, in points (seed 000 §5)."""
         game = self.game(contract.game.kind)
-        if contract.kind is ContractKind.SIMPLE:
-            return game.base_cost
-        return game.kapo_base_cost if contract.kind is ContractKind.KAPO else game.kapo_hand_base_cost
+        if contract.kind is ContractKind.KAPO:
+            return game.kapo_base_cost
+        if contract.kind is ContractKind.KAPO_HAND:
+            return game.kapo_hand_base_cost
+        return game.base_cost  # a simple game, or a bid flagged kapo (RULES.md §10)
 
-    def multiplier(self, doubling: Doubling) -> int:
-        """What contra or recontra multiplies the contract points by (seed 000 §5)."""
-        if doubling is Doubling.NONE:
-            return 1
-        table = self.settings.doubling
-        return table.contra if doubling is Doubling.CONTRA else table.recontra
+    def multiplier(self, contract: Contract) -> int:
+        """The bid's multiplier: the game's table at the contract's doubling level (seed 000 §5; RULES.md §10)."""
+        table = self.game(contract.game.kind).bid_multiplier
+        return (table.none, table.contra, table.recontra)[contract.doubling]
 
     def sequence_visty(self, length: int) -> int:
         """Visty of a sequence of ``length`` cards (3…8), seed 000 §0.2."""
@@ -154,5 +177,7 @@ def rules_hash(settings: ConventionFile) -> str:
     """
     import hashlib
 
+    if getattr(settings, "same_rules_as", None):  # what the rules were before is not part of the rules
+        settings = msgspec.structs.replace(settings, same_rules_as=[])
     canonical = msgspec.json.encode(settings, order="sorted")  # the same bytes as json.dumps(sort_keys=True) compact
     return hashlib.sha256(canonical).hexdigest()

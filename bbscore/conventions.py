@@ -29,6 +29,7 @@ from bbscore.errors import (
     shown,
 )
 from bbscore.files import parse_toml, toml_problem, write_atomic
+from bbscore.validation import explain
 
 def __getattr__(name: str) -> Any:
     """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
@@ -196,7 +197,8 @@ def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
-        raise ConventionError(str(path), *_explain_validation(str(error))) from None
+        raise ConventionError(str(path), *explain(str(error), ConventionFile, _example_line,
+                                                  "bbscore conventions show gambler")) from None
     check(settings, path)
     return Convention(settings, path, known_sha256=sha256)
 
@@ -257,42 +259,9 @@ def _names_a_file(name_or_path: str) -> bool:
     return candidate.exists() and name_or_path not in bundled_names() + user_names()
 
 
-_TYPE_NAMES = {
-    "int": "целое число", "float": "число", "str": "текст в кавычках", "bool": "true или false",
-    "array": "список [ … ]", "object": "таблица { … }", "null": "пусто",
-}
-
-
-def _explain_validation(text: str) -> tuple[str, str]:
-    """msgspec's message in words a club organiser can act on: (the key path, what is wrong and what is expected)."""
-    import re
-
-    message, _, where = text.partition(" - at `")
-    where = re.sub(r"\[(?:\.\.\.|\d+)\]", "", where.rstrip("`").removeprefix("$").lstrip("."))
-    missing = re.match(r"Object missing required field `(.+)`", message)
-    unknown = re.match(r"Object contains unknown field `(.+)`", message)
-    wrong_type = re.match(r"Expected `(.+?)`, got `(.+?)`", message)
-    bad_choice = re.match(r"Invalid enum value (.+)", message)
-    if missing:
-        key = f"{where}.{missing.group(1)}" if where else missing.group(1)
-        example = _example_line(key)
-        return key, "нет ключа — добавьте его" + (f", например как в gambler: {example}" if example else
-                                                   " (образец: bbscore conventions show gambler)")
-    if unknown:
-        key = f"{where}.{unknown.group(1)}" if where else unknown.group(1)
-        return key, "неизвестный ключ — уберите его или исправьте опечатку"
-    if bad_choice:
-        allowed = _choices(where)
-        return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
-    if wrong_type:
-        expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
-        got = "дробное число" if wrong_type.group(2) == "float" else _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
-        return where, f"ожидается {expected}, а записано {got}"
-    return where, message
-
-
 def _example_line(key: str) -> str | None:
-    """The line ``name = value`` of the bundled gambler convention at a key path, to show what to write."""
+    """The line ``name = value`` of the bundled gambler convention at a key path, to show what to write (as in
+    gambler: the default's line)."""
     import json
 
     try:
@@ -302,27 +271,9 @@ def _example_line(key: str) -> str | None:
     except (KeyError, TypeError, BBScoreError):
         return None
     if isinstance(value, dict):
-        return f"[{key}] …"
+        return f"как в gambler: [{key}] …"
     shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, bool) else str(value).lower()
-    return f"{key.rsplit('.', 1)[-1]} = {shown}"
-
-
-def _choices(where: str) -> list[str]:
-    """The allowed values of a choice setting at a key path (from the schema's Literal types)."""
-    import typing
-
-    from bbscore.schema import ConventionFile
-
-    kind: Any = ConventionFile
-    for part in where.split("."):
-        hints = typing.get_type_hints(kind) if isinstance(kind, type) else {}
-        if part not in hints:
-            return []
-        kind = hints[part]
-    if typing.get_origin(kind) is list:
-        (kind,) = typing.get_args(kind)
-    args = typing.get_args(kind)
-    return [str(a) for a in args] if args and all(isinstance(a, str) for a in args) else []
+    return f"как в gambler: {key.rsplit('.', 1)[-1]} = {shown}"
 
 
 def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
@@ -340,7 +291,16 @@ def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
 def differences(first: Convention, second: Convention) -> list[tuple[str, Any, Any]]:
     """(key path, value in the first, value in the second) for every setting that differs; None where absent."""
     a, b = flatten(first.content), flatten(second.content)
-    keys = sorted(set(a) | set(b), key=lambda k: (k.split(".")[0], k))
+    for kind in ("suit", "no_trumps", "all_trumps"):  # a kind of game one file lacks is one difference, not twenty
+        table = f"games.{kind}"
+        in_a, in_b = (any(key.startswith(table + ".") for key in flat) for flat in (a, b))
+        if in_a != in_b:
+            for flat, present in ((a, in_a), (b, in_b)):
+                for key in [key for key in flat if key.startswith(table + ".")]:
+                    del flat[key]
+                if present:
+                    flat[table] = "есть"
+    keys = sorted((set(a) | set(b)) - {"same_rules_as"}, key=lambda k: (k.split(".")[0], k))  # history, not a rule
     return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
 
 

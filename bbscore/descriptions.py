@@ -6,11 +6,18 @@ DESCRIPTIONS: dict[str, str] = {
     "name": "имя правил",
     "title": "название",
     "points.visty_per_point": "вистов в одном очке",
-    "points.defenders_rounding": "округление вистов вистующих (half_up: 15–19 → 20)",
+    "points.rounded": "кого округляют: defenders — висты вистующих, разыгрывающим остаток (Pp + Pv = C + конструкции/10); "
+                      "each_pair — висты каждой пары сами по себе (сумма может быть больше или меньше C)",
+    "points.rounding": "как округляют висты до очков: half_up — до ближайшего, 5 вверх (15–19 → 20); half_down — 5 вниз "
+                       "(…5 вниз, …6 вверх); down — всегда вниз; up — всегда вверх",
+    "points.scaling": "висты за взятки при делителе игры (trick_divisor): defenders — делятся висты вистующих, "
+                      "разыгрывающим остаток; each_side — висты каждой стороны сами по себе",
     "points.last_trick": "висты за последнюю взятку (послед)",
-    "doubling.contra": "множитель очков за контракт под контрой",
-    "doubling.recontra": "множитель под реконтрой",
+    "doubling.multiplies": "что умножают контра и реконтра (множители — games.*.bid_multiplier): bid — только очки за "
+                           "контракт PC; hand — всё, что пишут пары в этой сдаче",
     "made.simple": "когда простая игра выполнена (reach_contract: Vp ≥ 10·N; reach_and_outscore: и Vp > Vv)",
+    "written": "что пишут пары — сумма из: PC (заявка × множитель), C (базовая стоимость), Pp/Pv (очки за висты "
+               "разыгрывающих/вистующих, как сказано в points.rounded), Pkp/Pkv (очки за собственные конструкции пары)",
     "written.made": "что пишут пары, контракт выполнен",
     "written.made_doubled": "что пишут пары, выполнен под контрой/реконтрой",
     "written.bait": "что пишут пары при байте",
@@ -25,13 +32,34 @@ DESCRIPTIONS: dict[str, str] = {
     "constructions.defenders_without_trick": "конструкции вистующих без взятки (keep — остаются, lost — пропадают)",
     "constructions.bela_without_trick": "бэла без взятки (like_others — как другие конструкции, counts — засчитывается всегда)",
     "constructions.rams_8": "рамки 8: cancel_all — отменяют все конструкции всех игроков (кроме бэлы); cancel_opponents — "
-                            "все конструкции противников; cancel_opponents_sequences — терц и берц противников; redeal — пересдача",
-    "constructions.rams_7": "рамки 7: те же варианты (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal)",
+                            "все конструкции противников; cancel_opponents_sequences — терц и берц противников; redeal — пересдача; "
+                            "nothing — ничего не делают",
+    "constructions.rams_7": "рамки 7: те же варианты (cancel_all, cancel_opponents, cancel_opponents_sequences, redeal, nothing)",
+    "constructions.declarers_on_bait": "конструкции разыгрывающих при байте: kept — остаются в счёте (в Pp); lost — "
+                                       "пропадают; to_defenders — засчитываются вистующим",
+    "constructions.bela_on_bait": "бэла разыгрывающих при байте: like_others — как другие конструкции; kept — остаётся в счёте",
+    "constructions.equal_rams": "рамки равной стоимости: higher_rank — старше рамки из старших карт; tie — равны, решает tie",
+    "constructions.tie": "равные старшие конструкции пар: first_announced — объявленная первой; elder_hand — старшей руки "
+                         "(раньше по очереди от первого хода, игрок 1); cancel_both — не проходят ничьи (бэла остаётся)",
+    "constructions.top_card_before_trump": "последовательности равной длины: true — сначала старшая карта, потом козырь; "
+                                           "false — сначала козырь",
+    "constructions.card_in_sequence_and_rams": "может ли карта быть и в последовательности, и в рамках одного игрока "
+                                               "(allowed / forbidden)",
+    "kapo.style": "капо: premium — премия C + K, пишется ^Т, ^2Т (с руки ^^Т); flag — отметка на заявке N, пишется 26Т^: "
+                  "выполнена, если набрано 10·N и взяты все 8 взяток",
+    "kapo.from_one_hand": "есть ли капо с руки (^^Т)",
+    "kapo.failed_card_points": "невыполненное капо с премией: kapo_base_cost — за карты базовая стоимость капо; "
+                               "base_cost — базовая стоимость простой игры (16)",
     "games.*.trump_cards": "стоимость козырных карт, вистов",
     "games.*.plain_cards": "стоимость некозырных карт, вистов",
     "games.*.deck_visty": "стоимость колоды S с последом, вистов",
     "games.*.trick_divisor": "делитель вистов за взятки (1 — без пересчёта)",
     "games.*.min_bid": "минимальная заявка N",
+    "games.*.max_bid": "максимальная заявка N (нет ключа — предела нет)",
+    "games.*.bid_multiplier": "множитель заявки: none — без контры, contra — под контрой, recontra — под реконтрой",
+    "games.*.all_tricks_visty": "во сколько вистов считаются карты пары, взявшей все 8 взяток (равно deck_visty — без "
+                                "особой премии)",
+    "games.*.all_tricks_base_cost": "базовая стоимость C в записи, когда все 8 взяток взяли вистующие",
     "games.*.base_cost": "базовая стоимость C простой игры, очков",
     "games.*.kapo_base_cost": "базовая стоимость капо, очков",
     "games.*.kapo_hand_base_cost": "базовая стоимость капо с руки, очков",
@@ -41,6 +69,8 @@ DESCRIPTIONS: dict[str, str] = {
     "game_end.target": "до скольких очков партия",
     "game_end.on_tie": "равные итоги на цели (another_hand — ещё сдача, draw — ничья)",
     "game_end.doezd": "разрешён ли «доезд»",
+    "same_rules_as": "хеши прежних версий файла с теми же правилами (партии с ними не считаются записанными по другим правилам)",
+    "game_end.winner_needs_trick": "должна ли пара, дошедшая до цели, взять взятку в решающей сдаче",
     "game": "игра файла правил (bazar-belot — Базар-Белот, preferans — преферанс)",
     # Preferans (conventions/rostov.toml, RULES.md §9).
     "players.counts": "сколько игроков за столом (3 и/или 4)",
@@ -77,6 +107,8 @@ DESCRIPTIONS: dict[str, str] = {
     "settlement.method": "подсчёт (average_gora — через среднюю гору; subtract_smallest — вычесть наименьшую гору)",
     "settlement.unfinished": "игра не доиграна (missing_to_gora — недостающее до пули пишется в гору; as_is — как есть)",
 }
+for _kind, _name in (("suit", "игра в масть"), ("no_trumps", "игра БК"), ("all_trumps", "игра ВК")):
+    DESCRIPTIONS[f"games.{_kind}"] = f"{_name}: есть ли она в правилах (нет таблицы — контракты этой игры не принимаются)"
 GAME_KIND_NAMES = {"suit": "масть (П Т Б Ч)", "no_trumps": "БК", "all_trumps": "ВК"}
 
 

@@ -16,7 +16,7 @@ import msgspec
 from bbscore.convention import Convention
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.hand import Hand, make_hand
-from bbscore.scoring import Breakdown, score
+from bbscore.scoring import Breakdown, score, tricks_taken
 
 REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7", "rams-8": "рамки 8"}
 HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
@@ -104,20 +104,35 @@ def redeals(convention: Convention) -> list[str]:
                            if effect == "redeal"]
 
 
-def game_end(totals: Pair, target: int, on_tie: str) -> tuple[bool, int | None]:
+def game_end(totals: Pair, target: int, on_tie: str, took_trick: tuple[bool, bool] = (True, True)) -> tuple[bool, int | None]:
     """(ended, winner's pair index or None) after a hand (seed 000 §6).
 
     The game ends when a pair's total reaches ``target``; if both do, the
     higher wins; equal totals: ``on_tie = "another_hand"`` plays on,
-    ``"draw"`` ends it with no winner.  (Where the convention allows "доезд"
+    ``"draw"`` ends it with no winner.  ``took_trick``: whether each pair took
+    a trick in this hand — where the convention says the pair that reaches the
+    target must have (``game_end.winner_needs_trick``), a pair without one does
+    not end the game by reaching it.  (Where the convention allows "доезд"
     (seed 001), a hand's ``doezd = PAIR`` ends the game for that pair once its
     total reaches the target, whatever the other pair has: see :func:`replay`.)
     """
-    if max(totals) < target:
+    reached = [pair for pair in (0, 1) if totals[pair] >= target and took_trick[pair]]
+    if not reached:
         return False, None
+    if len(reached) == 1:
+        return True, reached[0]
     if totals[0] != totals[1]:
         return True, 0 if totals[0] > totals[1] else 1
     return (on_tie == "draw"), None
+
+
+def pairs_with_a_trick(scored: ScoredEntry, convention: Convention) -> tuple[bool, bool]:
+    """Whether each pair (protocol order) took a trick in a scored hand: from the declarers' trick count when given,
+    else from the trick visty (see :func:`~bbscore.scoring.tricks_taken`).  A redeal: neither."""
+    if scored.hand is None or scored.by is None:
+        return False, False
+    declarers, defenders = tricks_taken(scored.hand, convention.game(scored.hand.contract.game.kind).deck_visty)
+    return (declarers, defenders) if scored.by == 0 else (defenders, declarers)
 
 
 def _pair(value: Any, name: str) -> Pair:
@@ -283,7 +298,9 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         if claimant is not None and not result.ended:
             result.ended_at, result.winner = entry.number, pairs.index(claimant)
         if error is None and not result.ended:
-            ended, winner = game_end(total, target, on_tie)
+            needs_trick = convention.settings.game_end.winner_needs_trick
+            ended, winner = game_end(total, target, on_tie,
+                                     pairs_with_a_trick(scored, convention) if needs_trick else (True, True))
             if ended:
                 result.ended_at, result.winner = entry.number, winner
     result.totals = total

@@ -36,7 +36,7 @@ from bbscore.constructions import (
     parse_list,
     visty_of,
 )
-from bbscore.contract import Contract, Game, GameKind
+from bbscore.contract import Contract, ContractKind, Game, GameKind
 from bbscore.convention import Convention
 from bbscore.errors import CardError, IllegalContractError, InconsistentHandError, ref
 from bbscore.seats import Side
@@ -136,8 +136,8 @@ def make_hand(
     if isinstance(contract, str):
         contract = Contract.parse(contract)
     kind = contract.game.kind
-    game = convention.game(kind)
     convention.remember(("contract", contract), _check_contract, convention, contract)
+    game = convention.game(kind)
     deck = game.deck_visty
 
     tricks = parse_count(decl_tricks, "decl_tricks", 0, TRICKS_PER_HAND, _tricks_allowed)
@@ -149,6 +149,12 @@ def make_hand(
             raise InconsistentHandError("def_cards/decl_cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
         cards = _count_taken(convention, contract, def_cards, decl_cards, last, tricks)
         def_points, tricks = cards.def_points, cards.decl_tricks
+    if contract.kind is ContractKind.KAPO_BID and tricks is None:
+        raise InconsistentHandError(
+            "decl_tricks", "не указано",
+            f"для заявки с капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): она выполнена только со всеми "
+            f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
+        )
     if contract.is_kapo and tricks is None:
         raise InconsistentHandError(
             "decl_tricks", "не указано",
@@ -187,6 +193,12 @@ def make_hand(
 
     if tricks is None and defenders in (0, deck):
         _check_tricks_known(convention, kind, defenders, deck, decl_constructions, def_constructions)
+        if game.all_tricks_visty != deck:
+            raise InconsistentHandError(
+                "decl_tricks", "не указано",
+                f"у одной пары все {deck} вистов за взятки: укажите, сколько взяток взяли разыгрывающие (0–8) — "
+                f"все взятки стоят {game.all_tricks_visty} вистов, а по вистам не узнать, взяты ли все",
+            )
     if cards is not None:
         return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
                     def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=cards.def_cards is None,
@@ -291,8 +303,25 @@ def max_pair_constructions(convention: Convention, kind: GameKind) -> int:
 
 
 def _check_contract(convention: Convention, contract: Contract) -> None:
-    """The minimum bid and the highest bid a hand can make."""
-    contract.check_legal(convention.game(contract.game.kind).min_bid)
+    """The games, the kapo and the bids the convention has; the minimum and maximum bid; the highest bid a hand can make."""
+    kind = contract.game.kind
+    if not convention.has_game(kind):
+        have = ", ".join(KIND_NAMES[k] for k in convention.kinds)
+        raise IllegalContractError("contract", str(contract), f"в правилах «{convention.name}» нет игры {KIND_NAMES[kind]} (есть: {have})")
+    kapo = convention.settings.kapo
+    if contract.kind is ContractKind.KAPO_BID and kapo.style != "flag":
+        raise IllegalContractError("contract", str(contract),
+                                   f"в правилах «{convention.name}» капо — премия: пишется ^{contract.game.value} или ^2{contract.game.value}")
+    if contract.kind is ContractKind.KAPO and kapo.style != "premium":
+        raise IllegalContractError("contract", str(contract),
+                                   f"в правилах «{convention.name}» капо — отметка на заявке: пишется 26{contract.game.value}^ (N и ^ после игры)")
+    if contract.kind is ContractKind.KAPO_HAND and not kapo.from_one_hand:
+        raise IllegalContractError("contract", str(contract), f"в правилах «{convention.name}» нет капо с руки")
+    game = convention.game(kind)
+    contract.check_legal(game.min_bid)
+    if contract.is_bid and game.max_bid is not None and contract.number > game.max_bid:
+        raise IllegalContractError("contract", str(contract),
+                                   f"в правилах «{convention.name}» заявка не больше {game.max_bid}")
     _check_reachable(convention, contract)
 
 
@@ -301,7 +330,8 @@ def _check_reachable(convention: Convention, contract: Contract) -> None:
     kind = contract.game.kind
     unit = convention.settings.points.visty_per_point
     most = max_pair_constructions(convention, kind)
-    limit = (convention.scaled_deck(kind) + most if not contract.is_kapo else most) // unit
+    cards = max(convention.scaled_deck(kind), convention.game(kind).all_tricks_visty)
+    limit = (cards + most if not contract.is_kapo else most) // unit
     if contract.number > limit:
         what = "N" if not contract.is_kapo else "K у капо"
         raise IllegalContractError(
@@ -365,7 +395,7 @@ def _check_constructions(
                     raise InconsistentHandError(
                         field, str(construction), "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"
                     )
-        if not fits_two_players(side):
+        if not fits_two_players(side, settings.card_in_sequence_and_rams == "allowed"):
             raise InconsistentHandError(
                 field, _names(side),
                 f"у каждого из двух игроков пары по {CARDS_PER_PLAYER} карт: столько конструкций у пары не собрать",

@@ -75,6 +75,8 @@ class Because(enum.Enum):
     RAMS_CANCEL_ALL = "cancel_all"  # rams of 7s/8s cancel every construction but bela (seat, rank)
     RAMS_CANCEL_OPPONENTS = "cancel_opponents"  # … the opponents' constructions (seat, rank)
     RAMS_CANCEL_OPPONENTS_SEQUENCES = "cancel_opponents_sequences"  # … the opponents' terz and berz (seat, rank)
+    RAMS_NOTHING = "nothing"  # rams of 7s/8s that do nothing (RULES.md §10)
+    TIE_CANCELS = "tie_cancels"  # the two pairs' tops are equal and the convention cancels both (pair: None)
     WORTHLESS_RAMS = "worthless_rams"  # rams of 7s/8s that are worth nothing themselves (rank)
     OUTRANKED = "outranked"  # the other pair's top construction is higher (pair: the winner)
     TOP_BEATS = "top_beats"  # the winner's top beats the loser's (pair, top, other, comparison)
@@ -97,6 +99,7 @@ class Comparison(enum.Enum):
     TRUMP = "trump"
     FIRST_ANNOUNCED_TRUMPS = "first_announced_trumps"
     FIRST_ANNOUNCED = "first_announced"
+    ELDER_HAND = "elder_hand"  # equal constructions: the elder hand's, first in turn from the opening leader
 
     __hash__ = object.__hash__
 
@@ -268,6 +271,14 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
                     raise InconsistentHandError(
                         f"p{seat}", f"{first}, {second}", "эти карты идут подряд — это одна длинная последовательность"
                     )
+        if convention.settings.constructions.card_in_sequence_and_rams == "forbidden":
+            for rams in (m for m in own if m.construction.kind is ConstructionKind.RAMS):
+                for sequence in sequences:
+                    if rams.cards & sequence.cards:
+                        raise InconsistentHandError(
+                            f"p{seat}", f"{rams}, {sequence}",
+                            "по этим правилам одна карта не может быть и в последовательности, и в рамках одного игрока",
+                        )
         held = frozenset().union(*(m.cards for m in own)) if own else frozenset()
         if len(held) > CARDS_PER_PLAYER:
             raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), f"у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len(held)}")
@@ -281,16 +292,28 @@ def _touch(first: Meld, second: Meld) -> bool:
 
 
 def _strength(meld: Meld, contract: Contract, convention: Convention) -> tuple:
-    """Seniority of a construction (higher is better), seed 000 §3."""
+    """Seniority of a construction (higher is better), seed 000 §3, as the convention orders it.
+
+    (class: 2 rams / 1 sequence, value or length, first key, 0, second key, tie-break).  Rams: by value, then
+    (``equal_rams = "higher_rank"``) by the card's strength; sequences: by length, then top card and trump in the
+    order ``top_card_before_trump`` says.  Equal ones: ``tie`` — the first announced, the elder hand (lower seat:
+    seat 1 leads first), or none (``cancel_both``: a tie-break of 0).
+    """
     construction = meld.construction
     kind = contract.game.kind
+    settings = convention.settings.constructions
+    tie_break = {"first_announced": -meld.order, "elder_hand": -meld.seat, "cancel_both": 0}[settings.tie]
     if construction.kind is ConstructionKind.RAMS:
         game = convention.game(kind)
+        if settings.equal_rams == "tie":
+            return (2, game.rams[construction.rank], 0, 0, 0, tie_break)
         table = game.plain_cards if kind is GameKind.NO_TRUMPS else game.trump_cards
         card_value = table[construction.rank]  # type: ignore[index]
-        return (2, game.rams[construction.rank], card_value, RANKS.index(construction.rank), 0, 0)
-    trump = kind is GameKind.ALL_TRUMPS or meld.suit == contract.game.trump_suit
-    return (1, construction.length, RANKS.index(meld.top), 0, int(trump), -meld.order)  # type: ignore[arg-type]
+        return (2, game.rams[construction.rank], card_value, RANKS.index(construction.rank), 0, tie_break)
+    trump = int(kind is GameKind.ALL_TRUMPS or meld.suit == contract.game.trump_suit)
+    top = RANKS.index(meld.top)  # type: ignore[arg-type]
+    first, second = (top, trump) if settings.top_card_before_trump else (trump, top)
+    return (1, construction.length, first, 0, second, tie_break)
 
 
 def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Resolution:
@@ -308,6 +331,8 @@ def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Re
     for rank in SPECIAL_RAMS:
         effect = Because(settings.rams_7 if rank == "7" else settings.rams_8)
         announcers = [m for m in live if m.construction.kind is ConstructionKind.RAMS and m.construction.rank == rank]
+        if effect is Because.RAMS_NOTHING:
+            continue  # worth nothing and cancel nothing: dropped below with the other worthless rams
         for special in announcers:
             reason = Reason(because=effect, seat=special.seat, rank=rank)
             reasons.append(reason)
@@ -335,18 +360,24 @@ def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Re
         contenders = [m for m in best.values() if m is not None]
         top = max(contenders, key=lambda m: _strength(m, contract, convention))
         winner = top.pair
-        if len(contenders) == 2:
+        if len(contenders) == 2 and _strength(contenders[0], contract, convention) == _strength(contenders[1], contract, convention):
+            tie = Reason(because=Because.TIE_CANCELS)  # equal tops and settings.tie == "cancel_both" (RULES.md §10)
+            reasons.append(tie)
+            cancelled += [(m, tie) for m in live]
+            live, winner = [], None
+        elif len(contenders) == 2:
             loser = best[winner.other]
             reasons.append(Reason(because=Because.TOP_BEATS, pair=winner, top=top, other=loser,
                                   comparison=_comparison(top, loser, contract, convention)))  # type: ignore[arg-type]
         else:
             reasons.append(Reason(because=Because.ONLY_PAIR, pair=winner, top=top))
-        outranked = Reason(because=Because.OUTRANKED, pair=winner)
-        for meld in live:
-            if meld.pair is not winner:
-                cancelled.append((meld, outranked))
-        live = [m for m in live if m.pair is winner]
-        reasons.append(Reason(because=Because.ALL_OF_PAIR_PASS, pair=winner))
+        if winner is not None:
+            outranked = Reason(because=Because.OUTRANKED, pair=winner)
+            for meld in live:
+                if meld.pair is not winner:
+                    cancelled.append((meld, outranked))
+            live = [m for m in live if m.pair is winner]
+            reasons.append(Reason(because=Because.ALL_OF_PAIR_PASS, pair=winner))
     elif not cancelled:
         reasons.append(Reason(because=Because.NONE_ANNOUNCED))
     passed = [(m, visty_of(m.construction, values)) for m in live + belas]
@@ -363,17 +394,22 @@ def _comparison(top: Meld, other: Meld, contract: Contract, convention: Conventi
     a, b = _strength(top, contract, convention), _strength(other, contract, convention)
     if a[0] != b[0]:
         return Comparison.RAMS_OVER_SEQUENCE
+    top_first = convention.settings.constructions.top_card_before_trump
     if a[0] == 2:
-        return Comparison.RAMS_VALUE if a[1] != b[1] else Comparison.RAMS_RANK
-    if a[1] != b[1]:
+        if a[1] != b[1]:
+            return Comparison.RAMS_VALUE
+        if a[2:5] != b[2:5]:
+            return Comparison.RAMS_RANK
+    elif a[1] != b[1]:
         return Comparison.LONGER
-    if a[2] != b[2]:
-        return Comparison.HIGHER_TOP
-    if a[4] != b[4]:
-        return Comparison.TRUMP
-    if a[4]:  # both trump: ВК
-        return Comparison.FIRST_ANNOUNCED_TRUMPS
-    return Comparison.FIRST_ANNOUNCED
+    elif a[2] != b[2]:
+        return Comparison.HIGHER_TOP if top_first else Comparison.TRUMP
+    elif a[4] != b[4]:
+        return Comparison.TRUMP if top_first else Comparison.HIGHER_TOP
+    if convention.settings.constructions.tie == "elder_hand":
+        return Comparison.ELDER_HAND
+    both_trump = a[0] == 1 and (a[4] if top_first else a[2])
+    return Comparison.FIRST_ANNOUNCED_TRUMPS if both_trump else Comparison.FIRST_ANNOUNCED
 
 
 def passed_constructions(resolution: Resolution, declarers: Partnership) -> tuple[tuple[Construction, ...], tuple[Construction, ...]]:

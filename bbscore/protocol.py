@@ -277,10 +277,10 @@ def convention_for(protocol: Protocol, override: str | None = None):
         ) from None
     warning = None
     recorded = protocol.header.convention_sha256
-    if override is not None and rules.sha256 != recorded:
+    if override is not None and (recorded is None or not rules.same_rules(recorded)):
         warning = (f"пересчёт по правилам «{rules.name}», а партия записана по «{protocol.header.convention}»"
                    + ("" if recorded is None else f" (sha256 {recorded[:12]}…, у этих правил {rules.sha256[:12]}…)"))
-    elif recorded is not None and rules.sha256 != recorded:
+    elif recorded is not None and not rules.same_rules(recorded):
         warning = (f"правила «{protocol.header.convention}» изменились с тех пор, как записана партия "
                    f"(sha256 в файле {recorded[:12]}…, сейчас {rules.sha256[:12]}…)")
     return rules, warning

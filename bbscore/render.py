@@ -223,21 +223,21 @@ def _settings_table(out, title: str, prefix: str, values: dict, describe) -> Non
 
 
 def convention_diff(first, second, rows) -> None:
-    """Print only the settings in which two conventions differ."""
+    """Print the settings in which two conventions differ, as a list of rules to discuss: what the rule is, then each
+    file's value."""
     from bbscore.descriptions import describe
 
     out = console()
     if not rows:
         out.print(f"Правила «{first.name}» и «{second.name}» не различаются.")
         return
-    table = Table(title=f"Различия: «{first.name}» и «{second.name}»", title_justify="left")
-    table.add_column("ключ", overflow="fold")
-    table.add_column(first.name, overflow="fold")
-    table.add_column(second.name, overflow="fold")
-    table.add_column("что это", overflow="fold")
-    for key, left, right in rows:
-        table.add_row(key, "—" if left is None else _value_text(left), "—" if right is None else _value_text(right), describe(key))
-    out.print(table)
+    width = max(len(first.name), len(second.name))
+    out.print(styled(f"Различия: «{first.name}» и «{second.name}» — {len(rows)}", "bold"))
+    for number, (key, left, right) in enumerate(rows, start=1):
+        what = describe(key)
+        out.print(f"{number}. {key}" + (f" — {what}" if what else ""), highlight=False)
+        for name, value in ((first.name, left), (second.name, right)):
+            out.print(f"   {name:<{width}}  {'—' if value is None else _value_text(value)}", highlight=False)
 
 
 def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:

@@ -7,6 +7,7 @@ raising :class:`~bbscore.errors.ConventionError` with the file and the key path.
 
 # No "from __future__ import annotations" here: msgspec reads the schema's annotations as
 # objects, not strings to evaluate (that costs milliseconds at every start-up).
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -17,8 +18,12 @@ from bbscore.contract import GameKind
 from bbscore.errors import ConventionError
 
 FORMAT = 1
-Term = Literal["PC", "Pp", "Pv"]
-RamsEffect = Literal["cancel_all", "cancel_opponents", "cancel_opponents_sequences", "redeal"]
+# What a pair may write (RULES.md §5, §7, §10): the bid term PC, the base cost C, the points for visty Pp/Pv
+# (split as ``points.rounded`` says), each pair's own constructions in points Pkp/Pkv.
+Term = Literal["PC", "C", "Pp", "Pv", "Pkp", "Pkv"]
+RamsEffect = Literal["cancel_all", "cancel_opponents", "cancel_opponents_sequences", "redeal", "nothing"]
+Rounded = Literal["defenders", "each_pair"]
+Rounding = Literal["half_up", "half_down", "down", "up"]
 
 
 class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -27,11 +32,18 @@ class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defa
 
 class PointsSettings(_Strict):
     visty_per_point: int
-    defenders_rounding: Literal["half_up", "half_down", "down", "up"]
+    rounded: Rounded
+    rounding: Rounding
+    scaling: Literal["defenders", "each_side"]
     last_trick: int
 
 
 class DoublingSettings(_Strict):
+    multiplies: Literal["bid", "hand"]
+
+
+class Multipliers(_Strict):
+    none: int
     contra: int
     recontra: int
 
@@ -64,6 +76,18 @@ class ConstructionSettings(_Strict):
     bela_without_trick: Literal["like_others", "counts"]
     rams_8: RamsEffect
     rams_7: RamsEffect
+    declarers_on_bait: Literal["kept", "lost", "to_defenders"]
+    bela_on_bait: Literal["like_others", "kept"]
+    equal_rams: Literal["higher_rank", "tie"]
+    tie: Literal["first_announced", "elder_hand", "cancel_both"]
+    top_card_before_trump: bool
+    card_in_sequence_and_rams: Literal["allowed", "forbidden"]
+
+
+class KapoSettings(_Strict):
+    style: Literal["premium", "flag"]
+    from_one_hand: bool
+    failed_card_points: Literal["kapo_base_cost", "base_cost"]
 
 
 class GameSettings(_Strict):
@@ -76,20 +100,27 @@ class GameSettings(_Strict):
     rams: dict[str, int]
     no_rams: list[str]
     trick_divisor: float
+    bid_multiplier: Multipliers
+    all_tricks_visty: int
+    all_tricks_base_cost: int
+    max_bid: int | None = None
     trump_cards: dict[str, int] | None = None
     plain_cards: dict[str, int] | None = None
 
 
 class GamesSettings(_Strict):
+    """A kind of game the convention does not have is left out (its contracts are refused)."""
+
     suit: GameSettings
-    no_trumps: GameSettings
-    all_trumps: GameSettings
+    no_trumps: GameSettings | None = None
+    all_trumps: GameSettings | None = None
 
 
 class GameEndSettings(_Strict):
     target: int
     on_tie: Literal["another_hand", "draw"]
     doezd: bool
+    winner_needs_trick: bool
 
 
 class ConventionFile(_Strict):
@@ -101,11 +132,15 @@ class ConventionFile(_Strict):
     made: MadeSettings
     written: WrittenSettings
     constructions: ConstructionSettings
+    kapo: KapoSettings
     games: GamesSettings
     game_end: GameEndSettings
     # The game of the file (the shared loader dispatches on it); a default, so msgspec omits it and the hash of
     # existing files is unchanged.
     game: Literal["bazar-belot"] = "bazar-belot"
+    # Content hashes of earlier versions of this file that give every hand the same result (a format change that
+    # only re-expressed the rules): a protocol kept with one of them is not told its rules changed.  Not hashed.
+    same_rules_as: list[str] = []
 
 
 # Which card tables a kind of game uses: (trump suits, plain suits).
@@ -124,14 +159,16 @@ def _refuse(path: Path, key: str, problem: str) -> ConventionError:
 
 def check(settings: ConventionFile, path: Path) -> None:
     """Numbers that must agree with each other: card tables, deck totals, rams, limits."""
+    for index, earlier in enumerate(settings.same_rules_as):
+        if not re.fullmatch(r"[0-9a-f]{64}", earlier):
+            raise _refuse(path, "same_rules_as", f"ожидаются SHA-256 прежних версий правил (64 шестнадцатеричных знака), "
+                                                 f"а {index + 1}-е — {earlier!r}")
     if settings.format != FORMAT:
         raise _refuse(path, "format", f"поддерживается формат {FORMAT}")
     if settings.points.visty_per_point < 1:
         raise _refuse(path, "points.visty_per_point", "должно быть не меньше 1")
     if settings.points.last_trick < 0:
         raise _refuse(path, "points.last_trick", "висты за последнюю взятку не могут быть отрицательными")
-    if settings.doubling.contra < 1 or settings.doubling.recontra < 1:
-        raise _refuse(path, "doubling", "множители контры и реконтры должны быть не меньше 1")
     unit = settings.points.visty_per_point
     for name in SEQUENCE_NAMES + ("bela",):
         value = getattr(settings.constructions, name)
@@ -141,7 +178,9 @@ def check(settings: ConventionFile, path: Path) -> None:
             raise _refuse(path, f"constructions.{name}", f"стоимость конструкции — целое число очков: кратна {unit} вистам, а записано {value}")
     _check_limits(path, msgspec.to_builtins(settings))
     for kind in GameKind:
-        game: GameSettings = getattr(settings.games, kind.value)
+        game: GameSettings | None = getattr(settings.games, kind.value)
+        if game is None:
+            continue
         prefix = f"games.{kind.value}"
         trumps, plains = SUIT_LAYOUT[kind]
         total = settings.points.last_trick
@@ -176,15 +215,34 @@ def check(settings: ConventionFile, path: Path) -> None:
                 raise _refuse(path, f"{prefix}.{key}", "не может быть отрицательным")
         if game.min_bid < 1:
             raise _refuse(path, f"{prefix}.min_bid", f"минимальная заявка — не меньше 1, а записано {game.min_bid}")
+        _check_game_extras(path, prefix, game)
         points_in_deck = scale_visty(game.deck_visty, game.trick_divisor) // settings.points.visty_per_point
-        if game.base_cost != points_in_deck:
+        if settings.points.rounded == "defenders" and game.base_cost != points_in_deck:
             raise _refuse(
                 path, f"{prefix}.base_cost",
-                f"базовая стоимость простой игры — очки всей колоды (seed 000 §5: Pp + Pv = C + конструкции/10): "
+                "базовая стоимость простой игры — очки всей колоды: при points.rounded = \"defenders\" "
+                "разыгрывающие получают остаток, и очки пар за висты вместе — C + конструкции/очко; "
                 f"колода {game.deck_visty} вистов даёт {points_in_deck}, а указано {game.base_cost}",
             )
     if settings.game_end.target < 1:
         raise _refuse(path, "game_end.target", "должно быть положительным")
+
+
+def _check_game_extras(path: Path, prefix: str, game: GameSettings) -> None:
+    """The bid multipliers, the maximum bid and the all-tricks values of one kind of game."""
+    multipliers = game.bid_multiplier
+    if min(multipliers.none, multipliers.contra, multipliers.recontra) < 1:
+        raise _refuse(path, f"{prefix}.bid_multiplier", "множители заявки должны быть не меньше 1")
+    if not multipliers.none <= multipliers.contra <= multipliers.recontra:
+        raise _refuse(path, f"{prefix}.bid_multiplier", "контра не дешевле игры без неё, реконтра не дешевле контры")
+    if game.max_bid is not None and game.max_bid < game.min_bid:
+        raise _refuse(path, f"{prefix}.max_bid", f"максимальная заявка {game.max_bid} меньше минимальной {game.min_bid}")
+    if game.all_tricks_visty < game.deck_visty:
+        raise _refuse(path, f"{prefix}.all_tricks_visty",
+                      f"все взятки стоят не меньше колоды ({game.deck_visty}; столько же — без особой премии), "
+                      f"а указано {game.all_tricks_visty}")
+    if game.all_tricks_base_cost < 0:
+        raise _refuse(path, f"{prefix}.all_tricks_base_cost", "не может быть отрицательным")
 
 
 LIMIT = 1_000_000  # no setting of a card game comes near it; keeps every score a small whole number

@@ -4,15 +4,20 @@
 formula, so that the working can be shown step by step:
 
 1. declarers without a trick: their constructions go to the defenders;
-2. ``Vp = VTp + VCp``, ``Vv = VTv + VCv`` (visty);
+2. ``Vp = VTp + VCp``, ``Vv = VTv + VCv`` (visty; a side that took all 8
+   tricks counts ``all_tricks_visty`` for its cards, RULES.md §10);
 3. base cost ``C`` (points);
-4. contract points ``PC`` (points): N for a simple game, C + K for a kapo,
-   times the contra/recontra multiplier;
-5. made or bait;
-6. points for visty ``Pp`` and ``Pv``;
-7. what each pair writes.
+4. contract points ``PC`` (points): N for a bid, C + K for a kapo premium,
+   times the game's multiplier for the doubling level (or the whole hand is);
+5. made or bait (a bid flagged kapo also needs all 8 tricks); on a bait the
+   declarers' constructions may be lost or credited to the defenders;
+6. points for visty ``Pp`` and ``Pv`` (the defenders rounded and the
+   declarers the rest, or each pair on its own), each pair's constructions in
+   points ``Pkp``/``Pkv``;
+7. what each pair writes: the convention's row of terms.
 
-Every number comes from the convention; this module has none of its own.
+Every number and choice comes from the convention; this module has none of its
+own and never reads a convention's name.
 """
 
 from __future__ import annotations
@@ -22,8 +27,8 @@ import enum
 import msgspec
 
 from bbscore.cards import TRICKS_PER_HAND, scale_visty
-from bbscore.constructions import lost_without_trick, visty_of
-from bbscore.contract import Contract, Doubling
+from bbscore.constructions import ConstructionKind, lost_without_trick, visty_of
+from bbscore.contract import Contract, ContractKind, Doubling
 from bbscore.convention import Convention
 from bbscore.hand import Hand
 
@@ -37,17 +42,28 @@ class Outcome(enum.Enum):
 
 
 class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
-    """Every quantity of RULES.md §5 for one hand (a frozen record: a msgspec Struct, ~10× cheaper to define and build than a dataclass).
+    """Every quantity of RULES.md §5 (and the settings of §7, §10) for one hand (a frozen record: a msgspec Struct,
+    ~10× cheaper to define and build than a dataclass).
 
     Visty: ``counted_S``/``counted_VTv`` (the deck and the defenders' trick
     visty as counted from the cards), ``S``, ``VTp``, ``VTv`` (the same after
-    the game's ``trick_divisor``; equal when it is 1), ``VCp``, ``VCv`` (after
-    rule 1), ``announced_VCp``/``announced_VCv`` (before it), ``Vp``, ``Vv``,
-    ``required`` (what the declarers needed: 10·N of all their visty for a
-    simple game, 10·K of constructions for a kapo), ``rounded_Vv`` (the
-    defenders' visty rounded, simple games only).
-    Points: ``C``, ``PC``, ``Pp``, ``Pv``, ``declarers``, ``defenders`` (what
-    each pair writes).
+    the game's ``trick_divisor`` and, for a side that took all 8 tricks, its
+    ``all_tricks_visty``), ``all_tricks`` (``"declarers"``/``"defenders"``
+    when one side took every trick and the convention counts that specially),
+    ``VCp``, ``VCv`` (after rule 1), ``announced_VCp``/``announced_VCv``
+    (before it), ``Vp``, ``Vv``, ``required`` (what the declarers needed: 10·N
+    of all their visty for a bid, 10·K of constructions for a kapo premium),
+    ``bait_constructions`` (the declarers' constructions lost or moved on a
+    bait, ``constructions.declarers_on_bait``), ``rounded_Vp``/``rounded_Vv``
+    (each pair's visty rounded, where the convention rounds them).
+    Points: ``C`` (the contract's base cost), ``C_written`` (the base cost as a
+    written term: ``all_tricks_base_cost`` when the defenders took every
+    trick), ``multiplier`` (the bid's, from the game's table), ``PC``, ``Pp``,
+    ``Pv`` (points for visty), ``Pkp``/``Pkv`` (each pair's own constructions
+    in points), ``hand_multiplier`` (what the written totals are multiplied by:
+    1 unless doubling multiplies the whole hand), ``declarers``, ``defenders``
+    (what each pair writes), ``declarers_terms``/``defenders_terms`` (the
+    convention's written row that applied: an empty one is «БТ»).
     """
 
     contract: Contract
@@ -57,6 +73,7 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     S: int
     VTp: int
     VTv: int
+    all_tricks: str | None
     announced_VCp: int
     announced_VCv: int
     constructions_moved: bool
@@ -66,21 +83,29 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     Vp: int
     Vv: int
     C: int
+    C_written: int
     multiplier: int
+    hand_multiplier: int
     PC: int
     required: int
     made: bool
     outcome: Outcome
+    bait_constructions: int
+    rounded_Vp: int | None
     rounded_Vv: int | None
     Pp: int
     Pv: int
+    Pkp: int
+    Pkv: int
     declarers: int
     defenders: int
+    declarers_terms: tuple[str, ...]
+    defenders_terms: tuple[str, ...]
     decl_tricks: int | None
 
 
 def score(hand: Hand, convention: Convention) -> Breakdown:
-    """Score a checked hand under a convention (seed 000 §5).
+    """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10).
 
     In: a :class:`~bbscore.hand.Hand` made by :func:`~bbscore.hand.make_hand`
     with the same convention.  Out: the :class:`Breakdown`; ``declarers`` and
@@ -89,41 +114,101 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     """
     contract = hand.contract
     kind = contract.game.kind
-    unit = convention.settings.points.visty_per_point
+    points = convention.settings.points
+    unit = points.visty_per_point
     game = convention.game(kind)
     counted_S, counted_VTv = game.deck_visty, hand.def_points
     S = convention.scaled_deck(kind)
-    VTv = scale_visty(counted_VTv, game.trick_divisor)
-    VTp = S - VTv
+    VTp, VTv = trick_visty(counted_S, counted_VTv, game.trick_divisor, points.scaling)
+    all_tricks = side_with_all_tricks(hand, game.all_tricks_visty != game.deck_visty)
+    if all_tricks == "declarers":
+        VTp = scale_visty(game.all_tricks_visty, game.trick_divisor)
+    elif all_tricks == "defenders":
+        VTv = scale_visty(game.all_tricks_visty, game.trick_divisor)
     announced_VCp = sum(split_visty(hand.decl_constructions, convention, kind))
     announced_VCv = sum(split_visty(hand.def_constructions, convention, kind))
     VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
     Vp, Vv = VTp + VCp, VTv + VCv
     C = convention.base_cost(contract)
-    multiplier = convention.multiplier(contract.doubling)
-    PC = contract_points(contract, C, multiplier)
+    C_written = game.all_tricks_base_cost if contract.is_bid and hand.decl_tricks == 0 else C
+    multiplier = convention.multiplier(contract)
+    by_hand = convention.settings.doubling.multiplies == "hand"
+    PC = contract_points(contract, C, 1 if by_hand else multiplier)
+    hand_multiplier = multiplier if by_hand else 1
     required = unit * contract.number
     made = is_made(hand, Vp, Vv, VCp, required, convention)
+    bait_constructions = 0 if made else constructions_lost_on_bait(hand, convention)
+    scored_VCp = VCp - bait_constructions
+    scored_VCv = VCv + (bait_constructions if convention.settings.constructions.declarers_on_bait == "to_defenders" else 0)
+    scored_Vp, scored_Vv = VTp + scored_VCp, VTv + scored_VCv
+    rounded_Vp = rounded_Vv = None
     if contract.is_kapo:
-        rounded_Vv = None
-        Pp, Pv = kapo_points_for_visty(C, VCp, VCv, unit)
+        card_points = C if made or convention.settings.kapo.failed_card_points == "kapo_base_cost" else game.base_cost
+        Pp, Pv = kapo_points_for_visty(card_points, scored_VCp, scored_VCv, unit)
+    elif points.rounded == "each_pair":
+        rounded_Vp = round_visty(scored_Vp, unit, points.rounding)
+        rounded_Vv = round_visty(scored_Vv, unit, points.rounding)
+        Pp, Pv = rounded_Vp // unit, rounded_Vv // unit
     else:
-        rounded_Vv = round_visty(Vv, unit, convention.settings.points.defenders_rounding)
-        Pp, Pv = points_for_visty(Vp, Vv, rounded_Vv, unit)
+        rounded_Vv = round_visty(scored_Vv, unit, points.rounding)
+        Pp, Pv = points_for_visty(scored_Vp, scored_Vv, rounded_Vv, unit)
+    Pkp = round_visty(scored_VCp, unit, points.rounding) // unit
+    Pkv = round_visty(scored_VCv, unit, points.rounding) // unit
     if not made:
         outcome = Outcome.BAIT
     elif contract.doubling is Doubling.NONE:
         outcome = Outcome.MADE
     else:
         outcome = Outcome.MADE_DOUBLED
-    declarers, defenders = written_points(outcome, {"PC": PC, "Pp": Pp, "Pv": Pv}, convention)
+    terms = {"PC": PC, "C": C_written, "Pp": Pp, "Pv": Pv, "Pkp": Pkp, "Pkv": Pkv}
+    declarers, defenders = written_points(outcome, terms, convention)
+    row = getattr(convention.settings.written, outcome.value)
     return Breakdown(
         contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=game.trick_divisor,
-        S=S, VTp=VTp, VTv=VTv, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
+        S=S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
         constructions_moved=moved, defenders_constructions_lost=lost, VCp=VCp, VCv=VCv, Vp=Vp, Vv=Vv,
-        C=C, multiplier=multiplier, PC=PC, required=required, made=made, outcome=outcome, rounded_Vv=rounded_Vv,
-        Pp=Pp, Pv=Pv, declarers=declarers, defenders=defenders, decl_tricks=hand.decl_tricks,
+        C=C, C_written=C_written, multiplier=multiplier, hand_multiplier=hand_multiplier, PC=PC, required=required,
+        made=made, outcome=outcome, bait_constructions=bait_constructions, rounded_Vp=rounded_Vp, rounded_Vv=rounded_Vv,
+        Pp=Pp, Pv=Pv, Pkp=Pkp, Pkv=Pkv, declarers=declarers * hand_multiplier, defenders=defenders * hand_multiplier,
+        declarers_terms=tuple(row.declarers), defenders_terms=tuple(row.defenders), decl_tricks=hand.decl_tricks,
     )
+
+
+def trick_visty(counted_S: int, counted_VTv: int, divisor: float, scaling: str) -> tuple[int, int]:
+    """(VTp, VTv) after the game's ``trick_divisor`` (seed 001 §5, ВК ÷ 1.59).
+
+    ``scaling``: ``"defenders"`` divides the defenders' visty and gives the
+    declarers the rest of the scaled deck; ``"each_side"`` divides each side's
+    on its own (the two need not add up to the scaled deck).
+    """
+    VTv = scale_visty(counted_VTv, divisor)
+    if scaling == "each_side":
+        return scale_visty(counted_S - counted_VTv, divisor), VTv
+    return scale_visty(counted_S, divisor) - VTv, VTv
+
+
+def side_with_all_tricks(hand: Hand, counts_specially: bool) -> str | None:
+    """``"declarers"`` or ``"defenders"`` when that side took all 8 tricks and the convention gives all tricks their
+    own value (``all_tricks_visty``, RULES.md §10); else None.  The trick count is required there (:mod:`bbscore.hand`)."""
+    if not counts_specially or hand.decl_tricks is None:
+        return None
+    if hand.decl_tricks == TRICKS_PER_HAND:
+        return "declarers"
+    return "defenders" if hand.decl_tricks == 0 else None
+
+
+def constructions_lost_on_bait(hand: Hand, convention: Convention) -> int:
+    """Visty of the declarers' constructions that a bait takes from them (``constructions.declarers_on_bait``: kept,
+    lost, or credited to the defenders; a bela as ``bela_on_bait`` says), after rule 1."""
+    settings = convention.settings.constructions
+    if settings.declarers_on_bait == "kept":
+        return 0
+    VCp, _, _, _ = constructions_after_tricks(hand, convention)
+    if settings.bela_on_bait == "kept":
+        values = convention.construction_values(hand.contract.game.kind)
+        belas = sum(visty_of(c, values) for c in hand.decl_constructions if c.kind is ConstructionKind.BELA)
+        return max(VCp - belas, 0)
+    return VCp
 
 
 def tricks_taken(hand: Hand, deck: int) -> tuple[bool, bool]:
@@ -195,14 +280,17 @@ def contract_points(contract: Contract, C: int, multiplier: int) -> int:
 
 
 def is_made(hand: Hand, Vp: int, Vv: int, VCp: int, required: int, convention: Convention) -> bool:
-    """Made or bait (seed 000 §5).
+    """Made or bait (seed 000 §5; RULES.md §10).
 
     Simple game: ``Vp ≥ 10·N`` (``required``), and with ``made.simple =
-    "reach_and_outscore"`` also ``Vp > Vv``.  Kapo: the declarers took all 8
-    tricks and their constructions reach ``10·K``.
+    "reach_and_outscore"`` also ``Vp > Vv``.  Kapo premium: the declarers took
+    all 8 tricks and their constructions reach ``10·K``.  A bid flagged kapo:
+    as a simple game, and all 8 tricks.
     """
     if hand.contract.is_kapo:
         return hand.decl_tricks == TRICKS_PER_HAND and VCp >= required
+    if hand.contract.kind is ContractKind.KAPO_BID and hand.decl_tricks != TRICKS_PER_HAND:
+        return False
     if Vp < required:
         return False
     return convention.settings.made.simple == "reach_contract" or Vp > Vv

@@ -7,7 +7,7 @@ disputed score can follow each line to the number (seed 000 §5 order).
 from __future__ import annotations
 
 from bbscore.constructions import format_list, lost_without_trick, visty_of
-from bbscore.contract import Doubling
+from bbscore.contract import ContractKind, Doubling
 from bbscore.convention import Convention
 from bbscore.hand import Hand, count_cards
 from bbscore.melds import Because, Comparison, Reason, Resolution
@@ -23,12 +23,24 @@ _ROUNDING = {
 }
 
 
+def formula(breakdown: Breakdown, convention: Convention) -> dict:
+    """The convention's own formula for this hand, as data (``score --json``): how visty become points, what doubling
+    multiplies, which kapo the file has, and the written row that applied."""
+    settings = convention.settings
+    row = getattr(settings.written, breakdown.outcome.value)
+    return {
+        "rounded": settings.points.rounded, "rounding": settings.points.rounding,
+        "doubling_multiplies": settings.doubling.multiplies, "kapo": settings.kapo.style,
+        "written": {"declarers": list(row.declarers), "defenders": list(row.defenders)},
+        "declarers_get_the_rest": settings.points.rounded == "defenders",
+    }
+
+
 def marks(breakdown: Breakdown) -> tuple[str, str]:
-    """What stands in each pair's column: the points, or «БТ» for the pair left with nothing (seed 000 §5)."""
-    declarers_left_out = breakdown.outcome is Outcome.BAIT and breakdown.declarers == 0
-    defenders_left_out = breakdown.outcome is Outcome.MADE_DOUBLED and breakdown.defenders == 0
-    return ("БТ" if declarers_left_out else str(breakdown.declarers),
-            "БТ" if defenders_left_out else str(breakdown.defenders))
+    """What stands in each pair's column: the points, or «БТ» for a pair whose written row is empty — it is left
+    with nothing (seed 000 §5); a pair that writes its own 0 points shows 0."""
+    return ("БТ" if not breakdown.declarers_terms else str(breakdown.declarers),
+            "БТ" if not breakdown.defenders_terms else str(breakdown.defenders))
 
 
 def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]:
@@ -38,17 +50,24 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
     kind = contract.game.kind
     unit = convention.settings.points.visty_per_point
     lines = []
-    kind_text = {"simple": "простая игра", "kapo": "капо", "kapo_hand": "капо с руки"}[contract.kind.value]
+    kind_text = {"simple": "простая игра", "kapo": "капо", "kapo_hand": "капо с руки",
+                 "kapo_bid": "заявка с капо: нужно набрать 10·N и взять все 8 взяток"}[contract.kind.value]
     lines.append(f"Контракт {contract}: {contract.describe()} ({kind_text}); стоимость колоды S = {b.S}.")
     tricks = f"; разыгрывающие взяли взяток: {b.decl_tricks} из 8" if b.decl_tricks is not None else ""
     if b.trick_divisor != 1:
         divisor = f"{b.trick_divisor:g}".replace(".", ",")
         counted = (f"{b.counted_S} − {b.counted_S - b.counted_VTv} = {b.counted_VTv}" if hand.decl_points_given
                    else str(b.counted_VTv))
-        lines.append(
-            f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
-            f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {counted} / {divisor} → {b.VTv}."
-        )
+        if convention.settings.points.scaling == "each_side":
+            lines.append(
+                f"В игре {contract.game.value} висты за взятки каждой стороны делятся на {divisor} и округляются: "
+                f"вистующие {counted} / {divisor} → {b.VTv}; разыгрывающие {b.counted_S - b.counted_VTv} / {divisor} → {b.VTp}."
+            )
+        else:
+            lines.append(
+                f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
+                f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {counted} / {divisor} → {b.VTv}."
+            )
     for side, cards, took_last in (("вистующих", hand.def_cards, hand.last is Side.DEFENDERS),
                                    ("разыгрывающих", hand.decl_cards, hand.last is Side.DECLARERS)):
         if cards is not None:
@@ -57,7 +76,13 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
                 parts.append(f"послед {convention.settings.points.last_trick}")
             counted = count_cards(convention, contract.game, cards, took_last)
             lines.append(f"Висты по картам {side} ({len(cards) // 4} взят.): {' + '.join(parts) or '0'} = {counted}.")
-    if hand.decl_points_given:
+    if b.all_tricks is not None:
+        who, value = (("разыгрывающие", b.VTp) if b.all_tricks == "declarers" else ("вистующие", b.VTv))
+        lines.append(f"Все 8 взяток взяли {who}: по этим правилам их карты стоят {value} вистов вместо {b.S}; "
+                     f"VTp = {b.VTp}, VTv = {b.VTv}{tricks}.")
+    elif b.VTp + b.VTv != b.S:
+        lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = {b.VTp}{tricks}.")
+    elif hand.decl_points_given:
         lines.append(f"Висты за взятки (с последом): разыгрывающие VTp = {b.VTp}, вистующие VTv = S − VTp = {b.S} − {b.VTp} = {b.VTv}{tricks}.")
     else:
         lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
@@ -88,45 +113,25 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются"
                      f"{kept(hand.def_constructions)} → VCv = {b.VCv}.")
     lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
-    double = f" × {b.multiplier} ({_DOUBLING_WORDS[contract.doubling]})" if contract.doubling else ""
-    times = f" × {b.multiplier}" if contract.doubling else ""
-    if contract.is_kapo:
-        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = (C + K){double} = ({b.C} + {contract.number}){times} = {b.PC}.")
-        all_tricks = "да" if b.decl_tricks == 8 else "нет"
-        reached = "≥" if b.VCp >= b.required else "<"
-        lines.append(
-            f"Выполнен? Все 8 взяток: {all_tricks}; конструкции VCp = {b.VCp} {reached} {unit}·K = {b.required}. "
-            + ("Контракт выполнен." if b.made else "Контракт не выполнен — байт.")
-        )
-        lines.append(
-            f"Очки за висты (капо): Pv = VCv / {unit} = {b.VCv} / {unit} = {b.Pv}; "
-            f"Pp = C + VCp / {unit} = {b.C} + {b.VCp // unit} = {b.Pp}."
-        )
-    else:
-        product = f" = {contract.number}{times} = {b.PC}" if double else f" = {b.PC}"
-        lines.append(
-            f"Очки за контракт PC = N{double}{product}. Базовая стоимость C = {b.C} делится между парами "
-            f"через очки за висты: Pp + Pv = C + (VCp + VCv) / {unit}."
-        )
-        reached = "≥" if b.Vp >= b.required else "<"
-        verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
-        if convention.settings.made.simple == "reach_and_outscore" and b.Vp >= b.required:
-            verdict += (f"; и больше вистующих? Vp = {b.Vp} > Vv = {b.Vv}" if b.Vp > b.Vv
-                        else f"; но не больше вистующих: Vp = {b.Vp} ≤ Vv = {b.Vv}")
-        lines.append(verdict + (" → контракт выполнен." if b.made else " → контракт не выполнен — байт."))
-        rounding = _ROUNDING[convention.settings.points.defenders_rounding].format(u=unit)
-        lines.append(
-            f"Очки за висты: Pv = round(Vv) div {unit} = round({b.Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv} "
-            f"(округление {rounding}); Pp = ((Vp + Vv) − {unit}·Pv) div {unit} = ({b.Vp + b.Vv} − {unit * b.Pv}) div {unit} = {b.Pp}."
-        )
     row = getattr(convention.settings.written, b.outcome.value)
-    values = {"PC": b.PC, "Pp": b.Pp, "Pv": b.Pv}
+    values = {"PC": b.PC, "C": b.C_written, "Pp": b.Pp, "Pv": b.Pv, "Pkp": b.Pkp, "Pkv": b.Pkv}
+    used = set(row.declarers) | set(row.defenders)
+    lines += _contract_lines(b, convention, unit, used)
+    if "C" in used and b.C_written != b.C:
+        lines.append(f"Все 8 взяток взяли вистующие: базовая стоимость в записи — {b.C_written} вместо {b.C}.")
+    own = [f"{term} = VC{term[-1]} / {unit} = {b.VCp - b.bait_constructions if term == 'Pkp' else b.VCv + _moved(b, convention)}"
+           f" / {unit} = {values[term]}" for term in ("Pkp", "Pkv") if term in used]
+    if own:
+        lines.append("Очки за собственные конструкции пары: " + "; ".join(own) + ".")
+    times = f" × {b.hand_multiplier}" if b.hand_multiplier != 1 else ""
 
     def written(terms: list[str], total: int) -> str:
         if not terms:
             return "0"
-        if len(terms) == 1:
+        if len(terms) == 1 and not times:
             return f"{terms[0]} = {total}"
+        if times:
+            return (f"({' + '.join(terms)}){times} = ({' + '.join(str(values[t]) for t in terms)}){times} = {total}")
         return f"{' + '.join(terms)} = {' + '.join(str(values[t]) for t in terms)} = {total}"
 
     heading = {
@@ -142,6 +147,82 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         + (" (БТ)" if defenders_mark == "БТ" else "")
         + "."
     )
+    return lines
+
+
+def _moved(b: Breakdown, convention: Convention) -> int:
+    """The declarers' constructions a bait credits to the defenders (``declarers_on_bait = "to_defenders"``)."""
+    return b.bait_constructions if convention.settings.constructions.declarers_on_bait == "to_defenders" else 0
+
+
+def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[str]) -> list[str]:
+    """The contract points, made or bait, and the points for visty — as the convention's own formula says (the points
+    for visty only when a pair writes them: ``used`` are the terms of the row that applies)."""
+    contract = b.contract
+    points = convention.settings.points
+    lines = []
+    by_hand = b.hand_multiplier != 1 or convention.settings.doubling.multiplies == "hand"
+    factor = f" × {b.multiplier}" if b.multiplier != 1 and not by_hand else ""
+    why = ""
+    if factor:  # the game's own multiplier (RULES.md §10: БК ×2) and the doubling's, from the game's table
+        words = [f"игра {contract.game.value}"] if convention.game(contract.game.kind).bid_multiplier.none != 1 else []
+        words += [_DOUBLING_WORDS[contract.doubling]] if contract.doubling else []
+        why = f" ({', '.join(words)})"
+    double = f"{factor}{why}"
+    if contract.is_kapo:
+        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = (C + K){double} = ({b.C} + {contract.number}){factor} = {b.PC}.")
+        all_tricks = "да" if b.decl_tricks == 8 else "нет"
+        reached = "≥" if b.VCp >= b.required else "<"
+        lines.append(
+            f"Выполнен? Все 8 взяток: {all_tricks}; конструкции VCp = {b.VCp} {reached} {unit}·K = {b.required}. "
+            + ("Контракт выполнен." if b.made else "Контракт не выполнен — байт.")
+        )
+        card_points = b.Pp - (b.VCp - b.bait_constructions) // unit
+        base = "C" if card_points == b.C else f"{card_points} (за карты — базовая стоимость простой игры)"
+        lines.append(
+            f"Очки за висты (капо): Pv = VCv / {unit} = {b.VCv + _moved(b, convention)} / {unit} = {b.Pv}; "
+            f"Pp = {base} + VCp / {unit} = {card_points} + {(b.VCp - b.bait_constructions) // unit} = {b.Pp}."
+        )
+    else:
+        product = f" = {contract.number}{factor} = {b.PC}" if factor else f" = {b.PC}"
+        if points.rounded == "defenders":
+            lines.append(
+                f"Очки за контракт PC = N{double}{product}. Базовая стоимость C = {b.C} делится между парами "
+                f"через очки за висты: Pp + Pv = C + (VCp + VCv) / {unit}."
+            )
+        else:
+            lines.append(f"Очки за контракт PC = N{double}{product}. Базовая стоимость C = {b.C}.")
+        if by_hand and b.hand_multiplier != 1:
+            lines.append(f"По этим правилам {_DOUBLING_WORDS.get(contract.doubling, 'множитель')} умножает всё, "
+                         f"что пишут пары в этой сдаче: × {b.hand_multiplier}.")
+        reached = "≥" if b.Vp >= b.required else "<"
+        verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
+        if contract.kind is ContractKind.KAPO_BID:
+            verdict += f"; все 8 взяток: {'да' if b.decl_tricks == 8 else 'нет'}"
+        if convention.settings.made.simple == "reach_and_outscore" and b.Vp >= b.required:
+            verdict += (f"; и больше вистующих? Vp = {b.Vp} > Vv = {b.Vv}" if b.Vp > b.Vv
+                        else f"; но не больше вистующих: Vp = {b.Vp} ≤ Vv = {b.Vv}")
+        lines.append(verdict + (" → контракт выполнен." if b.made else " → контракт не выполнен — байт."))
+        if b.bait_constructions:
+            where = ("засчитываются вистующим"
+                     if convention.settings.constructions.declarers_on_bait == "to_defenders" else "пропадают")
+            lines.append(f"При байте конструкции разыгрывающих ({b.bait_constructions} вистов) {where}.")
+        Vp = b.Vp - b.bait_constructions
+        Vv = b.Vv + _moved(b, convention)
+        rounding = _ROUNDING[points.rounding].format(u=unit)
+        if not used & {"Pp", "Pv"}:
+            pass
+        elif points.rounded == "each_pair":
+            lines.append(
+                f"Очки за висты (висты каждой пары округляются сами по себе, {rounding}): "
+                f"Pp = round(Vp) div {unit} = round({Vp}) div {unit} = {b.rounded_Vp} div {unit} = {b.Pp}; "
+                f"Pv = round(Vv) div {unit} = round({Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv}."
+            )
+        else:
+            lines.append(
+                f"Очки за висты: Pv = round(Vv) div {unit} = round({Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv} "
+                f"(округление {rounding}); Pp = ((Vp + Vv) − {unit}·Pv) div {unit} = ({Vp + Vv} − {unit * b.Pv}) div {unit} = {b.Pp}."
+            )
     return lines
 
 
@@ -166,6 +247,7 @@ _COMPARISONS = {
     Comparison.TRUMP: "при равной старшей карте козырная старше",
     Comparison.FIRST_ANNOUNCED_TRUMPS: "при равных козырных (в ВК козыри все масти) старше объявленная первой",
     Comparison.FIRST_ANNOUNCED: "при равных некозырных старше объявленная первой",
+    Comparison.ELDER_HAND: "при равных старше конструкция старшей руки (раньше по очереди от первого хода)",
 }
 
 
@@ -188,6 +270,8 @@ def reason_text(reason: Reason, convention: Convention) -> str:
         return f"Проходят все конструкции пары {pair}."
     if because is Because.NONE_ANNOUNCED:
         return "Конструкций (кроме бэлы) никто не объявил."
+    if because is Because.TIE_CANCELS:
+        return "Старшие конструкции пар равны: по этим правилам не проходят конструкции ни одной пары (бэла остаётся)."
     return "Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре."
 
 
@@ -200,6 +284,8 @@ def cancel_text(reason: Reason) -> str:
         return f"рамки {reason.rank} игрока {reason.seat} {_CANCELS[because]}"
     if because is Because.WORTHLESS_RAMS:
         return f"рамки {reason.rank} не стоят вистов"
+    if because is Because.TIE_CANCELS:
+        return "старшие конструкции пар равны — не проходят ничьи"
     return f"пара {reason.pair.value} старше"  # type: ignore[union-attr]
 
 

@@ -130,11 +130,11 @@ BROKEN = [
     pytest.param("deck_visty = 162\n", "", ["games.suit", "deck_visty"], id="missing key games.suit.deck_visty"),
     pytest.param("target = 301\n", "", ["target"], id="missing key game_end.target"),
     pytest.param("min_bid = 8\n", 'min_bid = "8"\n', ["min_bid"], id="wrong type: min_bid text"),
-    pytest.param("contra = 2\n", "contra = 2.5\n", ["contra"], id="wrong type: contra float"),
+    pytest.param("contra = 2,", "contra = 2.5,", ["contra"], id="wrong type: contra float"),
     pytest.param("last_trick = 10\n", "last_trick = 10\nbogus_key = 1\n", ["bogus_key"], id="unknown key in [points]"),
     pytest.param("trump_cards = { J = 20,", "trump_cards = { J = 21,", ["deck_visty"],
                  id="card values do not add up to deck_visty"),
-    pytest.param('defenders_rounding = "half_up"', 'defenders_rounding = "sideways"', ["defenders_rounding"],
+    pytest.param('rounding = "half_up"', 'rounding = "sideways"', ["rounding"],
                  id="value not among the choices"),
     pytest.param("[game_end]\n", "[game_end\n", [], id="not TOML"),
 ]

@@ -114,7 +114,8 @@ NOT_NOTATION = [
     pytest.param("abc", id="§8: letters"),
     pytest.param("+12Т", id="§2: double before N"),
     pytest.param("12+Т", id="§2: double before the game"),
-    pytest.param("12Т^", id="§2: ^ after the game"),
+    pytest.param("^12Т^", id="§2: ^ both before and after the game"),
+    pytest.param("Т^", id="RULES.md §10: a bid flagged kapo needs its N"),
     pytest.param("2^Т", id="§2: ^ after K"),
     pytest.param("12.5Т", id="§2: N is whole"),
 ]

@@ -214,7 +214,7 @@ def test_recompute_fix_with_other_rules_is_refused(tmp_path):
     (tmp_path / "conv").mkdir()
     (tmp_path / "sub").mkdir()
     text = GAMBLER.read_text(encoding="utf-8")
-    (tmp_path / "conv" / "my.toml").write_text(text.replace("\ncontra = 2\n", "\ncontra = 3\n"), encoding="utf-8")
+    (tmp_path / "conv" / "my.toml").write_text(text.replace(" contra = 2,", " contra = 3,"), encoding="utf-8")
     ok(run_cli("new", "sub/game.toml", "--pairs", "Мы,Они", cwd=tmp_path))
     ok(run_cli("add", "sub/game.toml", "10Б+", "--by", "Мы", "--def-points", "40", cwd=tmp_path))
     before = (tmp_path / "sub" / "game.toml").read_bytes()
@@ -758,9 +758,9 @@ def test_recompute_with_another_convention_file(tmp_path):
     add(path, "10Б+", "--by", "Мы", "--def-points", "40")
     assert hands_of(path)[0]["score"] == [36, 0]
     text = GAMBLER.read_text(encoding="utf-8")
-    assert "\ncontra = 2\n" in text
+    assert " contra = 2," in text
     other = tmp_path / "contra3.toml"
-    other.write_text(text.replace("\ncontra = 2\n", "\ncontra = 3\n"), encoding="utf-8")
+    other.write_text(text.replace(" contra = 2,", " contra = 3,"), encoding="utf-8")
     before = path.read_bytes()
     # with contra = 3: PC = 10·3 = 30 → 30 + 12 + 4 = 46 : 0
     done, report = recompute_json(path, extra=("--convention", str(other)))

@@ -46,7 +46,9 @@ ROWS = [
     ("format", 2, "format"),  # only format 1 exists
     ("points.visty_per_point", 0, "points.visty_per_point"),  # seed 000 §5: points are visty / 10
     ("points.last_trick", -10, "points.last_trick"),  # seed 000 §0.1: +10 for the last trick
-    ("doubling.contra", 0, "doubling"),  # seed 000 §5: contra doubles
+    ("games.suit.bid_multiplier.contra", 0, "games.suit.bid_multiplier"),  # seed 000 §5: contra doubles
+    ("games.suit.bid_multiplier.recontra", 1, "games.suit.bid_multiplier"),  # recontra is not cheaper than contra
+    ("same_rules_as", ["48e1a99e"], "same_rules_as"),  # a former hash is 64 hex digits
     ("constructions.terz", -20, "constructions.terz"),  # seed 000 §0.2: a terz is 20
     ("constructions.berz", 55, "constructions.berz"),  # a construction is a whole number of points
     ("constructions.bela", 2_000_000, "constructions.bela"),  # a typo of many digits

@@ -24,7 +24,10 @@ from bbscore.cli.options import (
 
 
 def score(
-    contract: Annotated[str, typer.Argument(help="Контракт: 12Т, 22ВК, 15П+, ^2Ч, ^^Т++ (или 12C, 22AT, 15S+).", metavar="CONTRACT")],
+    contract: Annotated[str, typer.Argument(help=(
+        "Контракт: 12Т, 22ВК, 15П+, ^2Ч, ^^Т++ (или 12C, 22AT, 15S+). Капо — как в файле правил (kapo.style): "
+        "premium (gambler, classic) — премия ^Т, ^2Т, с руки ^^Т; flag (blot-star) — отметка на заявке: 26Т^ "
+        "(«26 капо»: набрать 260 и взять все 8 взяток)."), metavar="CONTRACT")],
     def_points: DefPoints = None,
     decl_points: DeclPoints = None,
     decl_con: DeclCon = None,
@@ -145,6 +148,9 @@ def breakdown_json(hand, breakdown, rules) -> dict:
             data[key] = [str(card) for card in cards]
     if hand.last is not None:
         data["last"] = hand.last.value
+    from bbscore.working import formula
+
+    data["formula"] = formula(breakdown, rules)
     data["convention"] = rules.name
     data["convention_sha256"] = rules.sha256
     return data

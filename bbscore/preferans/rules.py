@@ -19,6 +19,7 @@ from typing import Any, Literal
 import msgspec
 
 from bbscore.errors import ConventionError
+from bbscore.validation import explain
 
 FORMAT = 1
 GAME = "preferans"
@@ -147,53 +148,9 @@ def from_tables(data: dict, path: Any) -> PrefConvention:
     try:
         convention = msgspec.convert(data, PrefConvention)
     except msgspec.ValidationError as error:
-        raise ConventionError(str(path), *_explain(str(error))) from None
+        raise ConventionError(str(path), *explain(str(error), PrefConvention, sample="bbscore conventions show rostov")) from None
     _check(convention, str(path))
     return convention
-
-
-_TYPE_NAMES = {
-    "int": "целое число", "float": "число", "str": "текст в кавычках", "bool": "true или false",
-    "array": "список [ … ]", "object": "таблица { … }", "null": "пусто",
-}
-
-
-def _explain(text: str) -> tuple[str, str]:
-    """msgspec's message → (the key path, what is wrong and what is expected, in Russian)."""
-    message, _, where = text.partition(" - at `")
-    where = re.sub(r"\[(?:\.\.\.|\d+)\]", "", where.rstrip("`").removeprefix("$").lstrip("."))
-    missing = re.match(r"Object missing required field `(.+)`", message)
-    unknown = re.match(r"Object contains unknown field `(.+)`", message)
-    wrong_type = re.match(r"Expected `(.+?)`, got `(.+?)`", message)
-    bad_choice = re.match(r"Invalid enum value (.+)", message)
-    if missing:
-        return (f"{where}.{missing.group(1)}" if where else missing.group(1)), "нет ключа — добавьте его (образец: rostov)"
-    if unknown:
-        return (f"{where}.{unknown.group(1)}" if where else unknown.group(1)), \
-            "неизвестный ключ — уберите его или исправьте опечатку"
-    if bad_choice:
-        allowed = _choices(where)
-        return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
-    if wrong_type:
-        expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
-        got = _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
-        return where, f"ожидается {expected}, а записано {got}"
-    return where, message
-
-
-def _choices(where: str) -> list[str]:
-    """The closed list of a choice at a key path (from the schema's Literal types)."""
-    kind: Any = PrefConvention
-    for part in where.split("."):
-        if not (isinstance(kind, type) and issubclass(kind, msgspec.Struct)):
-            return []
-        names = {msgspec.structs.fields(kind)[i].encode_name: f.name
-                 for i, f in enumerate(msgspec.structs.fields(kind))}
-        if part not in names:
-            return []
-        kind = typing.get_type_hints(kind)[names[part]]
-    args = typing.get_args(kind)
-    return [str(a) for a in args] if args and all(isinstance(a, str) for a in args) else []
 
 
 def _check(c: PrefConvention, path: str) -> None:
