@@ -21,11 +21,11 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("convention", ["bbscore.schema", "bbscore.convention"]),
     ("hand", ["bbscore.melds", "bbscore.hand"]),
     ("engine", ["bbscore.scoring"]),
-    ("replay", ["bbscore.game"]),
+    ("replay", ["bbscore.game", "bbscore.stats"]),
     ("storage", ["bbscore.conventions", "bbscore.protocol"]),
-    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.render"]),
+    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.export", "bbscore.render"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.sheet",
-               "bbscore.cli.rules", "bbscore.__main__"]),
+               "bbscore.cli.rules", "bbscore.cli.share", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -1,0 +1,117 @@
+"""Commands that share and sum up games: ``export`` (CSV, Markdown, a printable HTML page) and ``stats``."""
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from bbscore.cli import epilog, emit_json, note_written, warn
+from bbscore.cli.options import AsJson, Command, ProtocolFile
+from bbscore.errors import BBScoreError
+
+FORMATS = ("csv", "md", "html")
+# What people read (Russian; one place, to be wrapped for translation).
+TEXT = {
+    "format": "формат: csv (таблица), md (Markdown для чата) или html (страница для печати)",
+    "exists": "файл уже есть — не перезаписываю (перезаписать: --force)",
+    "same": "это сам протокол: экспорт пишется в другой файл",
+    "written": "Записано: {path}",
+    "warning": "внимание: {warning}",
+    "no_files": "нет файлов протоколов (*.toml) — укажите файлы или папки с ними",
+}
+
+
+def export(
+    file: ProtocolFile,
+    format: Annotated[str, typer.Option("--format", help="csv (таблица), md (Markdown для чата) или html (страница для печати с графиком).", metavar="csv|md|html")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается без --force.", metavar="OUT")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Перезаписать существующий файл OUT.")] = False,
+) -> None:
+    """Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати (протокол, победитель, график итогов).
+    """
+    from bbscore import export as formats
+    from bbscore import protocol
+    from bbscore.errors import InvalidValueError, ProtocolError
+    from bbscore.game import replay
+
+    if format not in FORMATS:
+        raise InvalidValueError("format", format, TEXT["format"])
+    sheet = protocol.read(file)
+    rules, warning = protocol.convention_for(sheet)
+    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+    text = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
+    if warning:  # the file's rules changed since it was kept: said, not refused
+        print(TEXT["warning"].format(warning=warning), file=sys.stderr)
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    from bbscore.files import write_atomic
+
+    if output.exists() and output.resolve() == file.resolve():
+        raise ProtocolError(str(output), None, TEXT["same"])
+    if output.exists() and not force:
+        raise ProtocolError(str(output), None, TEXT["exists"])
+    write_atomic(output, text, exclusive=not force)
+    note_written(output)
+    print(TEXT["written"].format(path=output))
+
+
+def stats(
+    paths: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки с ними (*.toml, и во вложенных папках).", metavar="FILE_OR_DIR...")],
+    as_json: AsJson = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов читают файлы (как у recompute).", metavar="N")] = None,
+) -> None:
+    """Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), контры и реконтры, очки за сдачу.
+
+    Файлы, которые не читаются, называются (по строке «ошибка: …») и пропускаются; тогда код выхода 1.
+    """
+    from bbscore.cli.parallel import each_report
+    from bbscore.errors import UsageError
+    from bbscore.protocol import protocol_files
+    from bbscore.stats import combine
+
+    files = protocol_files(paths)
+    if not files:
+        raise UsageError("FILE_OR_DIR", " ".join(map(str, paths)), TEXT["no_files"])
+    summaries = []
+    bad = 0
+    for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
+        if level:
+            warn(summary["error"])
+            bad += 1
+        else:
+            summaries.append(summary)
+    data = combine(summaries)
+    data = {"files": len(files), "bad_files": bad, **data}
+    if as_json:
+        emit_json(data)
+    else:
+        from bbscore import render
+
+        render.stats(data)
+    if bad:
+        raise typer.Exit(1)
+
+
+def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
+    """One game's counts (:func:`bbscore.stats.game_summary`) and 0, or ``{"error": line}`` and 2 for a file that
+    cannot be read (its rules included)."""
+    from bbscore import protocol
+    from bbscore.game import replay
+    from bbscore.stats import game_summary
+
+    try:
+        sheet = protocol.read(path)
+        rules, _ = protocol.convention_for(sheet)
+    except BBScoreError as error:
+        return {"error": error.message()}, 2
+    return game_summary(sheet.header.pairs, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)), 0
+
+
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add these commands to the app (only the one named ``only``, when given)."""
+    for command in (export, stats):
+        if only in (None, command.__name__):
+            app.command(cls=Command, epilog=epilog(command.__name__))(command)
