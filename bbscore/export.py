@@ -152,6 +152,7 @@ _STYLE = """
 * { box-sizing: border-box; }
 body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 9.5pt; color: #111;
        margin: 0 auto; max-width: 186mm; }
+@media screen { body { padding: 6mm 4mm; } }
 h1 { font-size: 14pt; margin: 0 0 2mm; }
 p { margin: 0 0 2mm; }
 .winner { font-weight: bold; }

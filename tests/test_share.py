@@ -181,6 +181,11 @@ def test_output_file_is_created_once_and_replaced_only_with_force(game_gambler, 
     assert out.read_text(encoding="utf-8").startswith("**Протокол")
 
 
+def test_export_to_a_folder_or_a_missing_folder_is_refused(game_gambler, tmp_path):
+    assert "папка" in assert_refused(run_cli("export", game_gambler, "--format", "csv", "-o", tmp_path, "--force"))
+    assert_refused(run_cli("export", game_gambler, "--format", "csv", "-o", tmp_path / "no" / "such.csv"))
+
+
 def test_export_never_writes_over_its_own_protocol(game_gambler):
     before = game_gambler.read_bytes()
     line = assert_refused(run_cli("export", game_gambler, "--format", "csv", "-o", game_gambler, "--force"))

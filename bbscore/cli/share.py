@@ -16,6 +16,7 @@ TEXT = {
     "format": "формат: csv (таблица), md (Markdown для чата) или html (страница для печати)",
     "exists": "файл уже есть — не перезаписываю (перезаписать: --force)",
     "same": "это сам протокол: экспорт пишется в другой файл",
+    "folder": "это папка: нужно имя файла, например game.html",
     "written": "Записано: {path}",
     "warning": "внимание: {warning}",
     "no_files": "нет файлов протоколов (*.toml) — укажите файлы или папки с ними",
@@ -49,6 +50,8 @@ def export(
         return
     from bbscore.files import write_atomic
 
+    if output.is_dir():
+        raise ProtocolError(str(output), None, TEXT["folder"])
     if output.exists() and output.resolve() == file.resolve():
         raise ProtocolError(str(output), None, TEXT["same"])
     if output.exists() and not force:
