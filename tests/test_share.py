@@ -211,6 +211,14 @@ def test_export_says_when_the_rules_changed(game_gambler):
     assert done.returncode == 0 and done.stderr.startswith("внимание: правила «gambler» изменились"), report(done)
 
 
+def test_export_says_which_hands_disagree_with_the_sheet(tmp_path):
+    done = run_cli("export", EXAMPLES / "slipped-game.toml", "--format", "csv")
+    assert done.returncode == 0, report(done)
+    assert done.stderr == ("внимание: в сдачах 2, 12 записанное расходится с правилами или ввод с ошибкой; в экспорте — "
+                           f"по правилам (подробно: bbscore recompute {EXAMPLES / 'slipped-game.toml'})\n")
+    assert run_cli("export", EXAMPLES / "game-gambler.toml", "--format", "csv").stderr == ""
+
+
 # --------------------------------------------------------------------------- show --chart
 
 
@@ -405,3 +413,20 @@ def test_recompute_reads_a_folder_like_stats(tmp_path, bench_generator):
     assert all(item["ok"] for item in data["files"])
     (tmp_path / "empty").mkdir()
     assert "нет файлов протоколов" in assert_refused(run_cli("recompute", tmp_path / "empty"))
+
+
+def test_a_streak_counts_the_games_a_pair_played_and_ends_at_a_loss_or_an_unfinished_game():
+    from bbscore.stats import combine
+
+    def game(first, second, winner, ended=True):
+        return {"pairs": [first, second], "winner": winner, "ended": ended, "hands": 2, "bad_hands": 0, "redeals": 0,
+                "points": [10, 20], "kinds": {"suit": [1, 1, 0]}, "doublings": {"contra": [0, 0, 0]}}
+
+    data = combine([game("A", "B", 0), game("C", "D", 1), game("A", "C", 0), game("A", "B", None, ended=False),
+                    game("B", "A", 1), game("D", "A", 1), game("A", "B", 0), game("B", "A", 0)])
+    pairs = {pair["name"]: pair for pair in data["pairs"]}
+    assert pairs["A"]["wins"] == 5 and pairs["A"]["longest_streak"] == 3  # games 5, 6, 7 (game 2 was not A's)
+    assert pairs["B"]["longest_streak"] == 1 and pairs["C"]["longest_streak"] == 0 and pairs["D"]["longest_streak"] == 1
+    assert data["longest_streak"] == {"pair": "A", "games": 3}
+    assert data["finished"] == 7 and data["kinds"]["suit"] == {"declared": 8, "made": 8, "baits": 0}
+    assert data["points_per_hand"] == 15.0 and pairs["A"]["points_per_hand"] == round((10 * 4 + 20 * 3) / 14, 2)

@@ -38,7 +38,6 @@ COMPLETION_VARIABLE = "_BBSCORE_COMPLETE"
 # What people read here (Russian; one place, to be wrapped for translation).
 TEXT = {
     "help": "Подсчёт очков Базар-Белота: что пишет каждая пара за сдачу, с расчётом по шагам.",
-    "root": "Подсчёт очков Базар-Белота.",
     "version_help": "Показать версию bbscore и выйти.",
     "examples": "Примеры:",
 }
@@ -99,6 +98,16 @@ def _version(value: bool) -> None:
     raise typer.Exit(0)
 
 
+def _root() -> None:
+    pass
+
+
+def _root_with_version(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=TEXT["version_help"])] = False,
+) -> None:
+    pass
+
+
 def build_app(argv: list[str]) -> typer.Typer:
     """The Typer app with the command named in ``argv`` only (all of them for help or an unknown name)."""
     app = typer.Typer(
@@ -110,16 +119,13 @@ def build_app(argv: list[str]) -> typer.Typer:
         context_settings={"help_option_names": ["-h", "--help"]},
     )
 
-    @app.callback()
-    def _root(
-        version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=TEXT["version_help"])] = False,
-    ) -> None:
-        pass
-
-    _root.__doc__ = TEXT["root"]
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    if named in COMMANDS and not argv[0].startswith("-"):  # a command: the root's own options are not needed
+        app.callback(help=TEXT["help"])(_root)
+    else:
+        app.callback(help=TEXT["help"])(_root_with_version)
     if "--version" in argv[:1]:  # nothing else is needed
         return app
-    named = next((arg for arg in argv if not arg.startswith("-")), None)
     if named in COMMANDS:
         importlib.import_module(f"bbscore.cli.{COMMANDS[named]}").register(app, only=named)
     else:  # help, or an unknown name: all the commands, so that help and click's suggestions know them

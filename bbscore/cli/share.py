@@ -19,6 +19,8 @@ TEXT = {
     "folder": "это папка: нужно имя файла, например game.html",
     "written": "Записано: {path}",
     "warning": "внимание: {warning}",
+    "discrepancies": "внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
+                     "по правилам (подробно: bbscore recompute {file})",
     "no_files": "нет файлов протоколов (*.toml) — укажите файлы или папки с ними",
 }
 
@@ -44,6 +46,9 @@ def export(
     text = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
     if warning:  # the file's rules changed since it was kept: said, not refused
         print(TEXT["warning"].format(warning=warning), file=sys.stderr)
+    flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
+    if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
+        print(TEXT["discrepancies"].format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
