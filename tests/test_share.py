@@ -181,6 +181,21 @@ def test_output_file_is_created_once_and_replaced_only_with_force(game_gambler, 
     assert out.read_text(encoding="utf-8").startswith("**Протокол")
 
 
+@pytest.mark.parametrize(("name", "start"), [("g.csv", "№,"), ("g.MD", "**Протокол"), ("g.htm", "<!DOCTYPE html>")])
+def test_the_format_follows_the_output_files_extension(game_gambler, tmp_path, name, start):
+    done = run_cli("export", game_gambler, "-o", tmp_path / name)
+    assert done.returncode == 0, report(done)
+    assert (tmp_path / name).read_text(encoding="utf-8").startswith(start)
+    assert "расширением" in assert_refused(run_cli("export", game_gambler, "-o", tmp_path / "game.txt"))
+
+
+def test_a_refused_output_is_one_line_before_any_warning(tmp_path):
+    out = tmp_path / "game.csv"
+    out.write_text("mine", encoding="utf-8")
+    assert "уже есть" in assert_refused(run_cli("export", EXAMPLES / "slipped-game.toml", "-o", out))
+    assert out.read_text(encoding="utf-8") == "mine"
+
+
 def test_export_to_a_folder_or_a_missing_folder_is_refused(game_gambler, tmp_path):
     assert "папка" in assert_refused(run_cli("export", game_gambler, "--format", "csv", "-o", tmp_path, "--force"))
     assert_refused(run_cli("export", game_gambler, "--format", "csv", "-o", tmp_path / "no" / "such.csv"))
@@ -430,3 +445,14 @@ def test_a_streak_counts_the_games_a_pair_played_and_ends_at_a_loss_or_an_unfini
     assert data["longest_streak"] == {"pair": "A", "games": 3}
     assert data["finished"] == 7 and data["kinds"]["suit"] == {"declared": 8, "made": 8, "baits": 0}
     assert data["points_per_hand"] == 15.0 and pairs["A"]["points_per_hand"] == round((10 * 4 + 20 * 3) / 14, 2)
+
+
+def test_a_game_with_no_hand_yet_exports_in_every_format(tmp_path):
+    path = tmp_path / "new.toml"
+    run_cli("new", path, "--pairs", "Мы,Они")
+    assert list(csv.reader(io.StringIO(exported(path, "--format", "csv")))) == [
+        ["№", "разыгрывающие", "контракт", "выполнен", "Мы: очки", "Они: очки", "Мы: итог", "Они: итог", "примечание"]]
+    assert "Партия продолжается: 0 : 0." in exported(path, "--format", "md")
+    page = exported(path, "--format", "html")
+    assert 'points=""' in page and "<circle" not in page and 'data-target="301"' in page
+    assert run_cli("show", path, "--chart").stdout.endswith("Мы   0/301\nОни  0/301\n")

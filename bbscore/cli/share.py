@@ -10,10 +10,23 @@ from bbscore.cli import epilog, emit_json, note_written, warn
 from bbscore.cli.options import AsJson, Command, ProtocolFile
 from bbscore.errors import BBScoreError
 
-FORMATS = ("csv", "md", "html")
+FORMATS = {".csv": "csv", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
 # What people read (Russian; one place, to be wrapped for translation).
 TEXT = {
+    "export": "Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати "
+              "(протокол, победитель, график итогов).",
+    "export_format": "csv (таблица), md (Markdown для чата) или html (страница для печати с графиком); без него — "
+                     "по расширению OUT.",
+    "export_output": "Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается "
+                     "без --force.",
+    "export_force": "Перезаписать существующий файл OUT.",
+    "stats": "Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), "
+             "контры и реконтры, очки за сдачу.\n\nФайлы, которые не читаются, называются (по строке «ошибка: …») "
+             "и пропускаются; тогда код выхода 1.",
+    "stats_paths": "Файлы протоколов или папки с ними (*.toml, и во вложенных папках).",
+    "stats_jobs": "Сколько процессов читают файлы (как у recompute).",
     "format": "формат: csv (таблица), md (Markdown для чата) или html (страница для печати)",
+    "no_format": "нужен формат: csv, md или html (или OUT с расширением .csv, .md, .html)",
     "exists": "файл уже есть — не перезаписываю (перезаписать: --force)",
     "same": "это сам протокол: экспорт пишется в другой файл",
     "folder": "это папка: нужно имя файла, например game.html",
@@ -27,19 +40,29 @@ TEXT = {
 
 def export(
     file: ProtocolFile,
-    format: Annotated[str, typer.Option("--format", help="csv (таблица), md (Markdown для чата) или html (страница для печати с графиком).", metavar="csv|md|html")],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается без --force.", metavar="OUT")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Перезаписать существующий файл OUT.")] = False,
+    format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["export_output"], metavar="OUT")] = None,
+    force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
 ) -> None:
-    """Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати (протокол, победитель, график итогов).
-    """
+    """``export``: the sheet as CSV, Markdown or a printable HTML page, to stdout or a new file (``--force``: any)."""
     from bbscore import export as formats
     from bbscore import protocol
     from bbscore.errors import InvalidValueError, ProtocolError
     from bbscore.game import replay
 
-    if format not in FORMATS:
+    if format is None:
+        format = FORMATS.get(output.suffix.lower()) if output is not None else None
+        if format is None:
+            raise InvalidValueError("format", "не указан", TEXT["no_format"])
+    elif format not in FORMATS.values():
         raise InvalidValueError("format", format, TEXT["format"])
+    if output is not None:  # refused before anything is said or read
+        if output.is_dir():
+            raise ProtocolError(str(output), None, TEXT["folder"])
+        if output.exists() and output.resolve() == file.resolve():
+            raise ProtocolError(str(output), None, TEXT["same"])
+        if output.exists() and not force:
+            raise ProtocolError(str(output), None, TEXT["exists"])
     sheet = protocol.read(file)
     rules, warning = protocol.convention_for(sheet)
     result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
@@ -55,26 +78,17 @@ def export(
         return
     from bbscore.files import write_atomic
 
-    if output.is_dir():
-        raise ProtocolError(str(output), None, TEXT["folder"])
-    if output.exists() and output.resolve() == file.resolve():
-        raise ProtocolError(str(output), None, TEXT["same"])
-    if output.exists() and not force:
-        raise ProtocolError(str(output), None, TEXT["exists"])
     write_atomic(output, text, exclusive=not force)
     note_written(output)
     print(TEXT["written"].format(path=output))
 
 
 def stats(
-    paths: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки с ними (*.toml, и во вложенных папках).", metavar="FILE_OR_DIR...")],
+    paths: Annotated[list[Path], typer.Argument(help=TEXT["stats_paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов читают файлы (как у recompute).", metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help=TEXT["stats_jobs"], metavar="N")] = None,
 ) -> None:
-    """Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), контры и реконтры, очки за сдачу.
-
-    Файлы, которые не читаются, называются (по строке «ошибка: …») и пропускаются; тогда код выхода 1.
-    """
+    """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
     from bbscore.errors import UsageError
     from bbscore.protocol import protocol_files
@@ -122,4 +136,4 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
     for command in (export, stats):
         if only in (None, command.__name__):
-            app.command(cls=Command, epilog=epilog(command.__name__))(command)
+            app.command(cls=Command, help=TEXT[command.__name__], epilog=epilog(command.__name__))(command)
