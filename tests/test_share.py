@@ -456,3 +456,12 @@ def test_a_game_with_no_hand_yet_exports_in_every_format(tmp_path):
     page = exported(path, "--format", "html")
     assert 'points=""' in page and "<circle" not in page and 'data-target="301"' in page
     assert run_cli("show", path, "--chart").stdout.endswith("Мы   0/301\nОни  0/301\n")
+
+
+def test_a_hand_with_bad_inputs_is_exported_as_an_error(game_gambler):
+    text = game_gambler.read_text(encoding="utf-8").replace('contract = "9Б"', 'contract = "9Ж"', 1)
+    game_gambler.write_text(text, encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(exported(game_gambler, "--format", "csv"))))
+    assert rows[4][:8] == ["4", "", "ошибка", "", "0", "0", "27", "33"]
+    assert "| 4 | ошибка | — | 27 |  | — | 33 |  |" in exported(game_gambler, "--format", "md")
+    assert '<tr class="error">' in exported(game_gambler, "--format", "html")

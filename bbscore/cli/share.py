@@ -34,7 +34,6 @@ TEXT = {
     "warning": "внимание: {warning}",
     "discrepancies": "внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
                      "по правилам (подробно: bbscore recompute {file})",
-    "no_files": "нет файлов протоколов (*.toml) — укажите файлы или папки с ними",
 }
 
 
@@ -90,13 +89,10 @@ def stats(
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
-    from bbscore.errors import UsageError
     from bbscore.protocol import protocol_files
     from bbscore.stats import combine
 
     files = protocol_files(paths)
-    if not files:
-        raise UsageError("FILE_OR_DIR", " ".join(map(str, paths)), TEXT["no_files"])
     summaries = []
     bad = 0
     for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):

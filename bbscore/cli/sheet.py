@@ -209,11 +209,7 @@ def recompute(
         conventions.load(convention)
     from bbscore.protocol import protocol_files
 
-    given, files = files, protocol_files(files)
-    if not files:  # only folders, with no protocol in them
-        from bbscore.errors import UsageError
-
-        raise UsageError("FILE_OR_DIR", " ".join(map(str, given)), "нет файлов протоколов (*.toml) — укажите файлы или папки с ними")
+    files = protocol_files(files)  # a folder: the protocols in it
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
