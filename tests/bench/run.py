@@ -408,10 +408,12 @@ def many(count: int, folder: Path, repeat: int, seed: int, hands_per_file: int) 
     # stats reads the same files as recompute: at most 1.5 × its time (issue 15), alternated with it
     recompute_again, stats = interleaved(recompute_command, [sys.executable, "-m", "bbscore", "stats", *names, "--json"],
                                          repeat, recompute_check(count), stats_check(count))
-    print(f"  stats {secs(stats.seconds)}, {mib(stats.rss_mib)}; recompute {secs(recompute_again.seconds)} (alternated)")
+    best = min(recompute.seconds, recompute_again.seconds)  # the stricter baseline: recompute's best of every run
+    print(f"  stats {secs(stats.seconds)}, {mib(stats.rss_mib)}; recompute {secs(recompute_again.seconds)} (alternated), "
+          f"best of all its runs {secs(best)}")
     print()
-    row(f"stats of {count:,} files vs recompute{suffix}", secs(recompute_again.seconds), secs(stats.seconds),
-        stats.seconds / recompute_again.seconds, STATS_TARGET if count == MANY_TARGET_FILES else None)
+    row(f"stats of {count:,} files vs recompute{suffix}", secs(best), secs(stats.seconds),
+        stats.seconds / best, STATS_TARGET if count == MANY_TARGET_FILES else None)
     shutil.rmtree(directory)
 
 
