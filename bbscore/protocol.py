@@ -154,6 +154,26 @@ def read(path: Path) -> Protocol:
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
+def protocol_files(paths: list[Path]) -> list[Path]:
+    """The protocol files named by ``paths``: a file as given; a folder's ``*.toml`` files, its subfolders too, in
+    sorted order (hidden files and folders left out; backups, ``FILE.toml.…bak``, are not ``*.toml``).
+
+    Raises :class:`ProtocolError` when there is none (only folders, with no protocol in them).
+    """
+    found: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        for root, folders, files in os.walk(path):
+            folders[:] = sorted(name for name in folders if not name.startswith("."))
+            found.extend(Path(root) / name for name in sorted(files)
+                         if name.endswith(".toml") and not name.startswith("."))
+    if not found:
+        raise ProtocolError(", ".join(map(str, paths)) or "«»", None, "нет файлов протоколов (*.toml) — укажите файлы или папки с ними")
+    return found
+
+
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:

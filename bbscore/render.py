@@ -283,3 +283,67 @@ def resolution(contract, result, convention: Convention) -> None:
         winner = f"пара {result.winner_pair.value}" if result.winner_pair else "ни одна пара"
         odd, even = result.visty[Partnership.ODD], result.visty[Partnership.EVEN]
         out.print(styled(f"Конструкции проходят: {winner}. Висты: пара 13 — {odd}, пара 24 — {even}.", "bold"))
+
+
+# What people read in the statistics (Russian; one place, to be wrapped for translation).
+STATS_TEXT = {
+    "pairs": "Пары",
+    "pair": "пара",
+    "games": "партий",
+    "wins": "побед",
+    "hands": "сдач",
+    "points": "очков",
+    "per_hand": "очков за сдачу",
+    "streak": "серия побед",
+    "kinds": "Игры",
+    "kind": "игра",
+    "declared": "заявлено",
+    "made": "выполнено",
+    "baits": "байтов",
+    "suit": "масти (П Т Б Ч)",
+    "no_trumps": "БК",
+    "all_trumps": "ВК",
+    "kapo": "капо",
+    "contra": "контра",
+    "recontra": "реконтра",
+    "summary": "Файлов: {files} (не прочитано: {bad_files}; пуль преферанса, не в счёт: {other_game_files}); партий: {games}, окончено: {finished}; сдач: {hands} "
+               "(пересдач: {redeals}, с ошибкой: {bad_hands}); очков за сдачу (обе пары): {per_hand}.",
+    "longest": "Самая длинная серия побед: «{pair}», {games} подряд.",
+    "no_streak": "Побед нет: ни одна партия не выиграна.",
+}
+
+
+def _number(value) -> str:
+    return "—" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def stats(data: dict) -> None:
+    """Print ``bbscore stats``: the pairs, the games by kind with contras and recontras, the totals."""
+    out = console()
+    t = STATS_TEXT
+    pairs = Table(title=t["pairs"], title_justify="left")
+    pairs.add_column(t["pair"])
+    for key in ("games", "wins", "streak", "hands", "points", "per_hand"):
+        pairs.add_column(t[key], justify="right")
+    for pair in data["pairs"]:
+        pairs.add_row(pair["name"], *(_number(pair[key]) for key in
+                                      ("games", "wins", "longest_streak", "hands", "points", "points_per_hand")))
+    out.print(pairs)
+    kinds = Table(title=t["kinds"], title_justify="left")
+    kinds.add_column(t["kind"])
+    for key in ("declared", "made", "baits"):
+        kinds.add_column(t[key], justify="right")
+    for table in ("kinds", "doublings"):
+        for name, row in data[table].items():
+            kinds.add_row(t[name], *(str(row[key]) for key in ("declared", "made", "baits")))
+    out.print(kinds)
+    out.print(t["summary"].format(per_hand=_number(data["points_per_hand"]), **data))
+    longest = data["longest_streak"]
+    out.print(t["no_streak"] if longest is None else t["longest"].format(**longest))
+
+
+def chart(lines: list[str]) -> None:
+    """Print the running totals' sparklines (``show --chart``)."""
+    out = console()
+    for line in lines:
+        out.print(line)

@@ -22,12 +22,12 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("convention", ["bbscore.schema", "bbscore.convention", "bbscore.preferans.rules"]),
     ("hand", ["bbscore.melds", "bbscore.hand", "bbscore.preferans.hand"]),
     ("engine", ["bbscore.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
-    ("replay", ["bbscore.game", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
+    ("replay", ["bbscore.game", "bbscore.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
     ("storage", ["bbscore.conventions", "bbscore.protocol", "bbscore.preferans.protocol"]),
-    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.render", "bbscore.preferans.working",
+    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.export", "bbscore.render", "bbscore.preferans.working",
               "bbscore.preferans.render"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.pref",
-               "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.__main__"]),
+               "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.cli.share", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -7,10 +7,9 @@ user is a bug.  The commands live in :mod:`bbscore.cli.hand`,
 the command being run is imported (start-up time, issue "Fast enough to forget").
 """
 
-from __future__ import annotations
-
 import importlib
 import sys
+from typing import Annotated
 
 import typer
 
@@ -29,24 +28,116 @@ COMMANDS = {
     "new": "sheet", "add": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
     "conventions": "rules",
     "pref": "pref",
+    "export": "share", "stats": "share",
 }
+
+
+# Typer's shell completion: its options (--install-completion, --show-completion) and the shell's own calls
+# (the variable set) — only then is its machinery loaded (start-up of every other run).
+COMPLETION_OPTIONS = ("--install-completion", "--show-completion")
+COMPLETION_VARIABLE = "_BBSCORE_COMPLETE"
+# What people read here (Russian; one place, to be wrapped for translation).
+TEXT = {
+    "help": "Подсчёт очков Базар-Белота (что пишет каждая пара за сдачу, с расчётом по шагам) и преферанса (bbscore pref).",
+    "version_help": "Показать версию bbscore и выйти.",
+    "examples": "Примеры:",
+}
+
+
+# Two real examples that end each command's help (tests/test_shell.py runs them).
+EXAMPLES = {
+    "score": ('bbscore score 12Т --def-points 18 --decl-con терц --def-con бэла',
+              'bbscore score 15П+ --def-points 33 --decl-con терц --json'),
+    "count": ('bbscore count Т "ВТ 9Т ТТ 10Т 7П 8П ДП КП" --last',
+              'bbscore count БК "ТП 10П КП ДП" --json'),
+    "melds": ('bbscore melds 12Т --p1 "терц от Д♠" --p2 "терц от Д♥" --p3 "рамки-К"',
+              'bbscore melds 12Т --p1 "терц от Д♠" --p2 "берц от ТЧ" --json'),
+    "new": ('bbscore new game.toml --pairs "Мы,Они"',
+            'bbscore new club.toml --pairs "Север,Юг" --convention classic --target 501'),
+    "add": ('bbscore add game.toml 12Т --by Мы --def-points 18 --decl-con терц --def-con бэла',
+            'bbscore add game.toml --redeal all-pass'),
+    "undo": ("bbscore undo game.toml", "bbscore undo examples/slipped-game.toml"),
+    "show": ("bbscore show examples/game-gambler.toml --chart", "bbscore show examples/paper-game.toml --json"),
+    "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
+                  "bbscore recompute examples/ --json"),
+    "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
+               "bbscore export examples/game-gambler.toml --format md"),
+    "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/paper-game.toml --json"),
+    "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
+    "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
+    "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
+    "conventions diff": ("bbscore conventions diff gambler classic", "bbscore conventions diff gambler classic --json"),
+    "conventions check": ("bbscore conventions check myclub.toml", "bbscore conventions check club.toml"),
+    "conventions init": ("bbscore conventions init myclub.toml --from classic", "bbscore conventions init club.toml"),
+    "pref": ('bbscore pref score 7♠ --by Аня --tricks 5 --whist Боря --pass Вера',
+             "bbscore pref settle examples/pulya-3.toml"),
+    "pref score": ('bbscore pref score 6♠ --by Аня --tricks 7 --whist Боря --pass Вера',
+                   'bbscore pref score распасы --tricks "Аня=1,Боря=4,Вера=5" --json'),
+    "pref new": ('bbscore pref new pulya.toml --players "Аня,Боря,Вера"',
+                 'bbscore pref new four.toml --players "Аня,Боря,Вера,Гена" --target 30 --dealer Гена'),
+    "pref add": ('bbscore pref add pulya.toml 6♠ --by Аня --tricks 7 --whist Боря --pass Вера',
+                 'bbscore pref add pulya.toml распасы --tricks "Аня=1,Боря=4,Вера=5"'),
+    "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
+    "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
+    "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
+}
+
+
+def epilog(command: str) -> str:
+    """The end of a command's help: its two examples."""
+    first, second = EXAMPLES[command]
+    return f"{TEXT['examples']}\n\n{first}\n\n{second}"
+
+
+def completing(argv: list[str]) -> bool:
+    """Whether this run is about shell completion (an option of it, or the shell asking for candidates)."""
+    import os
+
+    return bool(os.environ.get(COMPLETION_VARIABLE)) or any(arg.split("=")[0] in COMPLETION_OPTIONS for arg in argv)
+
+
+def _version(value: bool) -> None:
+    """``--version``: the installed package's version (its metadata), else the checkout's."""
+    if not value:
+        return
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        shown = version("bbscore")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        from bbscore import __version__ as shown
+    print(f"bbscore {shown}")
+    raise typer.Exit(0)
+
+
+def _root() -> None:
+    pass
+
+
+def _root_with_version(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=TEXT["version_help"])] = False,
+) -> None:
+    pass
 
 
 def build_app(argv: list[str]) -> typer.Typer:
     """The Typer app with the command named in ``argv`` only (all of them for help or an unknown name)."""
     app = typer.Typer(
         name="bbscore",
-        help="Подсчёт очков Базар-Белота (что пишет каждая пара за сдачу, с расчётом по шагам) и преферанса (bbscore pref).",
+        help=TEXT["help"],
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=completing(argv),
         pretty_exceptions_enable=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
     )
 
-    @app.callback()
-    def _root() -> None:
-        """Подсчёт очков Базар-Белота."""
-
     named = next((arg for arg in argv if not arg.startswith("-")), None)
+    if named in COMMANDS and not argv[0].startswith("-"):  # a command: the root's own options are not needed
+        app.callback(help=TEXT["help"])(_root)
+    else:
+        app.callback(help=TEXT["help"])(_root_with_version)
+    if "--version" in argv[:1]:  # nothing else is needed
+        return app
     if named in COMMANDS:
         importlib.import_module(f"bbscore.cli.{COMMANDS[named]}").register(app, only=named)
     else:  # help, or an unknown name: all the commands, so that help and click's suggestions know them

@@ -4,7 +4,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json
+from bbscore.cli import epilog, emit_json
 from bbscore.cli.options import (
     AsJson,
     Command,
@@ -160,4 +160,4 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
     for command in (score, count, melds):
         if only in (None, command.__name__):
-            app.command(cls=Command)(command)
+            app.command(cls=Command, epilog=epilog(command.__name__))(command)

@@ -367,7 +367,10 @@ def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None)
 
 def register(app: typer.Typer, only: Optional[str] = None) -> None:
     """Add the ``pref`` group to the app."""
-    group = typer.Typer(help="Преферанс (конвенция «Ростов»): сдача, пуля, подсчёт.", no_args_is_help=True)
+    from bbscore.cli import epilog
+
+    group = typer.Typer(help="Преферанс (конвенция «Ростов»): сдача, пуля, подсчёт.", no_args_is_help=True,
+                        epilog=epilog("pref"))
     for command in (score, new, add, undo, show, settle):
-        group.command(command.__name__, cls=PrefCommand)(command)
+        group.command(command.__name__, cls=PrefCommand, epilog=epilog(f"pref {command.__name__}"))(command)
     app.add_typer(group, name="pref")

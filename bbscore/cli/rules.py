@@ -118,10 +118,11 @@ def conventions_init(
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add the ``conventions`` group to the app (``only`` is accepted for symmetry: the group is one command)."""
-    group = typer.Typer(help="Правила (конвенции): посмотреть, сравнить, проверить, сделать свои.", no_args_is_help=True)
-    group.command("list", cls=Command)(conventions_list)
-    group.command("show", cls=Command)(conventions_show)
-    group.command("diff", cls=Command)(conventions_diff)
-    group.command("check", cls=Command)(conventions_check)
-    group.command("init", cls=Command)(conventions_init)
+    from bbscore.cli import epilog
+
+    group = typer.Typer(help="Правила (конвенции): посмотреть, сравнить, проверить, сделать свои.", no_args_is_help=True,
+                        epilog=epilog("conventions"))
+    for name, command in (("list", conventions_list), ("show", conventions_show), ("diff", conventions_diff),
+                          ("check", conventions_check), ("init", conventions_init)):
+        group.command(name, cls=Command, epilog=epilog(f"conventions {name}"))(command)
     app.add_typer(group, name="conventions")

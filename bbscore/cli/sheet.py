@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, note_written, warn
+from bbscore.cli import epilog, emit_json, note_written, warn
 from bbscore.cli.options import (
     AsJson,
     Command,
@@ -22,6 +22,8 @@ from bbscore.cli.options import (
     LastTrick,
     Melds,
     ProtocolFile,
+    completion,
+    pair_names,
 )
 from bbscore.errors import BBScoreError, ref
 
@@ -45,7 +47,7 @@ def new(
 def add(
     file: ProtocolFile,
     contract: Annotated[Optional[str], typer.Argument(help="Контракт, как в bbscore score.", metavar="CONTRACT")] = None,
-    by: Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: название пары из протокола.", metavar="PAIR")] = None,
+    by: Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: название пары из протокола.", metavar="PAIR", **completion(pair_names))] = None,
     def_points: DefPoints = None,
     decl_points: DeclPoints = None,
     decl_con: DeclCon = None,
@@ -58,7 +60,7 @@ def add(
     decl_seats: DeclSeats = None,
     redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")] = None,
     note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
-    doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")] = None,
+    doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR", **completion(pair_names))] = None,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
     from bbscore import protocol, render
@@ -132,7 +134,11 @@ def undo(file: ProtocolFile) -> None:
     render.removed_hand(before, removed)
 
 
-def show(file: ProtocolFile, as_json: AsJson = False) -> None:
+def show(
+    file: ProtocolFile,
+    as_json: AsJson = False,
+    chart: Annotated[bool, typer.Option("--chart", help="Нарисовать итоги по сдачам (строка на пару, до 40 знаков в ширину).")] = False,
+) -> None:
     """Показать протокол как на бумаге: сдачи, очки, итоги, до цели, победитель."""
     from bbscore import protocol
     from bbscore.game import replay
@@ -146,6 +152,10 @@ def show(file: ProtocolFile, as_json: AsJson = False) -> None:
     from bbscore import render
 
     render.sheet(sheet, result, warning)
+    if chart:
+        from bbscore.export import sparklines
+
+        render.chart(sparklines(sheet.header.pairs, result, sheet.header.target))
 
 
 def sheet_json(sheet, result) -> dict:
@@ -177,7 +187,7 @@ def sheet_json(sheet, result) -> dict:
 
 
 def recompute(
-    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов.", metavar="FILE...")],
+    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки с ними (*.toml, и во вложенных папках).", metavar="FILE_OR_DIR...")],
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
@@ -197,6 +207,9 @@ def recompute(
         from bbscore import conventions
 
         conventions.load(convention, game=None)  # each file then asks for rules of its own game
+    from bbscore.protocol import protocol_files
+
+    files = protocol_files(files)  # a folder: the protocols in it
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
@@ -279,4 +292,4 @@ def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
     for command in (new, add, undo, show, recompute):
         if only in (None, command.__name__):
-            app.command(cls=Command)(command)
+            app.command(cls=Command, epilog=epilog(command.__name__))(command)

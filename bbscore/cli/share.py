@@ -1,0 +1,139 @@
+"""Commands that share and sum up games: ``export`` (CSV, Markdown, a printable HTML page) and ``stats``."""
+
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from bbscore.cli import epilog, emit_json, note_written, warn
+from bbscore.cli.options import AsJson, Command, ProtocolFile
+from bbscore.errors import BBScoreError
+
+FORMATS = {".csv": "csv", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
+# What people read (Russian; one place, to be wrapped for translation).
+TEXT = {
+    "export": "Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати "
+              "(протокол, победитель, график итогов).",
+    "export_format": "csv (таблица), md (Markdown для чата) или html (страница для печати с графиком); без него — "
+                     "по расширению OUT.",
+    "export_output": "Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается "
+                     "без --force.",
+    "export_force": "Перезаписать существующий файл OUT.",
+    "stats": "Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), "
+             "контры и реконтры, очки за сдачу.\n\nФайлы, которые не читаются, называются (по строке «ошибка: …») "
+             "и пропускаются; тогда код выхода 1.",
+    "stats_paths": "Файлы протоколов или папки с ними (*.toml, и во вложенных папках).",
+    "stats_jobs": "Сколько процессов читают файлы (как у recompute).",
+    "format": "формат: csv (таблица), md (Markdown для чата) или html (страница для печати)",
+    "no_format": "нужен формат: csv, md или html (или OUT с расширением .csv, .md, .html)",
+    "exists": "файл уже есть — не перезаписываю (перезаписать: --force)",
+    "same": "это сам протокол: экспорт пишется в другой файл",
+    "folder": "это папка: нужно имя файла, например game.html",
+    "written": "Записано: {path}",
+    "warning": "внимание: {warning}",
+    "discrepancies": "внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
+                     "по правилам (подробно: bbscore recompute {file})",
+}
+
+
+def export(
+    file: ProtocolFile,
+    format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["export_output"], metavar="OUT")] = None,
+    force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
+) -> None:
+    """``export``: the sheet as CSV, Markdown or a printable HTML page, to stdout or a new file (``--force``: any)."""
+    from bbscore import export as formats
+    from bbscore import protocol
+    from bbscore.errors import InvalidValueError, ProtocolError
+    from bbscore.game import replay
+
+    if format is None:
+        format = FORMATS.get(output.suffix.lower()) if output is not None else None
+        if format is None:
+            raise InvalidValueError("format", "не указан", TEXT["no_format"])
+    elif format not in FORMATS.values():
+        raise InvalidValueError("format", format, TEXT["format"])
+    if output is not None:  # refused before anything is said or read
+        if output.is_dir():
+            raise ProtocolError(str(output), None, TEXT["folder"])
+        if output.exists() and output.resolve() == file.resolve():
+            raise ProtocolError(str(output), None, TEXT["same"])
+        if output.exists() and not force:
+            raise ProtocolError(str(output), None, TEXT["exists"])
+    sheet = protocol.read(file)
+    rules, warning = protocol.convention_for(sheet)
+    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+    text = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
+    if warning:  # the file's rules changed since it was kept: said, not refused
+        print(TEXT["warning"].format(warning=warning), file=sys.stderr)
+    flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
+    if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
+        print(TEXT["discrepancies"].format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    from bbscore.files import write_atomic
+
+    write_atomic(output, text, exclusive=not force)
+    note_written(output)
+    print(TEXT["written"].format(path=output))
+
+
+def stats(
+    paths: Annotated[list[Path], typer.Argument(help=TEXT["stats_paths"], metavar="FILE_OR_DIR...")],
+    as_json: AsJson = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help=TEXT["stats_jobs"], metavar="N")] = None,
+) -> None:
+    """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
+    from bbscore.cli.parallel import each_report
+    from bbscore.protocol import protocol_files
+    from bbscore.stats import combine
+
+    files = protocol_files(paths)
+    summaries = []
+    bad = other_game = 0
+    for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
+        if level == 2:
+            warn(summary["error"])
+            bad += 1
+        elif level == 1:  # a preferans sheet: not a Bazar-Belot game to count, and not an error either
+            other_game += 1
+        else:
+            summaries.append(summary)
+    data = combine(summaries)
+    data = {"files": len(files), "bad_files": bad, "other_game_files": other_game, **data}
+    if as_json:
+        emit_json(data)
+    else:
+        from bbscore import render
+
+        render.stats(data)
+    if bad:
+        raise typer.Exit(1)
+
+
+def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
+    """One game's counts (:func:`bbscore.stats.game_summary`) and 0; ``{}`` and 1 for a sheet of another game
+    (preferans); ``{"error": line}`` and 2 for a file that cannot be read (its rules included)."""
+    from bbscore import protocol
+    from bbscore.game import replay
+    from bbscore.stats import game_summary
+
+    try:
+        sheet = protocol.read(path)
+        rules, _ = protocol.convention_for(sheet)
+    except protocol.OtherGameError:
+        return {}, 1
+    except BBScoreError as error:
+        return {"error": error.message()}, 2
+    return game_summary(sheet.header.pairs, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)), 0
+
+
+def register(app: typer.Typer, only: str | None = None) -> None:
+    """Add these commands to the app (only the one named ``only``, when given)."""
+    for command in (export, stats):
+        if only in (None, command.__name__):
+            app.command(cls=Command, help=TEXT[command.__name__], epilog=epilog(command.__name__))(command)

@@ -1,0 +1,302 @@
+"""A game's sheet to share: CSV for a spreadsheet, Markdown for a chat, a printable HTML page with a chart, and the
+running totals as a sparkline for the terminal (``bbscore export``, ``bbscore show --chart``).
+
+Pure text: takes a read protocol and its replay, returns strings (no rich, no files).  User text (pair names,
+notes) is escaped for each format: the ``csv`` module's quoting, ``html.escape``, a backslash before Markdown's
+special characters (``|`` above all).  Every text a person reads is in :data:`TEXT`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import NamedTuple
+
+from bbscore.game import REDEALS
+from bbscore.working import marks
+
+# What people read (Russian; one place, to be wrapped for translation).
+TEXT = {
+    "n": "№",
+    "declarers": "разыгрывающие",
+    "contract": "контракт",
+    "made": "выполнен",
+    "points": "очки",
+    "total": "итог",
+    "note": "примечание",
+    "yes": "да",
+    "no": "нет",
+    "error": "ошибка",
+    "redeal": "пересдача ({kind})",
+    "title": "Протокол: «{first}» — «{second}»",
+    "meta": "Правила {convention}, игра до {target}; сдач: {hands}.",
+    "won": "Победили «{pair}» ({first} : {second}), партия окончена на сдаче {hand}.",
+    "draw": "Ничья ({first} : {second}), партия окончена на сдаче {hand}.",
+    "going": "Партия продолжается: {first} : {second}.",
+    "chart": "Итоги по сдачам и цель {target}",
+    "axis_hand": "сдача",
+    "target": "цель {target}",
+    "point": "«{pair}», сдача {hand}: {total}",
+    "chart_head": "Итоги по сдачам (█ = {target})",
+}
+SPARKS = "▁▂▃▄▅▆▇█"
+CHART_WIDTH = 40
+
+
+class Row(NamedTuple):
+    """One hand of the sheet, as every format shows it."""
+
+    n: int
+    by: int | None  # the declarers' pair index; None for a redeal or a hand with bad inputs
+    contract: str
+    made: bool | None
+    score: tuple[int, int]
+    marks: tuple[str, str]  # the points as the paper has them: «БТ» for the pair left with nothing
+    total: tuple[int, int]
+    note: str
+
+
+def rows(replay) -> list[Row]:
+    """The sheet's rows: computed scores and totals (as ``bbscore show`` has them)."""
+    found = []
+    for result in replay.results:
+        note = result.entry.fields.get("note")
+        note = note if isinstance(note, str) else ""
+        if result.error is not None:
+            contract, made, shown = TEXT["error"], None, ("—", "—")
+        elif result.redeal is not None:
+            contract, made, shown = TEXT["redeal"].format(kind=REDEALS[result.redeal]), None, ("0", "0")
+        else:
+            contract, made = str(result.breakdown.contract), result.breakdown.made
+            declarers, defenders = marks(result.breakdown)
+            shown = (declarers, defenders) if result.by == 0 else (defenders, declarers)
+        found.append(Row(n=result.entry.number, by=result.by, contract=contract, made=made, score=result.score,
+                         marks=shown, total=result.total, note=note))
+    return found
+
+
+def _made_text(made: bool | None) -> str:
+    return "" if made is None else TEXT["yes"] if made else TEXT["no"]
+
+
+def _end_text(pairs: tuple[str, str], replay) -> str:
+    first, second = replay.totals
+    if not replay.ended:
+        return TEXT["going"].format(first=first, second=second)
+    if replay.winner is None:
+        return TEXT["draw"].format(first=first, second=second, hand=replay.ended_at)
+    return TEXT["won"].format(pair=pairs[replay.winner], first=first, second=second, hand=replay.ended_at)
+
+
+# --- CSV ---
+
+
+def to_csv(sheet, replay) -> str:
+    """RFC 4180 CSV (CRLF line ends, quoted where needed), a header row, one row per hand."""
+    import csv
+    import io
+
+    pairs = sheet.header.pairs
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([TEXT["n"], TEXT["declarers"], TEXT["contract"], TEXT["made"],
+                     f"{pairs[0]}: {TEXT['points']}", f"{pairs[1]}: {TEXT['points']}",
+                     f"{pairs[0]}: {TEXT['total']}", f"{pairs[1]}: {TEXT['total']}", TEXT["note"]])
+    for row in rows(replay):
+        writer.writerow([row.n, "" if row.by is None else pairs[row.by], row.contract, _made_text(row.made),
+                         row.score[0], row.score[1], row.total[0], row.total[1], row.note])
+    return out.getvalue()
+
+
+# --- Markdown ---
+
+_MARKDOWN_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\|*_`[]<>#~"})
+
+
+def markdown_cell(text: str) -> str:
+    """User text in a Markdown table cell: special characters escaped (``|`` would end the cell), one line."""
+    return " ".join(text.split()).translate(_MARKDOWN_SPECIAL)
+
+
+def to_markdown(sheet, replay) -> str:
+    """A Markdown table for a chat: the paper protocol's columns, then the result."""
+    pairs = sheet.header.pairs
+    names = [markdown_cell(name) for name in pairs]
+    lines = [f"**{markdown_cell(TEXT['title'].format(first=pairs[0], second=pairs[1]))}**", "",
+             markdown_cell(TEXT["meta"].format(convention=sheet.header.convention, target=sheet.header.target,
+                                               hands=len(replay.results))), ""]
+    head = [TEXT["n"]]
+    for name in names:
+        head += [f"{name}: {TEXT['contract']}", TEXT["points"], TEXT["total"]]
+    head.append(TEXT["note"])
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "|".join(["---:"] + ["---", "---:", "---:"] * 2 + ["---"]) + "|")
+    for row in rows(replay):
+        cells = [str(row.n)]
+        for index in (0, 1):
+            cells += [markdown_cell(row.contract) if _declares(row, index) else "", row.marks[index], str(row.total[index])]
+        cells.append(markdown_cell(row.note))
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", markdown_cell(_end_text(pairs, replay))]
+    return "\n".join(lines) + "\n"
+
+
+def _declares(row: Row, index: int) -> bool:
+    """Whether the contract cell of pair ``index`` holds this row's contract (a redeal or error: the first pair's)."""
+    return row.by == index or (row.by is None and index == 0)
+
+
+# --- HTML ---
+
+_STYLE = """
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 9.5pt; color: #111;
+       margin: 0 auto; max-width: 186mm; }
+@media screen { body { padding: 6mm 4mm; } }
+h1 { font-size: 14pt; margin: 0 0 2mm; }
+p { margin: 0 0 2mm; }
+.winner { font-weight: bold; }
+table.sheet { border-collapse: collapse; width: 100%; margin: 0 0 3mm; }
+.sheet th, .sheet td { border: 1px solid #555; padding: 0.4mm 1.5mm; line-height: 1.25; }
+.sheet th { background: #eee; font-weight: bold; }
+.sheet td.num { text-align: right; font-variant-numeric: tabular-nums; }
+.sheet td.total { font-weight: bold; }
+.sheet td.note { font-size: 8pt; color: #333; }
+.sheet tr.redeal td, .sheet tr.error td { color: #777; }
+.sheet tr.error td { color: #b00; }
+figure { margin: 0; break-inside: avoid; }
+figcaption { font-size: 8.5pt; margin: 0 0 1mm; }
+svg { width: 100%; height: auto; display: block; }
+svg .grid { stroke: #ddd; stroke-width: 1; }
+svg .axis { stroke: #333; stroke-width: 1; }
+svg .target { stroke: #b00; stroke-width: 1.5; stroke-dasharray: 6 4; }
+svg text { font-size: 11px; fill: #333; }
+svg .pair0 { stroke: #1f5fbf; }
+svg .pair1 { stroke: #d0621a; }
+svg circle.pair0 { fill: #1f5fbf; }
+svg circle.pair1 { fill: #d0621a; }
+svg polyline { fill: none; stroke-width: 2; }
+"""
+_COLORS = ("pair0", "pair1")
+
+
+def to_html(sheet, replay) -> str:
+    """A self-contained page (inline CSS and SVG, nothing fetched) that prints on one A4 page for a game of 25 hands:
+    the sheet as the paper protocol, the result, and the running totals toward the target as a chart."""
+    esc = html.escape
+    pairs = sheet.header.pairs
+    title = TEXT["title"].format(first=pairs[0], second=pairs[1])
+    parts = ['<!DOCTYPE html>\n<html lang="ru">\n<head>\n<meta charset="utf-8">\n',
+             f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
+             f"<h1>{esc(title)}</h1>\n",
+             f'<p class="meta">{esc(TEXT["meta"].format(convention=sheet.header.convention, target=sheet.header.target, hands=len(replay.results)))}</p>\n',
+             f'<p class="winner">{esc(_end_text(pairs, replay))}</p>\n',
+             '<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(TEXT["n"]), "</th>"]
+    for name in pairs:
+        parts.append(f'<th colspan="3">{esc(name)}</th>')
+    parts.append(f'<th rowspan="2">{esc(TEXT["note"])}</th></tr>\n<tr>')
+    parts.append(f"<th>{esc(TEXT['contract'])}</th><th>{esc(TEXT['points'])}</th><th>{esc(TEXT['total'])}</th>" * 2)
+    parts.append("</tr>\n</thead>\n<tbody>\n")
+    for row in rows(replay):
+        kind = ' class="error"' if row.made is None and row.contract == TEXT["error"] else \
+            ' class="redeal"' if row.by is None else ""
+        parts.append(f"<tr{kind}><td class=\"num\">{row.n}</td>")
+        for index in (0, 1):
+            contract = esc(row.contract) if _declares(row, index) else ""
+            parts.append(f'<td>{contract}</td><td class="num">{esc(row.marks[index])}</td>'
+                         f'<td class="num total">{row.total[index]}</td>')
+        parts.append(f'<td class="note">{esc(row.note)}</td></tr>\n')
+    parts.append("</tbody>\n</table>\n")
+    parts.append(f"<figure>\n<figcaption>{esc(TEXT['chart'].format(target=sheet.header.target))}</figcaption>\n")
+    parts.append(chart_svg(pairs, replay, sheet.header.target))
+    parts.append("</figure>\n</body>\n</html>\n")
+    return "".join(parts)
+
+
+def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, height: int = 230) -> str:
+    """The running totals of both pairs as an inline SVG: one point per hand for each pair (a polyline and a dot
+    with its total in ``data-total``), ending at the final totals; the target as a dashed line."""
+    esc = html.escape
+    left, right, top, bottom = 44, 12, 18, 26
+    plot_w, plot_h = width - left - right, height - top - bottom
+    totals = [result.total for result in replay.results]
+    highest = max([target, *(max(total) for total in totals)])
+    step = _grid_step(highest)
+    top_value = -(-highest // step) * step
+    count = max(1, len(totals))
+
+    def x(hand: int) -> float:
+        return round(left + plot_w * hand / count, 2)
+
+    def y(value: int) -> float:
+        return round(top + plot_h - plot_h * value / top_value, 2)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{esc(TEXT["chart"].format(target=target))}" data-scale="{top_value}">\n']
+    for value in range(0, top_value + 1, step):
+        parts.append(f'<line class="grid" x1="{left}" y1="{y(value)}" x2="{width - right}" y2="{y(value)}"/>'
+                     f'<text x="{left - 4}" y="{y(value) + 4}" text-anchor="end">{value}</text>\n')
+    every = max(1, -(-count // 25))
+    for hand in range(every, count + 1, every):
+        parts.append(f'<text x="{x(hand)}" y="{height - bottom + 14}" text-anchor="middle">{hand}</text>\n')
+    parts.append(f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
+                 f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}"/>\n')
+    parts.append(f'<line class="target" x1="{left}" y1="{y(target)}" x2="{width - right}" y2="{y(target)}" '
+                 f'data-target="{target}"/><text x="{width - right}" y="{y(target) - 4}" text-anchor="end">'
+                 f'{esc(TEXT["target"].format(target=target))}</text>\n')
+    for index, name in enumerate(pairs):
+        points = " ".join(f"{x(hand)},{y(total[index])}" for hand, total in enumerate(totals, start=1))
+        parts.append(f'<polyline class="{_COLORS[index]}" data-pair="{esc(name)}" points="{points}"/>\n')
+        for hand, total in enumerate(totals, start=1):
+            label = esc(TEXT["point"].format(pair=name, hand=hand, total=total[index]))
+            parts.append(f'<circle class="{_COLORS[index]}" data-pair="{index}" data-hand="{hand}" '
+                         f'data-total="{total[index]}" cx="{x(hand)}" cy="{y(total[index])}" r="2.5">'
+                         f'<title>{label}</title></circle>\n')
+        legend_x = left + 10 + index * 200
+        parts.append(f'<line class="{_COLORS[index]}" x1="{legend_x}" y1="{top - 8}" x2="{legend_x + 18}" '
+                     f'y2="{top - 8}" stroke-width="3"/><text x="{legend_x + 22}" y="{top - 4}">{esc(name)}</text>\n')
+    parts.append(f'<text x="{left - 4}" y="{height - bottom + 14}" text-anchor="end">{esc(TEXT["axis_hand"])}</text>\n')
+    parts.append("</svg>\n")
+    return "".join(parts)
+
+
+def _grid_step(highest: int) -> int:
+    """A round step for about 3–8 grid lines up to ``highest``."""
+    step = 1
+    while highest / step > 8:
+        for factor in (2, 2.5, 2):
+            step = int(step * factor)
+            if highest / step <= 8:
+                break
+    return step
+
+
+# --- the terminal ---
+
+
+def sparklines(pairs: tuple[str, str], replay, target: int, width: int = CHART_WIDTH) -> list[str]:
+    """The running totals as one sparkline per pair, scaled to the target (a full block is the target or more),
+    at most ``width`` columns: a heading, then «name sparkline total/target» per pair.  More hands than fit are
+    sampled evenly, the last hand always kept."""
+    totals = [result.total for result in replay.results]
+    ends = [f"{total}/{target}" for total in replay.totals]
+    name_width = min(10, max(len(name) for name in pairs))
+    room = max(4, width - name_width - 2 - max(len(end) for end in ends))
+    if len(totals) > room:
+        totals = [totals[-1 - round((room - 1 - i) * (len(totals) - 1) / (room - 1))] for i in range(room)]
+    lines = [TEXT["chart_head"].format(target=target)[:width]]
+    for index, name in enumerate(pairs):
+        shown = name if len(name) <= name_width else name[: name_width - 1] + "…"
+        line = "".join(_spark(total[index], target) for total in totals)
+        lines.append(f"{shown:<{name_width}} {line} {ends[index]}")
+    return lines
+
+
+def _spark(value: int, target: int) -> str:
+    """A full block only for the target reached; below it, seven steps (▁ … ▇) of the way there."""
+    if value <= 0:
+        return " "
+    if value >= target:
+        return SPARKS[-1]
+    return SPARKS[value * (len(SPARKS) - 1) // target]
+

@@ -1,0 +1,119 @@
+"""Shell conventions: ``--version``, ``-h`` as ``--help``, two real examples at the end of every command's help (run
+here), and Typer's completion — its script, its installation and the candidates for ``--by`` (the file's pairs) and
+``--decl-con``/``--def-con`` (construction names) — loaded only when asked for."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import tomllib
+
+import pytest
+
+from conftest import EXAMPLES, REPO, report, run_cli, run_process
+
+COMMANDS = ["score", "count", "melds", "new", "add", "undo", "show", "recompute", "export", "stats", "conventions",
+            "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
+            "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle"]
+
+
+def test_version_is_the_packages():
+    version = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    done = run_cli("--version")
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"bbscore {version}\n", "")
+
+
+def test_version_of_a_checkout_not_installed(monkeypatch):
+    from importlib import metadata
+
+    import bbscore
+
+    def missing(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", missing)
+    assert run_cli("--version").stdout == f"bbscore {bbscore.__version__}\n"
+
+
+def test_every_command_is_in_the_examples_table():
+    from bbscore.cli import COMMANDS as TABLE
+    from bbscore.cli import EXAMPLES as SHOWN
+
+    assert set(SHOWN) == set(COMMANDS) and set(TABLE) <= set(SHOWN)
+
+
+def help_examples(command: str, option: str) -> list[str]:
+    done = run_cli(*command.split(), option)
+    assert done.returncode == 0, report(done)
+    lines = [line.strip() for line in done.stdout.splitlines() if line.strip()]
+    assert lines[-3] == "Примеры:", lines[-4:]
+    return lines[-2:]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_h_is_help_and_every_help_ends_with_two_real_examples(command, tmp_path):
+    examples = help_examples(command, "-h")
+    assert examples == help_examples(command, "--help")
+    assert all(example.startswith(f"bbscore {command} ") or example == f"bbscore {command}" for example in examples) \
+        or command == "conventions", examples
+    # they run: in a folder with the examples (and a game begun, conventions of one's own, where they need them)
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    if command in ("add", "undo"):
+        for setup in (["new", "game.toml", "--pairs", "Мы,Они"], ["add", "game.toml", "12Т", "--by", "Мы", "--def-points", "18"]):
+            assert run_cli(*setup, cwd=tmp_path).returncode == 0
+    if command in ("pref add", "pref undo"):
+        setups = (["pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера"],
+                  ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"])
+        for setup in setups:
+            assert run_cli(*setup, cwd=tmp_path).returncode == 0
+    if command == "conventions check":
+        for name in ("myclub.toml", "club.toml"):
+            assert run_cli("conventions", "init", name, cwd=tmp_path).returncode == 0
+    for example in examples:
+        done = run_cli(*shlex.split(example)[1:], cwd=tmp_path)
+        expected = (0, 1) if command == "recompute" else (0,)  # the slipped example is a discrepancy: exit 1
+        assert done.returncode in expected, f"{example}\n{report(done)}"
+        assert "Traceback" not in done.stderr
+
+
+def test_the_root_help_has_version_and_no_completion_options():
+    done = run_cli("-h")
+    assert done.returncode == 0 and "--version" in done.stdout
+    assert "--install-completion" not in done.stdout  # Typer's completion machinery: only when asked for
+
+
+def test_show_completion_prints_a_script_for_the_shell():
+    done = run_process("--show-completion", "bash")
+    assert done.returncode == 0, report(done)
+    assert "_BBSCORE_COMPLETE=complete_bash" in done.stdout and "complete " in done.stdout
+
+
+def test_install_completion_writes_into_the_home_given(tmp_path):
+    done = run_process("--install-completion", "bash", env={"HOME": str(tmp_path)})
+    assert done.returncode == 0, report(done)
+    assert "_BBSCORE_COMPLETE" in (tmp_path / ".bash_completions" / "bbscore.sh").read_text(encoding="utf-8")
+    assert "bbscore.sh" in (tmp_path / ".bashrc").read_text(encoding="utf-8")
+
+
+def completions(words: str, shell: str = "bash") -> list[str]:
+    """What the shell is offered for the last word of ``words`` (bash: one per line; zsh: the typer format)."""
+    env = {"_BBSCORE_COMPLETE": f"complete_{shell}"}
+    if shell == "bash":
+        env.update(COMP_WORDS=words, COMP_CWORD=str(len(shlex.split(words)) - (0 if words.endswith(" ") else 1)))
+    else:
+        env["_TYPER_COMPLETE_ARGS"] = words
+    done = run_process(env=env)
+    assert done.returncode == 0, report(done)
+    return [line for line in done.stdout.splitlines() if line] if shell == "bash" else [done.stdout]
+
+
+def test_completion_of_commands_pairs_and_constructions():
+    assert "export" in completions("bbscore ex")
+    assert completions("bbscore add examples/game-gambler.toml --by ") == ["Север", "Юг"]
+    assert completions("bbscore add examples/game-gambler.toml 12Т --doezd Ю") == ["Юг"]
+    assert completions("bbscore add nosuch.toml --by ") == []
+    assert completions("bbscore add --by ") == []
+    assert completions("bbscore score 12Т --decl-con те") == ["терц"]
+    assert completions("bbscore score 12Т --def-con терц,бэ") == ["терц,бэла"]
+    assert "рамки-В" in completions("bbscore score 12Т --def-con ра")
+    assert "Север" in completions("bbscore add examples/game-gambler.toml --by С", shell="zsh")[0]
