@@ -120,6 +120,24 @@ def game_end(totals: Pair, target: int, on_tie: str) -> tuple[bool, int | None]:
     return (on_tie == "draw"), None
 
 
+def match_pair(text: str, pairs: tuple[str, str], field: str) -> str:
+    """The pair a user meant: its exact name, the name in any case, a unique prefix of it, or its number (1 or 2).
+
+    Never a guess: a prefix both names share, or no match, raises :class:`InconsistentHandError` naming ``field``.
+    """
+    if text in pairs:
+        return text
+    typed = " ".join(str(text).split()).casefold()
+    if typed in ("1", "2"):
+        return pairs[int(typed) - 1]
+    for candidates in ([p for p in pairs if p.casefold() == typed], [p for p in pairs if p.casefold().startswith(typed)]):
+        if len(candidates) == 1 and typed:
+            return candidates[0]
+        if len(candidates) > 1:
+            break
+    raise InconsistentHandError(field, text, f"одна из пар: {pairs[0]} (или 1), {pairs[1]} (или 2)")
+
+
 def _pair(value: Any, name: str) -> Pair:
     if (
         isinstance(value, list) and len(value) == 2

@@ -49,7 +49,7 @@ from bbscore.errors import (
 )
 from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
 from bbscore import conventions
-from bbscore.game import HandEntry, replay
+from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
@@ -277,7 +277,7 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
         raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
     rules = conventions.load(convention_name)
     names = tuple(" ".join(p.split()) for p in pairs)
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
+    if len(names) != 2 or not all(names) or names[0].casefold() == names[1].casefold():
         raise InvalidValueError("pairs", ",".join(pairs), "нужны два разных названия пар через запятую, например \"Мы,Они\"")
     if target is not None and target < 1:
         raise InvalidValueError("target", target, "цель партии — положительное число")
@@ -322,16 +322,33 @@ def _refuse_bad_file(protocol: Protocol, replay) -> None:
         )
 
 
-def append(path: Path, fields: dict[str, Any]) -> Appended:
+def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: bool) -> dict[str, Any]:
+    """A hand's fields as typed, with its pairs named as the file names them (``--by мы``, ``--by 1``) and its bid
+    checked for a slip (``80Ч``) unless ``confirmed``."""
+    given = dict(fields)
+    for key in ("by", "doezd"):
+        if isinstance(given.get(key), str):
+            given[key] = match_pair(given[key], pairs, key)
+    if not confirmed and isinstance(given.get("contract"), str):
+        from bbscore.contract import Contract
+        from bbscore.hand import check_plausible_bid
+
+        check_plausible_bid(rules, Contract.parse(given["contract"]))
+    return given
+
+
+def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> Appended:
     """Score a hand with the file's convention and append it with its score and running total.
 
     ``fields`` are a hand's protocol fields (inputs, or ``redeal``).  Refused
     when the game has ended, when an earlier hand has bad inputs, or when
-    this hand's inputs are bad (the file is then left as it was).
+    this hand's inputs are bad (the file is then left as it was); a bid above the
+    convention's ``confirm_bid_above`` is refused unless ``confirmed``.
     """
     with _locked(path, must_exist=True):
         protocol = read(path)
         rules, warning = convention_for(protocol)
+        fields = _given(fields, protocol.header.pairs, rules, confirmed)
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, before)
         if before.ended:
@@ -348,6 +365,68 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
         fields = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         write_atomic(path, dumps(protocol.header, _raw_hands(protocol) + [fields]))
     return Appended(protocol=protocol, replay=after, warning=warning)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replaced:
+    """What ``edit`` did: the protocol and its replay before, the replay after, the hand's number and a warning."""
+
+    protocol: Protocol
+    before: Any
+    replay: Any
+    number: int
+    warning: str | None
+
+
+def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool = True) -> Replaced:
+    """Replace the inputs of hand ``number`` (1-based), rescore it and rewrite every later running total.
+
+    The hand's note (and dealer, time) stay unless ``fields`` gives new ones.  Refused, leaving the file as it was,
+    when there is no such hand, when the new inputs are bad, or when the change would end the game before a later
+    hand (or make a later hand's inputs bad).
+    """
+    with _locked(path, must_exist=True):
+        protocol = read(path)
+        rules, warning = convention_for(protocol)
+        count = len(protocol.hands)
+        if not 1 <= number <= count:
+            raise InvalidValueError("hand", number, f"в протоколе сдачи с 1 по {count}" if count else "в протоколе нет сдач")
+        pairs, target = protocol.header.pairs, protocol.header.target
+        old = protocol.hands[number - 1]
+        fields = _given(fields, pairs, rules, confirmed)
+        for key in ("note", "dealer", "time"):
+            if key not in fields and key in old.fields:
+                fields[key] = old.fields[key]
+        entries = list(protocol.hands)
+        entries[number - 1] = HandEntry(number=number, line=old.line, fields=dict(fields))
+        before = replay(protocol.hands, pairs, target, rules)
+        after = replay(entries, pairs, target, rules)
+        new = after.results[number - 1]
+        if new.error is not None:
+            raise new.error
+        if after.ended and after.ended_at < count:
+            raise ProtocolError(
+                str(path), old.line,
+                f"после такой правки сдачи {number} партия окончилась бы на сдаче {after.ended_at} "
+                f"({_winner_text(protocol, after)}), а после неё записаны сдачи {after.ended_at + 1}–{count}: "
+                f"не меняю (сначала уберите лишние сдачи: bbscore undo)",
+            )
+        bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
+        if bad:
+            raise ProtocolError(str(path), old.line, f"после такой правки сдачи {number} сдача {bad[0].hand} неверна "
+                                             f"({bad[0].message}): не меняю")
+        hands = _raw_hands(protocol)
+        sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
+        hands[number - 1] = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
+        sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
+        for later in after.results[number:]:
+            raw = hands[later.entry.number - 1]
+            points = later.recorded_score if later.recorded_score is not None else later.score
+            sheet = (sheet[0] + points[0], sheet[1] + points[1])
+            if "total" in raw:
+                raw["total"] = list(sheet)
+        write_atomic(path, dumps(protocol.header, hands))
+    return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
 
 
 def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dict[str, Any]:

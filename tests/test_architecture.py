@@ -25,7 +25,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("storage", ["bbscore.conventions", "bbscore.protocol"]),
     ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.render"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.sheet",
-               "bbscore.cli.rules", "bbscore.__main__"]),
+               "bbscore.cli.rules", "bbscore.cli.play", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -26,7 +26,8 @@ def note_written(*paths) -> None:
 # Which module holds each command.
 COMMANDS = {
     "score": "hand", "count": "hand", "melds": "hand",
-    "new": "sheet", "add": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
+    "new": "sheet", "add": "sheet", "edit": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
+    "play": "play",
     "conventions": "rules",
 }
 

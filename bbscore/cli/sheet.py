@@ -1,4 +1,4 @@
-"""Commands about a protocol file: ``new``, ``add``, ``undo``, ``show``, ``recompute``."""
+"""Commands about a protocol file: ``new``, ``add``, ``edit``, ``undo``, ``show``, ``recompute``."""
 
 import sys
 from pathlib import Path
@@ -42,10 +42,18 @@ def new(
     print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
 
 
+HandRedeal = Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")]
+HandNote = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")]
+HandDoezd = Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")]
+HandBy = Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: пара из протокола — название (можно начало, любой регистр) или номер 1/2.", metavar="PAIR")]
+HandContract = Annotated[Optional[str], typer.Argument(help="Контракт, как в bbscore score.", metavar="CONTRACT")]
+ConfirmBid = Annotated[bool, typer.Option("--yes", help="Подтвердить необычно высокую заявку (выше confirm_bid_above правил, по умолчанию 30).")]
+
+
 def add(
     file: ProtocolFile,
-    contract: Annotated[Optional[str], typer.Argument(help="Контракт, как в bbscore score.", metavar="CONTRACT")] = None,
-    by: Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: название пары из протокола.", metavar="PAIR")] = None,
+    contract: HandContract = None,
+    by: HandBy = None,
     def_points: DefPoints = None,
     decl_points: DeclPoints = None,
     decl_con: DeclCon = None,
@@ -56,42 +64,81 @@ def add(
     last: LastTrick = None,
     melds: Melds = None,
     decl_seats: DeclSeats = None,
-    redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")] = None,
-    note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
-    doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR")] = None,
+    redeal: HandRedeal = None,
+    note: HandNote = None,
+    doezd: HandDoezd = None,
+    yes: ConfirmBid = False,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
     from bbscore import protocol, render
+
+    fields = hand_fields(locals())
+    appended = protocol.append(file, fields, confirmed=yes)
+    note_written(file)
+    render.added_hand(appended)
+
+
+def edit(
+    file: ProtocolFile,
+    number: Annotated[int, typer.Argument(help="Номер сдачи в протоколе (с 1).", metavar="N", min=1)],
+    contract: HandContract = None,
+    by: HandBy = None,
+    def_points: DefPoints = None,
+    decl_points: DeclPoints = None,
+    decl_con: DeclCon = None,
+    def_con: DefCon = None,
+    decl_tricks: DeclTricks = None,
+    def_cards: DefCards = None,
+    decl_cards: DeclCards = None,
+    last: LastTrick = None,
+    melds: Melds = None,
+    decl_seats: DeclSeats = None,
+    redeal: HandRedeal = None,
+    note: HandNote = None,
+    doezd: HandDoezd = None,
+    yes: ConfirmBid = False,
+) -> None:
+    """Исправить сдачу N: заменить её ввод (параметры как у add), пересчитать её и все следующие итоги."""
+    from bbscore import protocol, render
+
+    fields = hand_fields(locals())
+    replaced = protocol.replace(file, number, fields, confirmed=yes)
+    note_written(file)
+    render.edited_hand(replaced)
+
+
+def hand_fields(options: dict) -> dict:
+    """A hand's protocol fields from the options of ``add``/``edit`` (a redeal, or a contract with its inputs)."""
     from bbscore.errors import InconsistentHandError
 
+    inputs = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
+              "decl_cards", "last", "melds", "decl_seats")
+    redeal, note, doezd = options["redeal"], options["note"], options["doezd"]
     if redeal is not None:
-        given = [(name, value) for name, value in (("contract", contract), ("by", by), ("def_points", def_points),
-                 ("decl_points", decl_points), ("decl_con", decl_con), ("def_con", def_con),
-                 ("decl_tricks", decl_tricks), ("def_cards", def_cards), ("decl_cards", decl_cards),
-                 ("last", last), ("melds", melds), ("decl_seats", decl_seats)) if value is not None]
+        given = [(name, options[name]) for name in inputs if options[name] is not None]
         if given:
             name, value = given[0]
             raise InconsistentHandError(name, value, f"у пересдачи ({ref('redeal')}) нет контракта и вистов")
         fields: dict = {"redeal": redeal}
     else:
-        if contract is None:
+        if options["contract"] is None:
             raise InconsistentHandError("contract", "не указано", f"нужен контракт (или {ref('redeal')} all-pass|rams-7)")
-        if by is None:
-            raise InconsistentHandError("by", "не указано", "нужны разыгрывающие: название пары из протокола")
-        fields = {"contract": contract, "by": by, "def_points": _whole(def_points, "def_points"),
-                  "decl_points": _whole(decl_points, "decl_points"), "decl_con": _joined(decl_con),
-                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "decl_tricks"),
-                  "def_cards": _card_list(def_cards, "def_cards"), "decl_cards": _card_list(decl_cards, "decl_cards"),
-                  "last": last, "melds": _seat_table(melds), "decl_seats": decl_seats}
+        if options["by"] is None:
+            raise InconsistentHandError("by", "не указано", "нужны разыгрывающие: название пары из протокола или её номер")
+        fields = {"contract": options["contract"], "by": options["by"],
+                  "def_points": _whole(options["def_points"], "def_points"),
+                  "decl_points": _whole(options["decl_points"], "decl_points"), "decl_con": _joined(options["decl_con"]),
+                  "def_con": _joined(options["def_con"]), "decl_tricks": _whole(options["decl_tricks"], "decl_tricks"),
+                  "def_cards": _card_list(options["def_cards"], "def_cards"),
+                  "decl_cards": _card_list(options["decl_cards"], "decl_cards"),
+                  "last": options["last"], "melds": _seat_table(options["melds"]), "decl_seats": options["decl_seats"]}
     if note is not None:
         if not note.strip():
             raise InconsistentHandError("note", note, f"примечание — непустой текст (или не указывайте {ref('note')})")
         fields["note"] = note
     if doezd is not None:
         fields["doezd"] = doezd
-    appended = protocol.append(file, {k: v for k, v in fields.items() if v is not None})
-    note_written(file)
-    render.added_hand(appended)
+    return {k: v for k, v in fields.items() if v is not None}
 
 
 def _whole(text: str | None, key: str) -> int | None:
@@ -129,7 +176,19 @@ def undo(file: ProtocolFile) -> None:
 
     before, removed = protocol.remove_last(file)
     note_written(file)
-    render.removed_hand(before, removed)
+    render.removed_hand(before, removed, removed_result(before))
+
+
+def removed_result(before):
+    """The removed (last) hand of a protocol as replayed, for its line; None when its rules cannot be read."""
+    from bbscore import protocol
+    from bbscore.game import replay
+
+    try:
+        rules, _ = protocol.convention_for(before)
+    except BBScoreError:
+        return None
+    return replay(before.hands, before.header.pairs, before.header.target, rules).results[-1]
 
 
 def show(file: ProtocolFile, as_json: AsJson = False) -> None:
@@ -163,6 +222,8 @@ def sheet_json(sheet, result) -> dict:
             item["made"] = hand.breakdown.made
         item["score"] = list(hand.score)
         item["total"] = list(hand.total)
+        if isinstance(hand.entry.fields.get("note"), str):
+            item["note"] = hand.entry.fields["note"]
         hands.append(item)
     return {
         "file": str(sheet.path),
@@ -177,7 +238,7 @@ def sheet_json(sheet, result) -> dict:
 
 
 def recompute(
-    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов.", metavar="FILE...")],
+    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
@@ -205,6 +266,7 @@ def recompute(
         out = render.console()
     from bbscore.cli.parallel import each_report
 
+    files = protocol_files(files)
     for report, level in each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs):
         worst = max(worst, level)
         if as_json:
@@ -217,6 +279,36 @@ def recompute(
         emit_json({"files": reports})
     if worst:
         raise typer.Exit(worst)
+
+
+def protocol_files(paths: list[Path]) -> list[Path]:
+    """The files to check: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
+    ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
+    ``.venv`` — and ``.bak`` backups skipped)."""
+    import os
+    import re
+
+    found: list[Path] = []
+    game_table = re.compile(rb"^[ \t]*\[[ \t]*game[ \t]*\]", re.M)
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        inside = []
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
+            for name in names:
+                if name.startswith(".") or not name.endswith(".toml"):
+                    continue
+                candidate = Path(folder) / name
+                try:
+                    with candidate.open("rb") as stream:
+                        if game_table.search(stream.read(65536)):
+                            inside.append(candidate)
+                except OSError:
+                    inside.append(candidate)  # named, with its reason, by the check itself
+        found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
+    return found
 
 
 def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
@@ -269,6 +361,6 @@ def _discrepancy_line(sheet, discrepancy) -> int | None:
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
-    for command in (new, add, undo, show, recompute):
+    for command in (new, add, edit, undo, show, recompute):
         if only in (None, command.__name__):
             app.command(cls=Command)(command)

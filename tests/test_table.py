@@ -1,0 +1,180 @@
+"""At the table (issue 14): ``edit`` of a past hand, ``undo``'s protocol line, ``recompute`` of folders, a sheet that
+fits any terminal, forgiving input (pair names, "did you mean", whole numbers, a bid slip, changed rules)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import EXAMPLES, assert_refused, run_cli
+from test_protocol import TEN_HANDS, add, hands_of, new_game, ok, show
+
+
+def ten_hand_game(tmp_path: Path, *extra: str) -> Path:
+    path = new_game(tmp_path / "game.toml", *extra)
+    for args, _ in TEN_HANDS:
+        add(path, *args)
+    return path
+
+
+# --------------------------------------------------------------------------- edit
+
+
+def test_edit_of_a_middle_hand_rewrites_every_later_total(tmp_path):
+    path = ten_hand_game(tmp_path)
+    before = hands_of(path)
+    # hand 4: 8П by Они, def 82 → 8 : 16; now def 62 → Vp = 100 ≥ 80: Pv = 6, Pp = (162 − 60) div 10 = 10 → 6 : 18
+    out = ok(run_cli("edit", str(path), "4", "8П", "--by", "Они", "--def-points", "62"))
+    assert "4 было" in out and "4 стало" in out
+    after = hands_of(path)
+    assert after[3]["score"] == [6, 18] and after[3]["def_points"] == 62
+    assert after[:3] == before[:3]
+    for old, new in zip(before[4:], after[4:]):
+        assert new["total"] == [old["total"][0] - 2, old["total"][1] + 2]  # every later total moved by the change
+        assert {k: v for k, v in new.items() if k != "total"} == {k: v for k, v in old.items() if k != "total"}
+    assert show(path)["totals"] == [235, 115]
+    assert run_cli("recompute", str(path)).returncode == 0
+
+
+def test_edit_keeps_the_note_and_turns_a_hand_into_a_redeal(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    add(path, "12Т", "--by", "Мы", "--def-points", "18", "--note", "первая")
+    add(path, "8П", "--by", "Они", "--def-points", "82")
+    ok(run_cli("edit", str(path), "1", "--redeal", "all-pass"))
+    first = hands_of(path)[0]
+    assert first == {"redeal": "all-pass", "note": "первая", "score": [0, 0], "total": [0, 0]}
+    assert hands_of(path)[1]["total"] == [8, 16]
+    assert run_cli("recompute", str(path)).returncode == 0
+
+
+def test_edit_that_would_end_the_game_early_is_refused_and_changes_nothing(tmp_path):
+    path = new_game(tmp_path / "game.toml", "--target", "100")
+    add(path, "12Т", "--by", "Мы", "--def-points", "18")
+    add(path, "8П", "--by", "Они", "--def-points", "82")
+    add(path, "9Т", "--by", "Они", "--def-points", "70")
+    bytes_before = path.read_bytes()
+    line = assert_refused(run_cli("edit", str(path), "1", "^^П+", "--by", "Мы", "--def-points", "0", "--decl-tricks", "8"))
+    assert "сдаче 1" in line and "окончилась бы на сдаче 1" in line and "2–3" in line
+    assert path.read_bytes() == bytes_before
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["9", "12Т", "--by", "Мы", "--def-points", "18"], "сдача: 9"),
+    (["1", "12Т", "--by", "Мы", "--def-points", "180"], "--def-points"),
+    (["1", "12Т", "--by", "Мы", "--def-points", "18.5"], "целое число"),
+    (["1", "90Т", "--by", "Мы", "--def-points", "18"], "--yes"),
+    (["1", "12Т", "--by", "Вы", "--def-points", "18"], "--by"),
+])
+def test_edit_refusals_leave_the_file(tmp_path, args, words):
+    path = new_game(tmp_path / "game.toml")
+    add(path, "12Т", "--by", "Мы", "--def-points", "18")
+    bytes_before = path.read_bytes()
+    assert words in assert_refused(run_cli("edit", str(path), *args))
+    assert path.read_bytes() == bytes_before
+
+
+# --------------------------------------------------------------------------- undo
+
+
+def test_undo_prints_the_removed_hand_as_a_protocol_line(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    add(path, "12Т", "--by", "Мы", "--def-points", "18", "--decl-con", "терц", "--def-con", "бэла")
+    add(path, "15П+", "--by", "Они", "--def-points", "33", "--decl-con", "терц", "--note", "контра Мы")
+    out = ok(run_cli("undo", str(path)))
+    assert "2. 15П+ Они  48 : БТ   76 : 4  — контра Мы" in out
+    assert "[[hand]]" not in out and "score =" not in out
+
+
+def test_undo_of_a_hand_whose_rules_are_gone_shows_its_fields(tmp_path):
+    rules = tmp_path / "club.toml"
+    shutil.copyfile(EXAMPLES.parent / "conventions" / "gambler.toml", rules)
+    path = new_game(tmp_path / "game.toml", "--convention", str(rules))
+    add(path, "12Т", "--by", "Мы", "--def-points", "18")
+    rules.unlink()
+    out = ok(run_cli("undo", str(path)))
+    assert "contract = 12Т" in out and hands_of(path) == []
+
+
+# --------------------------------------------------------------------------- recompute DIR
+
+
+def test_recompute_takes_folders_recursively_in_a_stable_order(tmp_path):
+    games = tmp_path / "games"
+    (games / "b" / "deeper").mkdir(parents=True)
+    (games / ".hidden").mkdir()
+    shutil.copyfile(EXAMPLES / "game-gambler.toml", games / "b" / "deeper" / "z.toml")
+    shutil.copyfile(EXAMPLES / "game-gambler.toml", games / "a.toml")
+    shutil.copyfile(EXAMPLES / "slipped-game.toml", games / "b" / "c.toml")
+    shutil.copyfile(EXAMPLES / "slipped-game.toml", games / ".hidden" / "x.toml")
+    shutil.copyfile(EXAMPLES / "slipped-game.toml", games / "a.toml.20260101-000000.bak")
+    (games / ".a.toml.lock").write_text("")
+    (games / "notes.toml").write_text('title = "not a protocol"\n', encoding="utf-8")
+    done = run_cli("recompute", "games", "--json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    files = [report["file"] for report in json.loads(done.stdout)["files"]]
+    assert files == ["games/a.toml", "games/b/c.toml", "games/b/deeper/z.toml"]
+    clean = run_cli("recompute", ".", cwd=games / "b" / "deeper")
+    assert clean.returncode == 0 and "z.toml: всё сходится" in clean.stdout
+
+
+# --------------------------------------------------------------------------- layout
+
+
+def long_names_game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.toml"
+    ok(run_cli("new", str(path), "--pairs", "Долгопрудненские,Подмосковные Вечера"))
+    for args, _ in TEN_HANDS:
+        by = {"Мы": "Долгопрудненские", "Они": "Подмосковные Вечера"}
+        add(path, *[by.get(arg, arg) for arg in args])
+    add(path, "8П", "--by", "1", "--def-points", "82", "--note", "записано со слов капитана, проверить после игры")
+    return path
+
+
+def whole_values(text: str) -> set[str]:
+    """Every word of the output (a value is whole if it appears as a word, not cut by … or a line break)."""
+    return set(re.findall(r"[^\s│┃┏┓┗┛━─┡┩╇┳┻┼┬┴└┘┌┐|]+", text))
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80, 120])
+def test_show_and_add_never_cut_a_number_a_contract_or_a_name(tmp_path, columns):
+    path = long_names_game(tmp_path)
+    sheet = show(path)
+    out = ok(run_cli("show", str(path), columns=columns))
+    assert "…" not in out
+    words = whole_values(out)
+    for hand in sheet["hands"]:
+        assert {str(value) for value in hand["total"]} <= words, (hand, out)
+        assert str(hand["n"]) in words or f"{hand['n']}." in words
+        if "contract" in hand:
+            assert hand["contract"] in words or f"{hand['contract']}." in words
+    for name in sheet["pairs"]:
+        assert name in out.replace("\n", " ") or all(part in words for part in name.split())
+    if columns < 60:
+        assert "11. 8П Долгопрудненские  16 : 8" in out  # the compact list: one hand per line
+    added = ok(run_cli("add", str(path), "9Т", "--by", "под", "--def-points", "70", columns=columns))
+    assert "…" not in added
+    assert {"9Т", "Подмосковные", "Вечера"} <= whole_values(added)
+    totals = show(path)["totals"]
+    assert {str(totals[0]), str(totals[1])} <= whole_values(added)
+
+
+def test_a_note_is_on_its_hand_line_and_in_json(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    add(path, "12Т", "--by", "Мы", "--def-points", "18", "--note", "сдавал Петя")
+    assert show(path)["hands"][0]["note"] == "сдавал Петя"
+    assert "сдавал Петя" in ok(run_cli("show", str(path), columns=40))
+    wide = ok(run_cli("show", str(path), columns=120))
+    assert any("12Т" in line and "сдавал Петя" in line for line in wide.splitlines())
+
+
+def test_a_redeal_is_in_no_pairs_column(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    add(path, "--redeal", "all-pass")
+    row = next(line for line in ok(run_cli("show", str(path), columns=120)).splitlines() if "пересдача" in line)
+    cells = [cell.strip() for cell in row.strip("│").split("│")]
+    assert cells[1].startswith("пересдача") and cells[2] == ""  # the contract column, and nobody's
