@@ -178,3 +178,93 @@ def test_a_redeal_is_in_no_pairs_column(tmp_path):
     row = next(line for line in ok(run_cli("show", str(path), columns=120)).splitlines() if "пересдача" in line)
     cells = [cell.strip() for cell in row.strip("│").split("│")]
     assert cells[1].startswith("пересдача") and cells[2] == ""  # the contract column, and nobody's
+
+
+# --------------------------------------------------------------------------- forgiving input
+
+
+def test_pairs_by_any_case_unique_prefix_or_number(tmp_path):
+    path = tmp_path / "game.toml"
+    ok(run_cli("new", str(path), "--pairs", "Север,Северяне"))
+    add(path, "12Т", "--by", "СЕВЕР", "--def-points", "18")
+    add(path, "12Т", "--by", "северя", "--def-points", "18")
+    add(path, "12Т", "--by", "2", "--def-points", "18", "--note", "по номеру")
+    assert [hand["by"] for hand in hands_of(path)] == ["Север", "Северяне", "Северяне"]
+    line = assert_refused(run_cli("add", str(path), "12Т", "--by", "Сев", "--def-points", "18"))
+    assert line.startswith("ошибка: --by: «Сев»") and "Север (или 1)" in line
+    assert_refused(run_cli("add", str(path), "12Т", "--by", "3", "--def-points", "18"))
+
+
+def test_pair_names_that_differ_only_in_case_are_refused(tmp_path):
+    line = assert_refused(run_cli("new", str(tmp_path / "g.toml"), "--pairs", "Мы,мы"))
+    assert "--pairs" in line and "регистр" in line
+    assert not (tmp_path / "g.toml").exists()
+
+
+@pytest.mark.parametrize(("typed", "near"), [("терс", "терц"), ("бэлла", "бэла"), ("квнта", "квинта"), ("rams-j ", None)])
+def test_a_construction_typo_gets_the_nearest_names(typed, near):
+    done = run_cli("score", "12Т", "--def-points", "18", "--decl-con", typed)
+    if near is None:
+        assert done.returncode == 0
+        return
+    line = assert_refused(done)
+    assert f"может быть, {near}" in line and "шестерик" not in line  # the nearest names, not the whole list
+
+
+def test_a_list_written_with_spaces_is_accepted_or_explained():
+    with_spaces = json.loads(ok(run_cli("score", "12Т", "--def-points", "18", "--decl-con", "терц бэла", "--json")))
+    with_commas = json.loads(ok(run_cli("score", "12Т", "--def-points", "18", "--decl-con", "терц, бэла", "--json")))
+    assert with_spaces == with_commas
+    line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--decl-con", "терц бэлка"))
+    assert "«бэлка»" in line and "через запятую" in line
+
+
+@pytest.mark.parametrize(("typed", "near"), [(["scor"], "score"), (["ad"], "add"), (["edti"], "edit"),
+                                             (["score", "12Т", "--def-point", "18"], "--def-points")])
+def test_a_command_or_option_typo_gets_did_you_mean(typed, near):
+    line = assert_refused(run_cli(*typed))
+    assert f"может быть, {near}" in line
+
+
+@pytest.mark.parametrize("args", [["--def-points", "18.5"], ["--def-points", "18,0"], ["--decl-points", ".5"],
+                                  ["--def-points", "0", "--decl-tricks", "7.5"]])
+def test_a_decimal_count_asks_for_a_whole_number(args):
+    contract = "^Т" if "--decl-tricks" in args else "12Т"
+    line = assert_refused(run_cli("score", contract, *args))
+    assert "целое число" in line and line.startswith(f"ошибка: {args[-2]}:")
+
+
+def test_a_bid_slip_needs_yes(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    before = path.read_bytes()
+    line = assert_refused(run_cli("add", str(path), "80Ч", "--by", "Мы", "--def-points", "0", "--decl-con", "300"))
+    assert "80" in line and "8Ч?" in line and "--yes" in line
+    assert path.read_bytes() == before
+    add(path, "30Ч", "--by", "Мы", "--def-points", "0", "--decl-con", "200")  # at the limit: no question
+    add(path, "31Ч", "--by", "Мы", "--def-points", "0", "--decl-con", "200", "--yes")
+    assert [hand["contract"] for hand in hands_of(path)] == ["30Ч", "31Ч"]
+
+
+def test_confirm_bid_above_is_optional_and_keeps_the_rules_hash(tmp_path):
+    from bbscore import conventions
+    from bbscore.contract import GameKind
+
+    rules = tmp_path / "club.toml"
+    text = (EXAMPLES.parent / "conventions" / "gambler.toml").read_text(encoding="utf-8")
+    rules.write_text(text, encoding="utf-8")
+    assert conventions.load(str(rules)).sha256 == conventions.load("gambler").sha256
+    rules.write_text(text.replace("min_bid = 8\n", "min_bid = 8\nconfirm_bid_above = 12\n", 1), encoding="utf-8")
+    assert conventions.load(str(rules)).game(GameKind.SUIT).confirm_bid_above == 12
+    path = new_game(tmp_path / "game.toml", "--convention", str(rules))
+    assert "--yes" in assert_refused(run_cli("add", str(path), "13Т", "--by", "Мы", "--def-points", "18"))
+    rules.write_text(text.replace("min_bid = 8\n", "min_bid = 8\nconfirm_bid_above = 5\n", 1), encoding="utf-8")
+    assert "confirm_bid_above" in assert_refused(run_cli("conventions", "check", str(rules)))
+
+
+def test_add_and_show_say_at_once_that_the_rules_changed(tmp_path):
+    rules = tmp_path / "club.toml"
+    shutil.copyfile(EXAMPLES.parent / "conventions" / "gambler.toml", rules)
+    path = new_game(tmp_path / "game.toml", "--convention", str(rules))
+    rules.write_text(rules.read_text(encoding="utf-8").replace("target = 301", "target = 501"), encoding="utf-8")
+    for out in (add(path, "12Т", "--by", "Мы", "--def-points", "18"), ok(run_cli("show", str(path)))):
+        assert out.splitlines()[0].startswith("внимание: правила") and "изменились" in out.splitlines()[0]

@@ -139,9 +139,22 @@ _USAGE_MESSAGES = [
 
 
 def _translate_usage(message: str) -> str:
-    """Click's usage messages in Russian (the few a user meets)."""
+    """Click's usage messages in Russian (the few a user meets), with the nearest known name for a typo."""
     import re
 
+    unknown = re.match(r"^No such command '(\S+)'", message)
+    if unknown:
+        import difflib
+
+        near = difflib.get_close_matches(unknown.group(1), list(COMMANDS), n=3, cutoff=0.5)
+        return f"нет такой команды {unknown.group(1)}" + (f"; может быть, {' или '.join(near)}?" if near else "")
+    option = re.match(r"^No such option: (\S+)\s*(?:Did you mean (\S+)\?|\(Possible options: (.*)\))?", message)
+    if option and (option.group(2) or option.group(3)):
+        import difflib
+
+        possible = [option.group(2)] if option.group(2) else option.group(3).split(", ")
+        near = difflib.get_close_matches(option.group(1), possible, n=3, cutoff=0) or possible
+        return f"нет такого параметра {option.group(1)}; может быть, {' или '.join(near)}?"
     for pattern, russian in _USAGE_MESSAGES:
         if re.match(pattern, message):
             return re.sub(pattern, russian, message)
