@@ -159,7 +159,8 @@ def edited_hand(replaced) -> None:
     _hands_view(out, f"Сдача {number} исправлена в {protocol.path}", [(f"{number} было", old), (f"{number} стало", new)], pairs)
     later = len(replaced.replay.results) - number
     if later:
-        out.print(f"Пересчитаны итоги сдач {number + 1}–{number + later}: были "
+        which = f"сдачи {number + 1}" if later == 1 else f"сдач {number + 1}–{number + later}"
+        out.print(f"Пересчитаны итоги {which}: были "
                   f"{replaced.before.totals[0]} : {replaced.before.totals[1]}, стали "
                   f"{replaced.replay.totals[0]} : {replaced.replay.totals[1]}.")
     _standing(out, pairs, protocol.header.target, replaced.replay)
