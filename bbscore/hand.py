@@ -311,6 +311,11 @@ def max_pair_constructions(convention: Convention, kind: GameKind) -> int:
     return convention.remember(("max_constructions", kind), max_construction_visty, convention.construction_values(kind))
 
 
+def check_contract(convention: Convention, contract: Contract) -> None:
+    """Refuse a contract the convention does not allow: below the minimum bid, or above what any hand can make."""
+    convention.remember(("contract", contract), _check_contract, convention, contract)
+
+
 def _check_contract(convention: Convention, contract: Contract) -> None:
     """The minimum bid and the highest bid a hand can make."""
     contract.check_legal(convention.game(contract.game.kind).min_bid)

@@ -319,10 +319,10 @@ class Session:
 
     def _contract(self, text: str):
         from bbscore.contract import Contract
-        from bbscore.hand import _check_contract, check_plausible_bid
+        from bbscore.hand import check_contract, check_plausible_bid
 
         contract = Contract.parse(text)
-        _check_contract(self.rules, contract)
+        check_contract(self.rules, contract)
         try:
             check_plausible_bid(self.rules, contract)
         except ImplausibleBidError as error:
