@@ -77,6 +77,14 @@ class Table:
         self.child.sendline(typed)
         self.child.expect("\n")  # the answer taken (the prompt is drawn again with it before the new line)
 
+    def complete(self, question: str, typed: str, completed: str) -> None:
+        """Type the start of a word and Tab; once the word is completed on the screen, Enter."""
+        self.child.expect(QUESTIONS.get(question, question))
+        self.child.send(typed + "\t")
+        self.child.expect("\x1b\\[0m" + completed + "\x1b")  # the input line drawn again, with the whole word
+        self.child.sendline("")
+        self.child.expect("\n")
+
     def hand(self, args: list[str]) -> None:
         typed = answers_of(args)
         steps = ["by"] if typed == ["пас"] else ["by", "contract", "tricks" if typed[1].startswith("^") else "points",
@@ -110,9 +118,11 @@ def test_a_whole_game_typed_at_a_terminal_gives_the_file_add_gives(tmp_path):
     table.answer("decl", "терс")
     table.expect("может быть, терц")
     table.answer("decl", "терц")
-    table.answer("def", "бэла")
+    table.complete("def", "бэ", "бэла")  # Tab completes the one construction name it can be
     table.expect("Сдача 1 записана")
-    table.hand(GAME[1])
+    table.complete("by", "Он", "Они")  # and a pair's name
+    for step, text in zip(["contract", "points", "decl", "def"], answers_of(GAME[1])[1:]):
+        table.answer(step, text)
     # hand 3 typed wrong (no contra): put right later with правка 3
     table.hand(["15П", "--by", "Мы", "--def-points", "33", "--decl-con", "терц"])
     table.hand(GAME[3])
@@ -187,7 +197,7 @@ def test_a_new_file_without_pairs_asks_for_them_and_end_of_input_keeps_every_han
 def test_cards_the_declarers_points_and_a_kapo_short_of_tricks(tmp_path):
     path = new_game(tmp_path / "game.toml")
     done = play(path, [
-        "Мы", "12Т", "ВП ДП 7П 8П", "x", "в", "", "",           # cards of the defenders, their last trick
+        "Мы", "12Т", "ВП ДП 7П", "ВП ДП 7П 8П", "x", "в", "", "",  # cards of the defenders, their last trick
         "Они", "8П", "р 80", "", "",                            # the declarers' points
         "1", "^Т", "9", "7", "20", "", "",                      # a kapo of 7 tricks: the points are asked
         "выход",
@@ -197,7 +207,7 @@ def test_cards_the_declarers_points_and_a_kapo_short_of_tricks(tmp_path):
     assert hands[0]["def_cards"] == ["ВП", "ДП", "7П", "8П"] and hands[0]["last"] == "def"
     assert hands[1]["decl_points"] == 80
     assert hands[2]["decl_tricks"] == 7 and hands[2]["def_points"] == 20
-    assert "ошибка: последняя взятка: «x»" in done.stdout and "ошибка: взятки разыгрывающих: 9" in done.stdout
+    assert "ошибка: карты вистующих: «3 карт»" in done.stdout and "ошибка: последняя взятка: «x»" in done.stdout and "ошибка: взятки разыгрывающих: 9" in done.stdout
 
 
 def test_a_refusal_of_the_whole_hand_asks_the_question_it_concerns(tmp_path):

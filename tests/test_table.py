@@ -268,3 +268,13 @@ def test_add_and_show_say_at_once_that_the_rules_changed(tmp_path):
     rules.write_text(rules.read_text(encoding="utf-8").replace("target = 301", "target = 501"), encoding="utf-8")
     for out in (add(path, "12Т", "--by", "Мы", "--def-points", "18"), ok(run_cli("show", str(path)))):
         assert out.splitlines()[0].startswith("внимание: правила") and "изменились" in out.splitlines()[0]
+
+
+def test_the_working_wraps_at_a_terminals_width_and_stays_whole_in_a_pipe():
+    args = ("score", "15П+", "--def-points", "33", "--decl-con", "терц")
+    piped = ok(run_cli(*args, columns=60))
+    terminal = ok(run_cli(*args, columns=60, env={"FORCE_COLOR": "1", "TERM": "xterm"}))  # rich: a terminal
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", terminal)
+    assert max(len(line) for line in shown.splitlines()) <= 60
+    assert any(len(line) > 60 for line in piped.splitlines())
+    assert shown.split() == piped.split()  # the same words, only the lines broken between them

@@ -199,9 +199,7 @@ class Session:
                 fields = self.ask_hand(len(sheet.hands) + 1)
                 appended = protocol.append(self.path, fields)
                 note_written(self.path)
-                render.added_hand(appended)
-                if appended.replay.ended:
-                    self.show()
+                self.written(appended)
             except Order as order:  # (also one typed in the middle of a правка)
                 pending = order
             except Quit:
@@ -209,6 +207,17 @@ class Session:
                 return
             except BBScoreError as error:  # the file changed under us, the game ended: said, and the session goes on
                 self.refuse(error)
+
+    def written(self, appended) -> None:
+        """After each hand: its protocol line, then the whole sheet (with the standing, and the winner at the end)."""
+        from bbscore import render
+
+        if appended.warning:
+            self.out.print(render.styled(f"внимание: {appended.warning}", "yellow"))
+        result = appended.replay.results[-1]
+        number = str(result.entry.number)
+        self.out.print(render.styled(f"Сдача {number} записана: {render.hand_line(number, result, self.pairs)}", "bold"))
+        render.sheet(appended.protocol, appended.replay, None)
 
     def replay(self, sheet):
         from bbscore.game import replay
@@ -281,7 +290,7 @@ class Session:
             elif step in ("decl_con", "def_con"):
                 who = "разыгрывающих" if step == "decl_con" else "вистующих"
                 answers[step] = self.ask_until(
-                    f"Конструкции {who} (терц, берц, квинта, бэла, рамки-В, 2×терц … через запятую; Enter — нет): ",
+                    f"Конструкции {who} (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): ",
                     lambda text, key=step: _constructions_answer(text, key), _construction_words())
             else:  # the whole hand
                 try:
@@ -338,8 +347,7 @@ class Session:
         deck = self.rules.game(contract.game.kind).deck_visty
         if contract.is_kapo and answers.get("decl_tricks") == 8:
             return {"def_points": 0}
-        question = (f"Висты вистующих за взятки, с последом (0–{deck}); «р 90» — висты разыгрывающих; "
-                    "или карты вистующих (ВТ 10Ч ТП …): ")
+        question = f"Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
         while True:
             given = self.ask_until(question, lambda text: self._points_answer(text, answers))
             if "def_cards" not in given:
