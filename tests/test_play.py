@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 import tomllib
 from pathlib import Path
 
@@ -68,7 +67,7 @@ class Table:
         self.child = pexpect.spawn(
             sys.executable, ["-m", "bbscore", "play", str(path), *extra], cwd=str(REPO), encoding="utf-8",
             env=process_env(TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="120", LINES="50"),
-            dimensions=(50, 120), timeout=10,
+            dimensions=(50, 120), timeout=30,
         )
         self.child.delaybeforesend = None  # (pexpect waits 50 ms before each line by default)
 
@@ -104,7 +103,6 @@ class Table:
 
 
 def test_a_whole_game_typed_at_a_terminal_gives_the_file_add_gives(tmp_path):
-    started = time.monotonic()
     played = tmp_path / "played.toml"
     table = Table(played, "--pairs", "Мы,Они")
     # hand 1, with a contract and a construction typo corrected at the question
@@ -165,7 +163,6 @@ def test_a_whole_game_typed_at_a_terminal_gives_the_file_add_gives(tmp_path):
     assert table.end() == 0
     same_file(played, added_game(tmp_path))
     assert run_cli("recompute", str(played)).returncode == 0
-    assert time.monotonic() - started < 15
 
 
 # --------------------------------------------------------------------------- scripted (standard input is no terminal)
