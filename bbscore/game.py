@@ -28,6 +28,8 @@ _LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["тер�
                 ("def_cards", '["ВП", "10Т", "ТТ", "КТ"]'), ("decl_cards", '["ВП", "10Т", "ТТ", "КТ"]'))
 _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
 Pair = tuple[int, int]
+# A refusal of a value read from a protocol names the file's own key (``contract``), as the file writes it.
+FILE_LABELS = {key: key for key in _KNOWN_FIELDS}
 
 
 class HandEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -272,7 +274,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         except BBScoreError as problem:
             scored, points, error = ScoredEntry(), (0, 0), problem
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
-                                        message=problem.message()))
+                                        message=problem.message(FILE_LABELS)))
         if error is None:
             total = (total[0] + points[0], total[1] + points[1])
             if recorded_score is not None and recorded_score != points:

@@ -239,6 +239,14 @@ def test_a_redeal_the_rules_do_not_make_one_and_an_unanswered_bid(tmp_path):
     assert [hand.get("contract", hand.get("redeal")) for hand in hands_of(path)] == ["all-pass", "8Ч"]
 
 
+def test_a_resumed_game_keeps_its_own_pairs(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    done = play(path, ["в", "1", "12Т", "18", "", ""], "--pairs", "A,B")
+    assert done.returncode == 0, done.stderr
+    assert "(--pairs не нужны)" in done.stdout and "ошибка: кто играет: «в»" in done.stdout
+    assert hands_of(path)[0]["by"] == "Мы"
+
+
 def test_play_refuses_what_it_cannot_keep(tmp_path):
     assert "--target" in assert_refused(run_cli("play", str(tmp_path / "new.toml"), "--pairs", "A,B", "--target", "x"))
     assert_refused(run_cli("play", str(tmp_path), "--pairs", "A,B"))

@@ -278,3 +278,29 @@ def test_the_working_wraps_at_a_terminals_width_and_stays_whole_in_a_pipe():
     assert max(len(line) for line in shown.splitlines()) <= 60
     assert any(len(line) > 60 for line in piped.splitlines())
     assert shown.split() == piped.split()  # the same words, only the lines broken between them
+
+
+def test_an_empty_folder_is_said(tmp_path):
+    (tmp_path / "empty").mkdir()
+    done = run_cli("recompute", "empty", cwd=tmp_path)
+    assert done.returncode == 2 and "empty: в папке нет протоколов" in done.stderr
+
+
+# --------------------------------------------------------------------------- one name for one thing
+
+
+def test_a_value_read_from_a_file_is_named_by_its_key_and_line(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(
+        '[game]\nformat = 1\nconvention = "gambler"\ntarget = 301\npairs = ["Мы", "Они"]\n\n'
+        '[[hand]]\nby = "Мы"\ncontract = "7Т"\ndef_points = 18\n\n'
+        '[[hand]]\ncontract = "12Т"\nby = "Мы"\ndecl_con = ["терц"]\ndef_points = 18.5\n',
+        encoding="utf-8",
+    )
+    done = run_cli("recompute", str(path))
+    assert f"{path}:9: сдача 1, ввод: contract: «7Т»" in done.stdout
+    assert f"{path}:16: сдача 2, ввод: def_points: 18.5" in done.stdout
+    assert json.loads(run_cli("show", str(path), "--json").stdout)["hands"][0]["error"].startswith("contract: «7Т»")
+    # the same value typed on the command line is named by the option (or, for the contract, as the argument)
+    assert assert_refused(run_cli("score", "7Т", "--def-points", "18")).startswith("ошибка: контракт: «7Т»")
+    assert assert_refused(run_cli("score", "12Т", "--def-points", "18.5")).startswith("ошибка: --def-points: «18.5»")

@@ -72,6 +72,9 @@ def play(
     session = Session(file)
     if file.exists():
         protocol.check_path(file, must_exist=True)
+        ignored = [option for option, value in (("--pairs", pairs), ("--target", target)) if value is not None]
+        if ignored:  # the file already says them
+            session.out.print(f"Партия {file} продолжается: её пары, цель и правила — из файла ({', '.join(ignored)} не нужны).")
     else:
         goal = parse_count(target, "target", 1, 100_000, "цель партии — целое число от 1 до 100000")
         if pairs is None:

@@ -213,7 +213,9 @@ def sheet_json(sheet, result) -> dict:
     for hand in result.results:
         item: dict = {"n": hand.entry.number}
         if hand.error is not None:
-            item["error"] = hand.error.message()
+            from bbscore.game import FILE_LABELS
+
+            item["error"] = hand.error.message(FILE_LABELS)
         elif hand.redeal is not None:
             item["redeal"] = hand.redeal
         else:
@@ -266,8 +268,12 @@ def recompute(
         out = render.console()
     from bbscore.cli.parallel import each_report
 
-    files = protocol_files(files)
-    for report, level in each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs):
+    files, empty = protocol_files(files)
+    for folder in empty:
+        warn(f"{folder}: в папке нет протоколов (файлов .toml с таблицей [game])")
+        worst = 2
+    reported = each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
+    for report, level in reported:
         worst = max(worst, level)
         if as_json:
             reports.append(report)
@@ -281,14 +287,15 @@ def recompute(
         raise typer.Exit(worst)
 
 
-def protocol_files(paths: list[Path]) -> list[Path]:
-    """The files to check: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
+def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The files to check, and the folders given that hold none: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
     ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
     ``.venv`` — and ``.bak`` backups skipped)."""
     import os
     import re
 
     found: list[Path] = []
+    empty: list[Path] = []
     game_table = re.compile(rb"^[ \t]*\[[ \t]*game[ \t]*\]", re.M)
     for path in paths:
         if not path.is_dir():
@@ -308,7 +315,9 @@ def protocol_files(paths: list[Path]) -> list[Path]:
                 except OSError:
                     inside.append(candidate)  # named, with its reason, by the check itself
         found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
-    return found
+        if not inside:
+            empty.append(path)
+    return found, empty
 
 
 def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
@@ -330,7 +339,7 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
         winner=None if result.winner is None else sheet.header.pairs[result.winner],
         convention=rules.name,
         discrepancies=[
-            {"hand": d.hand, "line": _discrepancy_line(sheet, d), "field": d.field,
+            {"hand": d.hand, "line": _discrepancy_line(sheet, d, result), "field": d.field,
              "recorded": d.recorded, "computed": d.computed, "message": d.message}
             for d in result.discrepancies
         ],
@@ -352,10 +361,14 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
     return report, 1
 
 
-def _discrepancy_line(sheet, discrepancy) -> int | None:
+def _discrepancy_line(sheet, discrepancy, result=None) -> int | None:
+    """The line of the key a discrepancy is about (the hand's own line when the key is not written in it)."""
     entry = sheet.hands[discrepancy.hand - 1]
-    if discrepancy.field in ("score", "total") and discrepancy.field in entry.fields:
-        return sheet.field_line(entry, discrepancy.field)
+    key = discrepancy.field
+    if key == "input" and result is not None and result.results[discrepancy.hand - 1].error is not None:
+        key = result.results[discrepancy.hand - 1].error.field.split("/")[0]
+    if key != "input" and key in entry.fields:
+        return sheet.field_line(entry, key)
     return entry.line
 
 
