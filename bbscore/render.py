@@ -17,9 +17,13 @@ from bbscore.seats import Partnership
 from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
 
 
-def console() -> Console:
-    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text)."""
-    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+def console(wrap: bool = False) -> Console:
+    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text).
+
+    Its lines are as long as they need (a terminal folds them), or with ``wrap`` broken between words at the width
+    (the sheet's lines: a number is never split across two lines of a narrow terminal).
+    """
+    return Console(highlight=False, soft_wrap=not wrap, markup=False, emoji=False)
 
 
 def styled(text: str, style: str) -> Text:
@@ -127,7 +131,7 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
 
 def added_hand(appended) -> None:
     """Print what ``add`` wrote: the protocol line, both totals and how far each pair is from the target."""
-    out = console()
+    out = console(wrap=True)
     protocol = appended.protocol
     replay = appended.replay
     result = replay.results[-1]
@@ -149,7 +153,7 @@ def _standing(out: Console, pairs, target: int, replay) -> None:
 
 def edited_hand(replaced) -> None:
     """Print what ``edit`` changed: the hand's old and new lines, and the totals before and after."""
-    out = console()
+    out = console(wrap=True)
     protocol = replaced.protocol
     pairs = protocol.header.pairs
     number = replaced.number
@@ -168,7 +172,7 @@ def edited_hand(replaced) -> None:
 
 def removed_hand(protocol, entry, result=None) -> None:
     """Print the hand that ``undo`` removed as its protocol line (its inputs as written when it cannot be scored)."""
-    out = console()
+    out = console(wrap=True)
     out.print(f"Из {protocol.path} убрана сдача {entry.number} (строка {entry.line}):")
     if result is not None and result.error is None:
         out.print(hand_line(str(entry.number), result, protocol.header.pairs))
@@ -186,7 +190,7 @@ def sheet(protocol, replay, warning: str | None) -> None:
     """Print the protocol like the paper sheet, with progress toward the target and the winner."""
     from rich.progress_bar import ProgressBar
 
-    out = console()
+    out = console(wrap=True)
     pairs = protocol.header.pairs
     target = protocol.header.target
     if warning:

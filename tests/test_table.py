@@ -154,10 +154,11 @@ def test_show_and_add_never_cut_a_number_a_contract_or_a_name(tmp_path, columns)
             assert hand["contract"] in words or f"{hand['contract']}." in words
     for name in sheet["pairs"]:
         assert name in out.replace("\n", " ") or all(part in words for part in name.split())
+    assert max(len(line) for line in out.splitlines()) <= columns  # nothing left for the terminal to fold
     if columns < 60:
         assert "11. 8П Долгопрудненские  16 : 8" in out  # the compact list: one hand per line
     added = ok(run_cli("add", str(path), "9Т", "--by", "под", "--def-points", "70", columns=columns))
-    assert "…" not in added
+    assert "…" not in added and max(len(line) for line in added.splitlines()) <= columns
     assert {"9Т", "Подмосковные", "Вечера"} <= whole_values(added)
     totals = show(path)["totals"]
     assert {str(totals[0]), str(totals[1])} <= whole_values(added)
@@ -167,7 +168,7 @@ def test_a_note_is_on_its_hand_line_and_in_json(tmp_path):
     path = new_game(tmp_path / "game.toml")
     add(path, "12Т", "--by", "Мы", "--def-points", "18", "--note", "сдавал Петя")
     assert show(path)["hands"][0]["note"] == "сдавал Петя"
-    assert "сдавал Петя" in ok(run_cli("show", str(path), columns=40))
+    assert "12Т Мы  26 : 2   26 : 2  — сдавал Петя" in " ".join(ok(run_cli("show", str(path), columns=40)).split(" \n"))
     wide = ok(run_cli("show", str(path), columns=120))
     assert any("12Т" in line and "сдавал Петя" in line for line in wide.splitlines())
 
