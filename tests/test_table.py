@@ -305,3 +305,18 @@ def test_a_value_read_from_a_file_is_named_by_its_key_and_line(tmp_path):
     # the same value typed on the command line is named by the option (or, for the contract, as the argument)
     assert assert_refused(run_cli("score", "7Т", "--def-points", "18")).startswith("ошибка: контракт: «7Т»")
     assert assert_refused(run_cli("score", "12Т", "--def-points", "18.5")).startswith("ошибка: --def-points: «18.5»")
+
+
+def test_edit_that_makes_a_later_hand_impossible_is_refused(tmp_path):
+    rules = tmp_path / "club.toml"
+    text = (EXAMPLES.parent / "conventions" / "gambler.toml").read_text(encoding="utf-8")
+    assert "doezd = false" in text
+    rules.write_text(text.replace("doezd = false", "doezd = true"), encoding="utf-8")
+    path = new_game(tmp_path / "game.toml", "--convention", str(rules), "--target", "50")
+    add(path, "12Т", "--by", "Мы", "--def-points", "18", "--decl-con", "терц", "--def-con", "бэла")
+    add(path, "12Т", "--by", "мы", "--def-points", "18", "--doezd", "м")  # 54 : 6, «доезд» of Мы: true
+    assert hands_of(path)[1]["doezd"] == "Мы"
+    before = path.read_bytes()
+    line = assert_refused(run_cli("edit", str(path), "1", "8П", "--by", "Они", "--def-points", "82"))
+    assert "сдача 2 неверна" in line and "doezd" in line
+    assert path.read_bytes() == before
