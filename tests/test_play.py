@@ -154,9 +154,12 @@ def test_a_whole_game_typed_at_a_terminal_gives_the_file_add_gives(tmp_path):
     table.expect("Правка сдачи")
     table.hand(GAME[2])
     table.expect("Сдача 3 исправлена")
-    table.answer("by", "лист")
+    table.answer("by", GAME[11][2])
+    table.answer("contract", "лист")  # the sheet in the middle of a hand, and the same question again
     table.expect("Партия продолжается")
-    for args in GAME[11:]:
+    for step, text in zip(["contract", "points", "decl", "def"], answers_of(GAME[11])[1:]):
+        table.answer(step, text)
+    for args in GAME[12:]:
         table.hand(args)
     table.expect("победили «Мы»")
     table.answer("Партия окончена", "")
@@ -183,9 +186,9 @@ def test_a_scripted_session_gives_the_file_add_gives(tmp_path):
 
 def test_a_new_file_without_pairs_asks_for_them_and_end_of_input_keeps_every_hand(tmp_path):
     path = tmp_path / "game.toml"
-    done = play(path, ["Мы,мы", "Мы, Они", "1", "12Т", "18", "терц", "бэла", "2", "8П"], "--target", "200")
+    done = play(path, ["лист", "Мы,мы", "Мы, Они", "1", "12Т", "18", "терц", "бэла", "2", "8П"], "--target", "200")
     assert done.returncode == 0, done.stderr
-    assert "ошибка: пары: «Мы,мы»" in done.stdout and "Протокол сохранён" in done.stdout
+    assert "протокола ещё нет" in done.stdout and "ошибка: пары: «Мы,мы»" in done.stdout and "Протокол сохранён" in done.stdout
     header = tomllib.loads(path.read_text(encoding="utf-8"))["game"]
     assert header["pairs"] == ["Мы", "Они"] and header["target"] == 200
     assert [hand["score"] for hand in hands_of(path)] == [[28, 4]]  # the hand half typed is not written

@@ -51,7 +51,8 @@ class Quit(Exception):
 
 
 class Order(Exception):
-    """A command typed at a question: ``undo``, ``show`` or ``edit`` (with the hand's number)."""
+    """A command typed at a question: ``undo`` or ``edit`` (with the hand's number); what was typed of a hand is
+    dropped."""
 
     def __init__(self, name: str, number: int | None = None) -> None:
         super().__init__(name)
@@ -105,6 +106,7 @@ class Session:
         self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
         self.prompt = None  # the prompt_toolkit session, made at the first question at a terminal
         self.words: list[str] = []  # what a question completes
+        self.pairs: tuple[str, str] | None = None  # known once the protocol is read
 
     # --- questions ---
 
@@ -126,8 +128,12 @@ class Session:
         word, _, rest = answer.casefold().partition(" ")
         if word in ("выход", "quit") and not rest:
             raise Quit
-        if word in ("лист", "show") and not rest:
-            raise Order("show")
+        if word in ("лист", "show") and not rest:  # the sheet, then the same question: nothing typed is lost
+            if self.pairs is None:
+                self.refuse_text("протокола ещё нет")
+            else:
+                self.show()
+            return self.ask(question, words)
         if word in ("отмена", "undo") and not rest:
             raise Order("undo")
         if word in ("правка", "edit"):
@@ -237,9 +243,7 @@ class Session:
         from bbscore import protocol, render
 
         try:
-            if order.name == "show":
-                self.show()
-            elif order.name == "undo":
+            if order.name == "undo":
                 from bbscore.cli.sheet import removed_result
 
                 before, removed = protocol.remove_last(self.path)
