@@ -20,7 +20,7 @@ import typer
 
 from bbscore.cli import note_written
 from bbscore.cli.options import Command, ConventionOption, ProtocolFile
-from bbscore.errors import BBScoreError, ImplausibleBidError, InconsistentHandError
+from bbscore.errors import BBScoreError, ImplausibleBidError
 
 # How the session names what the user answered (the questions, not options or file keys).
 LABELS = {
@@ -48,6 +48,10 @@ HELP = ("Команды в любом вопросе: отмена (undo) — у
 
 class Quit(Exception):
     """The user ends the session (выход, Ctrl-D)."""
+
+
+class Again(Exception):
+    """The same question once more, without a refusal (a bid the user did not confirm)."""
 
 
 class Order(Exception):
@@ -174,6 +178,8 @@ class Session:
                 return check(answer)
             except BBScoreError as error:
                 self.refuse(error)
+            except Again:
+                pass
 
     def refuse(self, error: BBScoreError) -> None:
         self.refuse_text(error.message(LABELS))
@@ -345,7 +351,8 @@ class Session:
             limit = self.rules.game(contract.game.kind).confirm_bid_above
             self.out.print(f"Заявка {contract.number} — выше {limit}, так редко бывает (не описка ли?).")
             if self.ask_until(f"Точно {contract}? (да/нет): ", _yes_no, ["да", "нет"]) != "да":
-                raise InconsistentHandError("contract", str(contract), "не подтверждён: введите контракт заново") from error
+                self.out.print("Тогда контракт ещё раз.")
+                raise Again from error
         return contract
 
     def _points(self, answers: dict) -> dict:
