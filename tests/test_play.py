@@ -254,3 +254,15 @@ def test_play_refuses_what_it_cannot_keep(tmp_path):
     assert "--target" in assert_refused(run_cli("play", str(tmp_path / "new.toml"), "--pairs", "A,B", "--target", "x"))
     assert_refused(run_cli("play", str(tmp_path), "--pairs", "A,B"))
     assert not (tmp_path / "new.toml").exists()
+
+
+def test_prompt_toolkit_is_imported_only_at_a_terminal(tmp_path):
+    """Start-up is benchmarked: a scripted play, like every other command, does not import prompt_toolkit."""
+    import subprocess
+
+    path = new_game(tmp_path / "game.toml")
+    code = ("import sys; from bbscore.cli import main; code = main(['play', sys.argv[1]]); "
+            "print(code, 'prompt_toolkit' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, encoding="utf-8", env=process_env(), cwd=REPO, timeout=60)
+    assert done.stdout.splitlines()[-1] == "0 False", done.stdout + done.stderr
