@@ -97,7 +97,8 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
         if not re.fullmatch(r"-?[0-9]{1,6}", text):
             if re.fullmatch(r"-?[0-9]*[.,][0-9]+|-?[0-9]+[.,][0-9]*", text):
                 shown_allowed = allowed if isinstance(allowed, str) else allowed()
-                raise InconsistentHandError(field, value, f"нужно целое число, без дробной части; {shown_allowed}")
+                more = "" if shown_allowed.startswith(("ожидается целое", "нужно целое")) else f"; {shown_allowed}"
+                raise InconsistentHandError(field, value, f"нужно целое число, без дробной части{more}")
             raise refuse()
         value = int(text)
     if not low <= value <= high:

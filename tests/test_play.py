@@ -186,6 +186,7 @@ def test_a_scripted_session_gives_the_file_add_gives(tmp_path):
 
 def test_a_new_file_without_pairs_asks_for_them_and_end_of_input_keeps_every_hand(tmp_path):
     path = tmp_path / "game.toml"
+    assert "файл" in play(path, ["отмена"]).stdout and not path.exists()  # no game begun: nothing written
     done = play(path, ["лист", "Мы,мы", "Мы, Они", "1", "12Т", "18", "терц", "бэла", "2", "8П"], "--target", "200")
     assert done.returncode == 0, done.stderr
     assert "протокола ещё нет" in done.stdout and "ошибка: пары: «Мы,мы»" in done.stdout and "Протокол сохранён" in done.stdout

@@ -83,7 +83,11 @@ def play(
     else:
         goal = parse_count(target, "target", 1, 100_000, "цель партии — целое число от 1 до 100000")
         if pairs is None:
-            pairs = session.ask_until("Новая партия. Пары через запятую (например: Мы,Они): ", _pairs_answer)
+            try:
+                pairs = session.ask_until("Новая партия. Пары через запятую (например: Мы,Они): ", _pairs_answer)
+            except Quit:
+                session.out.print(f"Партия не начата: файл {file} не создан.")
+                return
         header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
         note_written(file)
         render.console().print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
@@ -137,6 +141,9 @@ class Session:
                 self.refuse_text("протокола ещё нет")
             else:
                 self.show()
+            return self.ask(question, words)
+        if word in ("отмена", "undo", "правка", "edit") and self.pairs is None:
+            self.refuse_text("протокола ещё нет")
             return self.ask(question, words)
         if word in ("отмена", "undo") and not rest:
             raise Order("undo")
