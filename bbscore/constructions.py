@@ -122,8 +122,48 @@ def _parse_text(text: str, field: str) -> tuple[Construction, ...]:
     for item in re.split(r"[,;]", text):
         item = " ".join(item.split())
         if item:
-            result.extend(_parse_item(item, field))
+            try:
+                result.extend(_parse_item(item, field))
+            except ConstructionError:
+                if " " not in item:
+                    raise
+                result.extend(_spaced_list(item, field))
     return tuple(result)
+
+
+def _spaced_list(item: str, field: str) -> list[Construction]:
+    """A list written with spaces instead of commas (``терц бэла``): each word a construction, or an explanation."""
+    found: list[Construction] = []
+    for word in item.split():
+        try:
+            found.extend(_parse_item(word, field))
+        except ConstructionError as error:
+            raise ConstructionError(field, item, f"{error.allowed}; не понято «{word}» (несколько конструкций "
+                                                 f"перечисляйте через запятую: «терц, бэла»)") from None
+    return found
+
+
+def known_names() -> list[str]:
+    """Every construction name the notation accepts (for completion and for "did you mean")."""
+    rams = [f"рамки-{rank}" for rank in _RUSSIAN_RAMS_RANKS] + [f"rams-{rank}" for rank in _LATIN_RAMS_RANKS]
+    return list(_SEQUENCE_NAMES) + sorted(_BELA_NAMES) + rams
+
+
+def _unknown(name: str) -> str:
+    """What is allowed for an unknown name: the nearest known names, else the whole list."""
+    import difflib
+
+    def normal(known: str) -> str:  # a Russian spelling as its normal form: терца → терц, бела → бэла
+        if known.isascii():
+            return known
+        if known in _SEQUENCE_NAMES:
+            return NORMAL_SEQUENCE_NAMES[_SEQUENCE_NAMES[known]]
+        return "бэла" if known in _BELA_NAMES else known
+
+    near = list(dict.fromkeys(normal(known) for known in difflib.get_close_matches(name.lower(), known_names(), n=4, cutoff=0.6)))
+    if near:
+        return f"неизвестная конструкция; может быть, {' или '.join(near)}?"
+    return ALLOWED_NAMES
 
 
 def _parse_item(item: str, field: str) -> list[Construction]:
@@ -158,7 +198,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
             allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")
             raise ConstructionError(field, item, f"ранг рамок: {word}-{allowed}{hint}")
         return Construction(ConstructionKind.RAMS, rank=ranks[rank_text])
-    raise ConstructionError(field, item, ALLOWED_NAMES)
+    raise ConstructionError(field, item, _unknown(name))
 
 
 def format_list(constructions: tuple[Construction, ...]) -> str:

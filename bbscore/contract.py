@@ -217,7 +217,7 @@ class Contract:
         """
         if self.is_bid and self.number < min_bid:
             raise IllegalContractError(
-                "контракт", str(self),
+                "contract", str(self),
                 f"в игре {self.game.value} минимальная заявка {min_bid} (например {min_bid}{self.game.value})",
             )
 

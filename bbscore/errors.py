@@ -120,6 +120,10 @@ class InconsistentHandError(BBScoreError):
     """The inputs of a hand cannot all be true at once (RULES.md §8)."""
 
 
+class ImplausibleBidError(InconsistentHandError):
+    """A bid above the convention's ``confirm_bid_above`` (``80Ч`` typed for ``8Ч``): refused until confirmed."""
+
+
 class ConventionError(BBScoreError):
     """A convention file that cannot be used: unreadable, missing key, wrong type, inconsistent numbers.
 

@@ -28,6 +28,8 @@ _LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["тер�
                 ("def_cards", '["ВП", "10Т", "ТТ", "КТ"]'), ("decl_cards", '["ВП", "10Т", "ТТ", "КТ"]'))
 _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
 Pair = tuple[int, int]
+# A refusal of a value read from a protocol names the file's own key (``contract``), as the file writes it.
+FILE_LABELS = {key: key for key in _KNOWN_FIELDS}
 
 
 class HandEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -133,6 +135,24 @@ def pairs_with_a_trick(scored: ScoredEntry, convention: Convention) -> tuple[boo
         return False, False
     declarers, defenders = tricks_taken(scored.hand, convention.game(scored.hand.contract.game.kind).deck_visty)
     return (declarers, defenders) if scored.by == 0 else (defenders, declarers)
+
+
+def match_pair(text: str, pairs: tuple[str, str], field: str) -> str:
+    """The pair a user meant: its exact name, the name in any case, a unique prefix of it, or its number (1 or 2).
+
+    Never a guess: a prefix both names share, or no match, raises :class:`InconsistentHandError` naming ``field``.
+    """
+    if text in pairs:
+        return text
+    typed = " ".join(str(text).split()).casefold()
+    if typed in ("1", "2"):
+        return pairs[int(typed) - 1]
+    for candidates in ([p for p in pairs if p.casefold() == typed], [p for p in pairs if p.casefold().startswith(typed)]):
+        if len(candidates) == 1 and typed:
+            return candidates[0]
+        if len(candidates) > 1:
+            break
+    raise InconsistentHandError(field, text, f"одна из пар: {pairs[0]} (или 1), {pairs[1]} (или 2)")
 
 
 def _pair(value: Any, name: str) -> Pair:
@@ -269,7 +289,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         except BBScoreError as problem:
             scored, points, error = ScoredEntry(), (0, 0), problem
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
-                                        message=problem.message()))
+                                        message=problem.message(FILE_LABELS)))
         if error is None:
             total = (total[0] + points[0], total[1] + points[1])
             if recorded_score is not None and recorded_score != points:

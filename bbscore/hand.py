@@ -95,11 +95,33 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
     if isinstance(value, str):
         text = value.strip()
         if not re.fullmatch(r"-?[0-9]{1,6}", text):
+            if re.fullmatch(r"-?[0-9]*[.,][0-9]+|-?[0-9]+[.,][0-9]*", text):
+                shown_allowed = allowed if isinstance(allowed, str) else allowed()
+                more = "" if shown_allowed.startswith(("ожидается целое", "нужно целое")) else f"; {shown_allowed}"
+                raise InconsistentHandError(field, value, f"нужно целое число, без дробной части{more}")
             raise refuse()
         value = int(text)
     if not low <= value <= high:
         raise refuse()
     return value
+
+
+def check_plausible_bid(convention: Convention, contract: Contract) -> None:
+    """Refuse a simple contract's bid above the convention's ``confirm_bid_above`` (a slip: ``80Ч`` for ``8Ч``).
+
+    Raises :class:`~bbscore.errors.ImplausibleBidError`, which the caller lifts when the user confirms the bid.
+    """
+    limit = convention.game(contract.game.kind).confirm_bid_above
+    if not contract.is_kapo and contract.number > limit:
+        from bbscore.errors import ImplausibleBidError
+
+        guess = contract.number // 10
+        slip = f" ({guess}{contract.game.value}?)" if not contract.number % 10 and guess >= convention.game(contract.game.kind).min_bid else ""
+        raise ImplausibleBidError(
+            "contract", str(contract),
+            f"заявка {contract.number} необычно высока (по правилам «{convention.name}» переспрашивается выше {limit}): "
+            f"не описка ли это{slip}? Если так и было, подтвердите: {ref('yes')}",
+        )
 
 
 def _tricks_allowed() -> str:
@@ -300,6 +322,11 @@ def max_pair_constructions(convention: Convention, kind: GameKind) -> int:
     """The most constructions one pair can hold in a kind of game, in visty (see
     :func:`~bbscore.constructions.max_construction_visty`), computed once per convention."""
     return convention.remember(("max_constructions", kind), max_construction_visty, convention.construction_values(kind))
+
+
+def check_contract(convention: Convention, contract: Contract) -> None:
+    """Refuse a contract the convention does not allow: below the minimum bid, or above what any hand can make."""
+    convention.remember(("contract", contract), _check_contract, convention, contract)
 
 
 def _check_contract(convention: Convention, contract: Contract) -> None:

@@ -49,7 +49,7 @@ from bbscore.errors import (
 )
 from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
 from bbscore import conventions
-from bbscore.game import HandEntry, replay
+from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
@@ -154,24 +154,39 @@ def read(path: Path) -> Protocol:
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
-def protocol_files(paths: list[Path]) -> list[Path]:
-    """The protocol files named by ``paths``: a file as given; a folder's ``*.toml`` files, its subfolders too, in
-    sorted order (hidden files and folders left out; backups, ``FILE.toml.…bak``, are not ``*.toml``).
+EMPTY_FOLDER = "в папке нет протоколов (файлов .toml с таблицей [game])"
 
-    Raises :class:`ProtocolError` when there is none (only folders, with no protocol in them).
-    """
+
+def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The files to check, and the folders given that hold none: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
+    ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
+    ``.venv`` — and ``.bak`` backups skipped).  Raises :class:`ProtocolError` when there is nothing at all."""
     found: list[Path] = []
+    empty: list[Path] = []
+    game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
     for path in paths:
         if not path.is_dir():
             found.append(path)
             continue
-        for root, folders, files in os.walk(path):
-            folders[:] = sorted(name for name in folders if not name.startswith("."))
-            found.extend(Path(root) / name for name in sorted(files)
-                         if name.endswith(".toml") and not name.startswith("."))
-    if not found:
-        raise ProtocolError(", ".join(map(str, paths)) or "«»", None, "нет файлов протоколов (*.toml) — укажите файлы или папки с ними")
-    return found
+        inside = []
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
+            for name in names:
+                if name.startswith(".") or not name.endswith(".toml"):
+                    continue
+                candidate = Path(folder) / name
+                try:
+                    with candidate.open("rb") as stream:
+                        if game_table.search(stream.read(65536)):
+                            inside.append(candidate)
+                except OSError:
+                    inside.append(candidate)  # named, with its reason, by the check itself
+        found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
+        if not inside:
+            empty.append(path)
+    if not found:  # nothing at all to check: one refusal
+        raise ProtocolError(str(empty[0]) if empty else "«»", None, EMPTY_FOLDER)
+    return found, empty
 
 
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
@@ -314,6 +329,9 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
         raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
     rules = conventions.load(convention_name)
     names = tuple(" ".join(p.split()) for p in pairs)
+    if len(names) == 2 and all(names) and names[0] != names[1] and names[0].casefold() == names[1].casefold():
+        raise InvalidValueError("pairs", ",".join(pairs), "названия пар различаются только регистром букв, а пару "
+                                "называют без учёта регистра: дайте разные названия, например \"Мы,Они\"")
     if len(names) != 2 or not all(names) or names[0] == names[1]:
         raise InvalidValueError("pairs", ",".join(pairs), "нужны два разных названия пар через запятую, например \"Мы,Они\"")
     if target is not None and target < 1:
@@ -359,16 +377,33 @@ def _refuse_bad_file(protocol: Protocol, replay) -> None:
         )
 
 
-def append(path: Path, fields: dict[str, Any]) -> Appended:
+def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: bool) -> dict[str, Any]:
+    """A hand's fields as typed, with its pairs named as the file names them (``--by мы``, ``--by 1``) and its bid
+    checked for a slip (``80Ч``) unless ``confirmed``."""
+    given = dict(fields)
+    for key in ("by", "doezd"):
+        if isinstance(given.get(key), str):
+            given[key] = match_pair(given[key], pairs, key)
+    if not confirmed and isinstance(given.get("contract"), str):
+        from bbscore.contract import Contract
+        from bbscore.hand import check_plausible_bid
+
+        check_plausible_bid(rules, Contract.parse(given["contract"]))
+    return given
+
+
+def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> Appended:
     """Score a hand with the file's convention and append it with its score and running total.
 
     ``fields`` are a hand's protocol fields (inputs, or ``redeal``).  Refused
     when the game has ended, when an earlier hand has bad inputs, or when
-    this hand's inputs are bad (the file is then left as it was).
+    this hand's inputs are bad (the file is then left as it was); a bid above the
+    convention's ``confirm_bid_above`` is refused unless ``confirmed``.
     """
     with _locked(path, must_exist=True):
         protocol = read(path)
         rules, warning = convention_for(protocol)
+        fields = _given(fields, protocol.header.pairs, rules, confirmed)
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, before)
         if before.ended:
@@ -385,6 +420,68 @@ def append(path: Path, fields: dict[str, Any]) -> Appended:
         fields = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         write_atomic(path, dumps(protocol.header, _raw_hands(protocol) + [fields]))
     return Appended(protocol=protocol, replay=after, warning=warning)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replaced:
+    """What ``edit`` did: the protocol and its replay before, the replay after, the hand's number and a warning."""
+
+    protocol: Protocol
+    before: Any
+    replay: Any
+    number: int
+    warning: str | None
+
+
+def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool = True) -> Replaced:
+    """Replace the inputs of hand ``number`` (1-based), rescore it and rewrite every later running total.
+
+    The hand's note (and dealer, time) stay unless ``fields`` gives new ones.  Refused, leaving the file as it was,
+    when there is no such hand, when the new inputs are bad, or when the change would end the game before a later
+    hand (or make a later hand's inputs bad).
+    """
+    with _locked(path, must_exist=True):
+        protocol = read(path)
+        rules, warning = convention_for(protocol)
+        count = len(protocol.hands)
+        if not 1 <= number <= count:
+            raise InvalidValueError("hand", number, f"в протоколе сдачи с 1 по {count}" if count else "в протоколе нет сдач")
+        pairs, target = protocol.header.pairs, protocol.header.target
+        old = protocol.hands[number - 1]
+        fields = _given(fields, pairs, rules, confirmed)
+        for key in ("note", "dealer", "time"):
+            if key not in fields and key in old.fields:
+                fields[key] = old.fields[key]
+        entries = list(protocol.hands)
+        entries[number - 1] = HandEntry(number=number, line=old.line, fields=dict(fields))
+        before = replay(protocol.hands, pairs, target, rules)
+        after = replay(entries, pairs, target, rules)
+        new = after.results[number - 1]
+        if new.error is not None:
+            raise new.error
+        if after.ended and after.ended_at < count:
+            raise ProtocolError(
+                str(path), old.line,
+                f"после такой правки сдачи {number} партия окончилась бы на сдаче {after.ended_at} "
+                f"({_winner_text(protocol, after)}), а после неё записаны сдачи {after.ended_at + 1}–{count}: "
+                f"не меняю (сначала уберите лишние сдачи: bbscore undo)",
+            )
+        bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
+        if bad:
+            raise ProtocolError(str(path), old.line, f"после такой правки сдачи {number} сдача {bad[0].hand} неверна "
+                                             f"({bad[0].message}): не меняю")
+        hands = _raw_hands(protocol)
+        sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
+        hands[number - 1] = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
+        sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
+        for later in after.results[number:]:
+            raw = hands[later.entry.number - 1]
+            points = later.recorded_score if later.recorded_score is not None else later.score
+            sheet = (sheet[0] + points[0], sheet[1] + points[1])
+            if "total" in raw:
+                raw["total"] = list(sheet)
+        write_atomic(path, dumps(protocol.header, hands))
+    return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
 
 
 def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dict[str, Any]:

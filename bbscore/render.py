@@ -17,9 +17,13 @@ from bbscore.seats import Partnership
 from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
 
 
-def console() -> Console:
-    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text)."""
-    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+def console(wrap: bool = False) -> Console:
+    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text).
+
+    Its lines are as long as they need (a terminal folds them), or with ``wrap`` broken between words at the width
+    (the sheet's lines: a number is never split across two lines of a narrow terminal).
+    """
+    return Console(highlight=False, soft_wrap=not wrap, markup=False, emoji=False)
 
 
 def styled(text: str, style: str) -> Text:
@@ -30,6 +34,8 @@ def styled(text: str, style: str) -> Text:
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
     """Print the protocol line of a hand and its working, step by step."""
     out = console()
+    if out.is_terminal:  # a person reads it: the working wraps between words at the terminal's width
+        out.soft_wrap = False
     declarers, defenders = marks(breakdown)
     table = Table(title="Строка протокола", title_justify="left")
     table.add_column("Контракт", justify="left")
@@ -45,12 +51,15 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
 
 
 def _contract_cell(result) -> str:
-    """What stands in the declarers' contract column (the bait's «БТ» stands in the points column)."""
+    """What stands in the contract column: the contract, a redeal (no pair's), or an error."""
     if result.error is not None:
-        return styled("ошибка", "red")
+        return "ошибка"
     if result.redeal is not None:
-        return f"пересдача ({REDEALS[result.redeal]})"
+        return f"пересдача: {_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])}"
     return str(result.breakdown.contract)
+
+
+_SHORT_REDEALS = {"all-pass": "все пас"}
 
 
 def _distance(total: int, target: int) -> str:
@@ -63,23 +72,77 @@ def _end_text(pairs, replay) -> str:
     return f"Партия окончена на сдаче {replay.ended_at}: победили «{pairs[replay.winner]}» ({replay.totals[0]} : {replay.totals[1]})."
 
 
+COMPACT_BELOW = 60  # columns: below this a sheet is a list of lines, one per hand
+
+
+def hand_cells(result, pairs) -> dict[str, str]:
+    """A replayed hand as the sheet shows it: contract, declarers' pair, each pair's points (БТ for a bait) and
+    running total, its note."""
+    points = [str(result.score[0]), str(result.score[1])]
+    if result.error is not None:
+        points = ["—", "—"]
+    elif result.breakdown is not None:
+        declarers, defenders = marks(result.breakdown)
+        points[result.by], points[1 - result.by] = declarers, defenders
+    note = result.entry.fields.get("note")
+    return {"contract": _contract_cell(result), "by": pairs[result.by] if result.by is not None else "",
+            "points": points, "total": [str(result.total[0]), str(result.total[1])],
+            "note": note if isinstance(note, str) else ""}
+
+
+def hand_line(label: str, result, pairs) -> str:
+    """One hand on one line (the narrow sheet, ``undo``): ``7. 15П+ Они  БТ : 48   86 : 174``."""
+    cells = hand_cells(result, pairs)
+    head = " ".join(part for part in (f"{label}.", cells["contract"], cells["by"]) if part)
+    line = f"{head}  {cells['points'][0]} : {cells['points'][1]}   {cells['total'][0]} : {cells['total'][1]}"
+    return line + (f"  — {cells['note']}" if cells["note"] else "")
+
+
+def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]], pairs) -> None:
+    """Hands as a table when it fits the terminal whole, else (or below :data:`COMPACT_BELOW` columns) one line each;
+    no number, contract or pair name is ever cut."""
+    from rich.cells import cell_len
+
+    notes = any(hand_cells(result, pairs)["note"] for _, result in rows)
+    headers = ["№", "Контракт", "Кто", pairs[0], "итог", pairs[1], "итог"]
+    table = Table(title=title, title_justify="left")
+    for index, header in enumerate(headers):
+        table.add_column(header, justify="left" if index in (1, 2) else "right", no_wrap=True)
+    if notes:
+        table.add_column("Примечание", overflow="fold", min_width=10)
+    widths = [cell_len(header) for header in headers]
+    for label, result in rows:
+        cells = hand_cells(result, pairs)
+        contract = styled(cells["contract"], "red") if result.error is not None else cells["contract"]
+        row = [label, contract, cells["by"], cells["points"][0], cells["total"][0], cells["points"][1], cells["total"][1]]
+        widths = [max(width, cell_len(cell if isinstance(cell, str) else cell.plain)) for width, cell in zip(widths, row)]
+        table.add_row(*row, *([cells["note"]] if notes else []))
+    columns = len(headers) + notes
+    needed = sum(widths) + (10 if notes else 0) + 3 * columns + 1  # cells, padding of one each side, borders
+    if out.width >= COMPACT_BELOW and needed <= out.width:
+        out.print(table)
+        return
+    out.print(title)
+    out.print(f"№. контракт, кто  очки {pairs[0]} : {pairs[1]}   итог")
+    for label, result in rows:
+        line = hand_line(label.plain if isinstance(label, Text) else label, result, pairs)
+        out.print(styled(line, "red") if result.error is not None else line)
+
+
 def added_hand(appended) -> None:
     """Print what ``add`` wrote: the protocol line, both totals and how far each pair is from the target."""
-    out = console()
+    out = console(wrap=True)
     protocol = appended.protocol
     replay = appended.replay
     result = replay.results[-1]
     pairs = protocol.header.pairs
-    target = protocol.header.target
     if appended.warning:
         out.print(styled(f"внимание: {appended.warning}", "yellow"))
-    line = Table(title=f"Сдача {result.entry.number} записана в {protocol.path}", title_justify="left")
-    for name in pairs:
-        line.add_column(f"{name}: контракт")
-        line.add_column(f"{name}: очки", justify="right")
-        line.add_column(f"{name}: итог", justify="right")
-    line.add_row(*_row_cells(result))
-    out.print(line)
+    _hands_view(out, f"Сдача {result.entry.number} записана в {protocol.path}", [(str(result.entry.number), result)], pairs)
+    _standing(out, pairs, protocol.header.target, replay)
+
+
+def _standing(out: Console, pairs, target: int, replay) -> None:
     for index, name in enumerate(pairs):
         out.print(f"«{name}»: {replay.totals[index]} — {_distance(replay.totals[index], target)}")
     if replay.ended:
@@ -88,54 +151,65 @@ def added_hand(appended) -> None:
         out.print(styled("Итоги равны и не меньше цели: играется ещё одна сдача.", "bold"))
 
 
-def _row_cells(result) -> list[str]:
-    cells = []
-    for index in (0, 1):
-        contract = _contract_cell(result) if (result.by == index or (result.by is None and index == 0)) else ""
-        points = str(result.score[index])
-        if result.breakdown is not None:
-            declarers, defenders = marks(result.breakdown)
-            points = declarers if result.by == index else defenders
-        if result.error is not None:
-            points = "—"
-        cells += [contract, points, str(result.total[index])]
-    return cells
+def edited_hand(replaced) -> None:
+    """Print what ``edit`` changed: the hand's old and new lines, and the totals before and after."""
+    out = console(wrap=True)
+    protocol = replaced.protocol
+    pairs = protocol.header.pairs
+    number = replaced.number
+    if replaced.warning:
+        out.print(styled(f"внимание: {replaced.warning}", "yellow"))
+    old, new = replaced.before.results[number - 1], replaced.replay.results[number - 1]
+    _hands_view(out, f"Сдача {number} исправлена в {protocol.path}", [(f"{number} было", old), (f"{number} стало", new)], pairs)
+    later = len(replaced.replay.results) - number
+    if later:
+        which = f"сдачи {number + 1}" if later == 1 else f"сдач {number + 1}–{number + later}"
+        out.print(f"Пересчитаны итоги {which}: были "
+                  f"{replaced.before.totals[0]} : {replaced.before.totals[1]}, стали "
+                  f"{replaced.replay.totals[0]} : {replaced.replay.totals[1]}.")
+    _standing(out, pairs, protocol.header.target, replaced.replay)
 
 
-def removed_hand(protocol, entry) -> None:
-    """Print the hand that ``undo`` removed, in full, so it can be typed again."""
-    import tomli_w
-
-    out = console()
+def removed_hand(protocol, entry, result=None) -> None:
+    """Print the hand that ``undo`` removed as its protocol line (its inputs as written when it cannot be scored)."""
+    out = console(wrap=True)
     out.print(f"Из {protocol.path} убрана сдача {entry.number} (строка {entry.line}):")
-    out.print(tomli_w.dumps({"hand": [entry.fields]}).rstrip())
+    if result is not None and result.error is None:
+        out.print(hand_line(str(entry.number), result, protocol.header.pairs))
+    else:
+        out.print(f"{entry.number}. " + "; ".join(f"{key} = {value}" for key, value in entry.fields.items()))
+    inputs = [f"{key} {value}" for key, value in entry.fields.items()
+              if key in ("def_points", "decl_points", "decl_tricks", "last")]
+    inputs += [f"{key} {', '.join(value)}" for key, value in entry.fields.items()
+               if key in ("decl_con", "def_con", "def_cards", "decl_cards") and isinstance(value, list)]
+    if inputs and result is not None and result.error is None:
+        out.print("Ввод: " + "; ".join(inputs))
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
     """Print the protocol like the paper sheet, with progress toward the target and the winner."""
     from rich.progress_bar import ProgressBar
 
-    out = console()
+    out = console(wrap=True)
     pairs = protocol.header.pairs
     target = protocol.header.target
     if warning:
         out.print(styled(f"внимание: {warning}", "yellow"))
-    table = Table(title=f"Протокол {protocol.path} — правила {protocol.header.convention}, до {target}", title_justify="left")
-    table.add_column("№", justify="right")
-    for name in pairs:
-        table.add_column(f"{name}: контракт")
-        table.add_column("очки", justify="right")
-        table.add_column("итог", justify="right")
     flagged = {d.hand for d in replay.discrepancies}
-    for result in replay.results:
-        number = Text(str(result.entry.number)) + (styled(" !", "red") if result.entry.number in flagged else Text(""))
-        table.add_row(number, *_row_cells(result))
-    out.print(table)
-    bars = Table.grid(padding=(0, 1))
-    for index, name in enumerate(pairs):
-        total = replay.totals[index]
-        bars.add_row(f"«{name}»", ProgressBar(total=target, completed=min(total, target), width=40), f"{total} / {target}")
-    out.print(bars)
+    rows = [(Text(str(result.entry.number)) + (styled(" !", "red") if result.entry.number in flagged else Text("")), result)
+            for result in replay.results]
+    _hands_view(out, f"Протокол {protocol.path} — правила {protocol.header.convention}, до {target}", rows, pairs)
+    shown = [f"{total} / {target}" for total in replay.totals]
+    room = out.width - max(len(name) + 2 for name in pairs) - max(len(text) for text in shown) - 2
+    if room >= 10:
+        bars = Table.grid(padding=(0, 1))
+        for index, name in enumerate(pairs):
+            completed = min(max(replay.totals[index], 0), target)
+            bars.add_row(f"«{name}»", ProgressBar(total=target, completed=completed, width=min(40, room)), shown[index])
+        out.print(bars)
+    else:  # too narrow for a bar beside the name and the total
+        for index, name in enumerate(pairs):
+            out.print(f"«{name}» {shown[index]}")
     if replay.ended:
         out.print(styled(_end_text(pairs, replay), "bold"))
     else:

@@ -106,6 +106,9 @@ class GameSettings(_Strict):
     max_bid: int | None = None
     trump_cards: dict[str, int] | None = None
     plain_cards: dict[str, int] | None = None
+    # A bid above this is asked again (a slip: 80Ч typed for 8Ч).  Optional with its default, so that files written
+    # before it keep their content hash (msgspec omits defaults).
+    confirm_bid_above: int = 30
 
 
 class GamesSettings(_Strict):
@@ -216,6 +219,9 @@ def check(settings: ConventionFile, path: Path) -> None:
         if game.min_bid < 1:
             raise _refuse(path, f"{prefix}.min_bid", f"минимальная заявка — не меньше 1, а записано {game.min_bid}")
         _check_game_extras(path, prefix, game)
+        if game.confirm_bid_above < game.min_bid:
+            raise _refuse(path, f"{prefix}.confirm_bid_above",
+                          f"не меньше минимальной заявки {game.min_bid}, а записано {game.confirm_bid_above}")
         points_in_deck = scale_visty(game.deck_visty, game.trick_divisor) // settings.points.visty_per_point
         if settings.points.rounded == "defenders" and game.base_cost != points_in_deck:
             raise _refuse(

@@ -27,7 +27,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.export", "bbscore.render", "bbscore.preferans.working",
               "bbscore.preferans.render"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.pref",
-               "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.cli.share", "bbscore.__main__"]),
+               "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.cli.share", "bbscore.cli.play", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -115,7 +115,7 @@ def test_ctrl_c_is_exit_130_and_one_word(monkeypatch, interrupt):
 def test_the_bare_command_shows_every_command(args):
     done = run_cli(*args)
     assert done.returncode == 0, done.stderr
-    for command in ("score", "count", "melds", "new", "add", "undo", "show", "recompute", "conventions"):
+    for command in ("score", "count", "melds", "new", "add", "edit", "undo", "show", "play", "recompute", "conventions"):
         assert command in done.stdout, command
 
 

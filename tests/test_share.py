@@ -372,21 +372,21 @@ def test_stats_on_the_examples_counts_every_kind_and_prints_tables():
 def test_stats_names_bad_files_skips_them_and_exits_1(tmp_path, bench_generator):
     paths = bench_generator.write_many(tmp_path / "ok", 3, 25, seed=1)
     (tmp_path / "ok" / "broken.toml").write_text("[game\n", encoding="utf-8")
-    (tmp_path / "ok" / "nogame.toml").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / "ok" / "rules.toml").write_text("x = 1\n", encoding="utf-8")  # no [game]: not a protocol, not counted
     missing = tmp_path / "missing.toml"
     done = run_cli("stats", tmp_path / "ok", missing, "--json")
     assert done.returncode == 1, report(done)
     errors = done.stderr.splitlines()
-    assert len(errors) == 3 and all(line.startswith("ошибка: ") for line in errors), errors
+    assert len(errors) == 2 and all(line.startswith("ошибка: ") for line in errors), errors
     assert [re.match(r"ошибка: (\S+?):", line).group(1) for line in errors] == [
-        str(tmp_path / "ok" / "broken.toml"), str(tmp_path / "ok" / "nogame.toml"), str(missing)]
+        str(tmp_path / "ok" / "broken.toml"), str(missing)]
     data = json.loads(done.stdout)
-    assert data["files"] == 6 and data["bad_files"] == 3 and data["games"] == 3
+    assert data["files"] == 5 and data["bad_files"] == 2 and data["games"] == 3
     assert_stats_equal(data, counted(paths))
 
 
 def test_stats_of_no_protocol_is_refused(tmp_path):
-    assert "нет файлов протоколов" in assert_refused(run_cli("stats", tmp_path))
+    assert "в папке нет протоколов" in assert_refused(run_cli("stats", tmp_path))
 
 
 def test_stats_of_games_nobody_won(tmp_path):
@@ -427,7 +427,7 @@ def test_recompute_reads_a_folder_like_stats(tmp_path, bench_generator):
     assert [Path(item["file"]).name for item in data["files"]] == ["game-00001.toml", "game-00002.toml", "game-00003.toml"]
     assert all(item["ok"] for item in data["files"])
     (tmp_path / "empty").mkdir()
-    assert "нет файлов протоколов" in assert_refused(run_cli("recompute", tmp_path / "empty"))
+    assert "в папке нет протоколов" in assert_refused(run_cli("recompute", tmp_path / "empty"))
 
 
 def test_a_streak_counts_the_games_a_pair_played_and_ends_at_a_loss_or_an_unfinished_game():

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import EXAMPLES, REPO, report, run_cli, run_process
 
-COMMANDS = ["score", "count", "melds", "new", "add", "undo", "show", "recompute", "export", "stats", "conventions",
+COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "conventions",
             "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
             "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle"]
 
@@ -58,7 +58,7 @@ def test_h_is_help_and_every_help_ends_with_two_real_examples(command, tmp_path)
         or command == "conventions", examples
     # they run: in a folder with the examples (and a game begun, conventions of one's own, where they need them)
     shutil.copytree(EXAMPLES, tmp_path / "examples")
-    if command in ("add", "undo"):
+    if command in ("add", "undo", "edit", "play"):
         for setup in (["new", "game.toml", "--pairs", "Мы,Они"], ["add", "game.toml", "12Т", "--by", "Мы", "--def-points", "18"]):
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
     if command in ("pref add", "pref undo"):

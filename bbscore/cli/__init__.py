@@ -25,7 +25,8 @@ def note_written(*paths) -> None:
 # Which module holds each command.
 COMMANDS = {
     "score": "hand", "count": "hand", "melds": "hand",
-    "new": "sheet", "add": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
+    "new": "sheet", "add": "sheet", "edit": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
+    "play": "play",
     "conventions": "rules",
     "pref": "pref",
     "export": "share", "stats": "share",
@@ -56,7 +57,10 @@ EXAMPLES = {
             'bbscore new club.toml --pairs "Север,Юг" --convention classic --target 501'),
     "add": ('bbscore add game.toml 12Т --by Мы --def-points 18 --decl-con терц --def-con бэла',
             'bbscore add game.toml --redeal all-pass'),
+    "edit": ('bbscore edit game.toml 1 12Т --by Мы --def-points 28',
+             'bbscore edit game.toml 1 --redeal all-pass'),
     "undo": ("bbscore undo game.toml", "bbscore undo examples/slipped-game.toml"),
+    "play": ('bbscore play game.toml', 'bbscore play new-game.toml --pairs "Мы,Они" --target 501'),
     "show": ("bbscore show examples/game-gambler.toml --chart", "bbscore show examples/paper-game.toml --json"),
     "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
                   "bbscore recompute examples/ --json"),
@@ -230,9 +234,22 @@ _USAGE_MESSAGES = [
 
 
 def _translate_usage(message: str) -> str:
-    """Click's usage messages in Russian (the few a user meets)."""
+    """Click's usage messages in Russian (the few a user meets), with the nearest known name for a typo."""
     import re
 
+    unknown = re.match(r"^No such command '(\S+)'", message)
+    if unknown:
+        import difflib
+
+        near = difflib.get_close_matches(unknown.group(1), list(COMMANDS), n=3, cutoff=0.5)
+        return f"нет такой команды {unknown.group(1)}" + (f"; может быть, {' или '.join(near)}?" if near else "")
+    option = re.match(r"^No such option: (\S+)\s*(?:Did you mean (\S+)\?|\(Possible options: (.*)\))?", message)
+    if option and (option.group(2) or option.group(3)):
+        import difflib
+
+        possible = [option.group(2)] if option.group(2) else option.group(3).split(", ")
+        near = difflib.get_close_matches(option.group(1), possible, n=3, cutoff=0) or possible
+        return f"нет такого параметра {option.group(1)}; может быть, {' или '.join(near)}?"
     for pattern, russian in _USAGE_MESSAGES:
         if re.match(pattern, message):
             return re.sub(pattern, russian, message)

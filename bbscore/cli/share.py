@@ -89,12 +89,15 @@ def stats(
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
-    from bbscore.protocol import protocol_files
+    from bbscore.protocol import EMPTY_FOLDER, protocol_files
     from bbscore.stats import combine
 
-    files = protocol_files(paths)
+    files, empty = protocol_files(paths)
     summaries = []
     bad = other_game = 0
+    for folder in empty:
+        warn(f"{folder}: {EMPTY_FOLDER}")
+        bad += 1
     for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
         if level == 2:
             warn(summary["error"])

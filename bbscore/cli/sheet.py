@@ -1,4 +1,4 @@
-"""Commands about a protocol file: ``new``, ``add``, ``undo``, ``show``, ``recompute``."""
+"""Commands about a protocol file: ``new``, ``add``, ``edit``, ``undo``, ``show``, ``recompute``."""
 
 import sys
 from pathlib import Path
@@ -44,10 +44,18 @@ def new(
     print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
 
 
+HandRedeal = Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")]
+HandNote = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")]
+HandDoezd = Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR", **completion(pair_names))]
+HandBy = Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: пара из протокола — название (можно начало, любой регистр) или номер 1/2.", metavar="PAIR", **completion(pair_names))]
+HandContract = Annotated[Optional[str], typer.Argument(help="Контракт, как в bbscore score.", metavar="CONTRACT")]
+ConfirmBid = Annotated[bool, typer.Option("--yes", help="Подтвердить необычно высокую заявку (выше confirm_bid_above правил, по умолчанию 30).")]
+
+
 def add(
     file: ProtocolFile,
-    contract: Annotated[Optional[str], typer.Argument(help="Контракт, как в bbscore score.", metavar="CONTRACT")] = None,
-    by: Annotated[Optional[str], typer.Option("--by", help="Разыгрывающие: название пары из протокола.", metavar="PAIR", **completion(pair_names))] = None,
+    contract: HandContract = None,
+    by: HandBy = None,
     def_points: DefPoints = None,
     decl_points: DeclPoints = None,
     decl_con: DeclCon = None,
@@ -58,42 +66,81 @@ def add(
     last: LastTrick = None,
     melds: Melds = None,
     decl_seats: DeclSeats = None,
-    redeal: Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")] = None,
-    note: Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.")] = None,
-    doezd: Annotated[Optional[str], typer.Option("--doezd", help="Пара, заявившая «доезд» (если правила его допускают).", metavar="PAIR", **completion(pair_names))] = None,
+    redeal: HandRedeal = None,
+    note: HandNote = None,
+    doezd: HandDoezd = None,
+    yes: ConfirmBid = False,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
     from bbscore import protocol, render
+
+    fields = hand_fields(locals())
+    appended = protocol.append(file, fields, confirmed=yes)
+    note_written(file)
+    render.added_hand(appended)
+
+
+def edit(
+    file: ProtocolFile,
+    number: Annotated[int, typer.Argument(help="Номер сдачи в протоколе (с 1).", metavar="N", min=1)],
+    contract: HandContract = None,
+    by: HandBy = None,
+    def_points: DefPoints = None,
+    decl_points: DeclPoints = None,
+    decl_con: DeclCon = None,
+    def_con: DefCon = None,
+    decl_tricks: DeclTricks = None,
+    def_cards: DefCards = None,
+    decl_cards: DeclCards = None,
+    last: LastTrick = None,
+    melds: Melds = None,
+    decl_seats: DeclSeats = None,
+    redeal: HandRedeal = None,
+    note: HandNote = None,
+    doezd: HandDoezd = None,
+    yes: ConfirmBid = False,
+) -> None:
+    """Исправить сдачу N: заменить её ввод (параметры как у add), пересчитать её и все следующие итоги."""
+    from bbscore import protocol, render
+
+    fields = hand_fields(locals())
+    replaced = protocol.replace(file, number, fields, confirmed=yes)
+    note_written(file)
+    render.edited_hand(replaced)
+
+
+def hand_fields(options: dict) -> dict:
+    """A hand's protocol fields from the options of ``add``/``edit`` (a redeal, or a contract with its inputs)."""
     from bbscore.errors import InconsistentHandError
 
+    inputs = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
+              "decl_cards", "last", "melds", "decl_seats")
+    redeal, note, doezd = options["redeal"], options["note"], options["doezd"]
     if redeal is not None:
-        given = [(name, value) for name, value in (("contract", contract), ("by", by), ("def_points", def_points),
-                 ("decl_points", decl_points), ("decl_con", decl_con), ("def_con", def_con),
-                 ("decl_tricks", decl_tricks), ("def_cards", def_cards), ("decl_cards", decl_cards),
-                 ("last", last), ("melds", melds), ("decl_seats", decl_seats)) if value is not None]
+        given = [(name, options[name]) for name in inputs if options[name] is not None]
         if given:
             name, value = given[0]
             raise InconsistentHandError(name, value, f"у пересдачи ({ref('redeal')}) нет контракта и вистов")
         fields: dict = {"redeal": redeal}
     else:
-        if contract is None:
+        if options["contract"] is None:
             raise InconsistentHandError("contract", "не указано", f"нужен контракт (или {ref('redeal')} all-pass|rams-7)")
-        if by is None:
-            raise InconsistentHandError("by", "не указано", "нужны разыгрывающие: название пары из протокола")
-        fields = {"contract": contract, "by": by, "def_points": _whole(def_points, "def_points"),
-                  "decl_points": _whole(decl_points, "decl_points"), "decl_con": _joined(decl_con),
-                  "def_con": _joined(def_con), "decl_tricks": _whole(decl_tricks, "decl_tricks"),
-                  "def_cards": _card_list(def_cards, "def_cards"), "decl_cards": _card_list(decl_cards, "decl_cards"),
-                  "last": last, "melds": _seat_table(melds), "decl_seats": decl_seats}
+        if options["by"] is None:
+            raise InconsistentHandError("by", "не указано", "нужны разыгрывающие: название пары из протокола или её номер")
+        fields = {"contract": options["contract"], "by": options["by"],
+                  "def_points": _whole(options["def_points"], "def_points"),
+                  "decl_points": _whole(options["decl_points"], "decl_points"), "decl_con": _joined(options["decl_con"]),
+                  "def_con": _joined(options["def_con"]), "decl_tricks": _whole(options["decl_tricks"], "decl_tricks"),
+                  "def_cards": _card_list(options["def_cards"], "def_cards"),
+                  "decl_cards": _card_list(options["decl_cards"], "decl_cards"),
+                  "last": options["last"], "melds": _seat_table(options["melds"]), "decl_seats": options["decl_seats"]}
     if note is not None:
         if not note.strip():
             raise InconsistentHandError("note", note, f"примечание — непустой текст (или не указывайте {ref('note')})")
         fields["note"] = note
     if doezd is not None:
         fields["doezd"] = doezd
-    appended = protocol.append(file, {k: v for k, v in fields.items() if v is not None})
-    note_written(file)
-    render.added_hand(appended)
+    return {k: v for k, v in fields.items() if v is not None}
 
 
 def _whole(text: str | None, key: str) -> int | None:
@@ -131,7 +178,19 @@ def undo(file: ProtocolFile) -> None:
 
     before, removed = protocol.remove_last(file)
     note_written(file)
-    render.removed_hand(before, removed)
+    render.removed_hand(before, removed, removed_result(before))
+
+
+def removed_result(before):
+    """The removed (last) hand of a protocol as replayed, for its line; None when its rules cannot be read."""
+    from bbscore import protocol
+    from bbscore.game import replay
+
+    try:
+        rules, _ = protocol.convention_for(before)
+    except BBScoreError:
+        return None
+    return replay(before.hands, before.header.pairs, before.header.target, rules).results[-1]
 
 
 def show(
@@ -164,7 +223,9 @@ def sheet_json(sheet, result) -> dict:
     for hand in result.results:
         item: dict = {"n": hand.entry.number}
         if hand.error is not None:
-            item["error"] = hand.error.message()
+            from bbscore.game import FILE_LABELS
+
+            item["error"] = hand.error.message(FILE_LABELS)
         elif hand.redeal is not None:
             item["redeal"] = hand.redeal
         else:
@@ -173,6 +234,8 @@ def sheet_json(sheet, result) -> dict:
             item["made"] = hand.breakdown.made
         item["score"] = list(hand.score)
         item["total"] = list(hand.total)
+        if isinstance(hand.entry.fields.get("note"), str):
+            item["note"] = hand.entry.fields["note"]
         hands.append(item)
     return {
         "file": str(sheet.path),
@@ -187,7 +250,7 @@ def sheet_json(sheet, result) -> dict:
 
 
 def recompute(
-    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки с ними (*.toml, и во вложенных папках).", metavar="FILE_OR_DIR...")],
+    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
@@ -207,9 +270,8 @@ def recompute(
         from bbscore import conventions
 
         conventions.load(convention, game=None)  # each file then asks for rules of its own game
-    from bbscore.protocol import protocol_files
+    from bbscore.protocol import EMPTY_FOLDER, protocol_files
 
-    files = protocol_files(files)  # a folder: the protocols in it
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
@@ -218,7 +280,12 @@ def recompute(
         out = render.console()
     from bbscore.cli.parallel import each_report
 
-    for report, level in each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs):
+    files, empty = protocol_files(files)  # a folder: the protocols in it
+    for folder in empty:
+        warn(f"{folder}: {EMPTY_FOLDER}")
+        worst = 2
+    reported = each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
+    for report, level in reported:
         worst = max(worst, level)
         if as_json:
             reports.append(report)
@@ -259,7 +326,7 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
         winner=None if result.winner is None else sheet.header.pairs[result.winner],
         convention=rules.name,
         discrepancies=[
-            {"hand": d.hand, "line": _discrepancy_line(sheet, d), "field": d.field,
+            {"hand": d.hand, "line": _discrepancy_line(sheet, d, result), "field": d.field,
              "recorded": d.recorded, "computed": d.computed, "message": d.message}
             for d in result.discrepancies
         ],
@@ -281,15 +348,19 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
     return report, 1
 
 
-def _discrepancy_line(sheet, discrepancy) -> int | None:
+def _discrepancy_line(sheet, discrepancy, result=None) -> int | None:
+    """The line of the key a discrepancy is about (the hand's own line when the key is not written in it)."""
     entry = sheet.hands[discrepancy.hand - 1]
-    if discrepancy.field in ("score", "total") and discrepancy.field in entry.fields:
-        return sheet.field_line(entry, discrepancy.field)
+    key = discrepancy.field
+    if key == "input" and result is not None and result.results[discrepancy.hand - 1].error is not None:
+        key = result.results[discrepancy.hand - 1].error.field.split("/")[0]
+    if key != "input" and key in entry.fields:
+        return sheet.field_line(entry, key)
     return entry.line
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
-    for command in (new, add, undo, show, recompute):
+    for command in (new, add, edit, undo, show, recompute):
         if only in (None, command.__name__):
             app.command(cls=Command, epilog=epilog(command.__name__))(command)

@@ -12,6 +12,9 @@ Targets (the issue "Fast enough to forget"; a benchmark, not a timed test — CI
   worker processes (one per core) and, shown beside it, with ``--jobs 1`` (one core); ``stats`` of the same
   files ≤ 1.5 × that ``recompute``;
 * sharing: ``export`` of one game (html, csv, md) ≤ 1 × ``show`` of it.
+* play: a scripted 20-hand session of ``bbscore play`` (answers on standard input, each hand written and shown):
+  its time beyond a session that only starts and quits, per answer, ≤ 50 ms (the answer to each question appears
+  without a perceptible pause).
 
 Every command runs in a fresh subprocess of this interpreter (``python -m bbscore`` imports
 this checkout), forked by a small launcher that reports its wall time and peak RSS (``os.wait4``).  Batch and
@@ -131,21 +134,22 @@ LAUNCHER = (
 CAN_FORK = hasattr(os, "fork") and hasattr(os, "wait4")
 
 
-def run(command: list[str], *, ok_codes: tuple[int, ...] = (0,)) -> Run:
-    """Run a command in a fresh process: its wall time, its peak RSS and its output."""
+def run(command: list[str], *, ok_codes: tuple[int, ...] = (0,), stdin: Path | None = None) -> Run:
+    """Run a command in a fresh process (standard input from ``stdin``, or none): its wall time, its peak RSS and
+    its output."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-            tempfile.NamedTemporaryFile("r", suffix=".txt") as report:
+            tempfile.NamedTemporaryFile("r", suffix=".txt") as report, \
+            (open(stdin, "rb") if stdin else open(os.devnull, "rb")) as given:
         if CAN_FORK:
             subprocess.run([sys.executable, "-c", LAUNCHER, report.name, *command], stdout=out, stderr=err,
-                           stdin=subprocess.DEVNULL, env=ENV, cwd=REPO, check=True)
+                           stdin=given, env=ENV, cwd=REPO, check=True)
             text = report.read().split()
             seconds, rss_kib, code = float(text[0]), int(text[1]), int(text[2])
             # ru_maxrss: KiB on Linux, bytes on macOS
             rss: float | None = rss_kib / (1024 * 1024 if sys.platform == "darwin" else 1024)
         else:
             started = time.perf_counter()
-            code = subprocess.run(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=ENV,
-                                  cwd=REPO).returncode
+            code = subprocess.run(command, stdout=out, stderr=err, stdin=given, env=ENV, cwd=REPO).returncode
             seconds, rss = time.perf_counter() - started, None
         out.seek(0)
         err.seek(0)
@@ -515,6 +519,36 @@ def sharing(repeat: int) -> None:
     print()
 
 
+PLAY_HANDS = 20
+PLAY_TARGET_MS = 50
+PLAY_CYCLE = [["Мы", "8П", "82", "", ""], ["Они", "9Т", "70", "терц", ""], ["1", "12Т", "18", "терц", "бэла"],
+              ["2", "^Т", "8", "бэла", ""], ["пас"]]
+
+
+def play(folder: Path, repeat: int) -> None:
+    """A scripted session of ``play``: its time beyond one that starts and quits, per answer."""
+    answers = [line for n in range(PLAY_HANDS) for line in PLAY_CYCLE[n % len(PLAY_CYCLE)]]
+    script = folder / "answers.txt"
+    script.write_text("".join(f"{line}\n" for line in answers), encoding="utf-8")
+    quit_only = folder / "quit.txt"
+    quit_only.write_text("выход\n", encoding="utf-8")
+    print(f"play: {PLAY_HANDS} hands, {len(answers)} answers on standard input, best of {repeat}")
+    sessions, starts = [], []
+    for attempt in range(repeat):
+        game = folder / f"play-{attempt}.toml"
+        started = folder / f"start-{attempt}.toml"
+        sessions.append(run([sys.executable, "-m", "bbscore", "play", str(game), "--pairs", "Мы,Они", "--target", "5000"],
+                            stdin=script))
+        starts.append(run([sys.executable, "-m", "bbscore", "play", str(started), "--pairs", "Мы,Они"], stdin=quit_only))
+        if f"Сдача {PLAY_HANDS} записана" not in sessions[-1].stdout:
+            raise CommandFailed(f"play: the session did not write {PLAY_HANDS} hands\n{sessions[-1].stdout[-500:]}")
+    session, start = min(r.seconds for r in sessions), min(r.seconds for r in starts)
+    per_answer = (session - start) / len(answers)
+    print(f"  whole session {ms(session)}; start and quit {ms(start)}; per answer {per_answer * 1000:.1f} ms\n")
+    row(f"play: per answer, {PLAY_HANDS}-hand scripted session", "", f"{per_answer * 1000:.1f} ms", None, None)
+    ROWS[-1] = ROWS[-1][:4] + (f"≤ {PLAY_TARGET_MS} ms", "PASS" if per_answer * 1000 <= PLAY_TARGET_MS else "FAIL")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="bbscore's benchmark: start-up, batch recompute, many files.")
     parser.add_argument("--quick", action="store_true", help="a fast check: start-up, 10k hands, 100 files")
@@ -523,13 +557,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
     parser.add_argument("--files", type=generate.positive, default=None, help="small files for the many-files case (default 1000)")
     parser.add_argument("--hands-per-file", type=generate.positive, default=25, help="at most this many hands per small file (default 25)")
-    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans", "sharing"], action="append",
+    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans", "sharing", "play"], action="append",
                         help="run only this measurement (may be repeated)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (the many small files)")
     args = parser.parse_args(argv)
     sizes = [10_000] if args.quick else [10_000, 100_000] + ([1_000_000] if args.full else [])
     files = args.files if args.files is not None else (100 if args.quick else MANY_TARGET_FILES)
-    only = set(args.only or ["startup", "batch", "many", "preferans", "sharing"])
+    only = set(args.only or ["startup", "batch", "many", "preferans", "sharing", "play"])
 
     compile_bytecode()
     print_machine()
@@ -538,7 +572,8 @@ def main(argv: list[str] | None = None) -> int:
     steps = [("startup", startup), ("batch", lambda: batch(sizes, folder, args.repeat, args.seed)),
              ("many", lambda: many(files, folder, args.repeat, args.seed, args.hands_per_file)),
              ("preferans", lambda: preferans(folder, args.repeat, args.seed, 2_000 if args.quick else 20_000)),
-             ("sharing", lambda: sharing(args.repeat))]
+             ("sharing", lambda: sharing(args.repeat)),
+             ("play", lambda: play(folder, args.repeat))]
     try:
         for name, step in steps:
             if name not in only:
