@@ -27,11 +27,10 @@ class Convention:
     made once per run, and a dataclass costs ~0.5 ms of every start to define.
     """
 
-    def __init__(self, settings: ConventionFile, path: Path, known_sha256: str | None = None) -> None:
+    def __init__(self, settings: ConventionFile, path: Path) -> None:
         self.settings = settings
         self.path = path
         self.memo: dict = {}  # values derived from the settings
-        self.known_sha256 = known_sha256  # from the compiled copy, if any
 
     def __repr__(self) -> str:
         return f"Convention({self.settings.name!r}, {str(self.path)!r})"
@@ -51,8 +50,8 @@ class Convention:
 
     @cached_property
     def sha256(self) -> str:
-        """:func:`rules_hash` of the content, computed when first asked for (or kept by the compiled copy)."""
-        return self.known_sha256 or rules_hash(self.settings)
+        """:func:`rules_hash` of the content, computed when first asked for (never taken from a compiled copy)."""
+        return rules_hash(self.settings)
 
     @property
     def name(self) -> str:

@@ -75,12 +75,13 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
 
     Lists are shown three levels deep (``[[[…]]]`` beyond) and eight items long (``…`` beyond).
     """
-    import unicodedata
-
     if value is None:
         return "ничего"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and not -10**limit < value < 10**limit:  # a number of hundreds of digits
+        digits = len(str(abs(value)))
+        return f"{str(value)[:limit]}… ({digits} цифр)"
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
@@ -90,14 +91,26 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
         return "[" + ", ".join(items + (["…"] if len(value) > 8 else [])) + "]"
     if isinstance(value, dict):
         return "таблица { … }"
-    text = "".join(
-        f"<U+{ord(ch):04X}>" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in str(value)
-    )
+    text = visible(str(value))
     if not text.strip():
         return "«» (пусто)"
     if len(text) > limit:
         text = text[:limit] + f"… ({len(text)} знаков)"
     return f"«{text}»"
+
+
+def visible(text: str, keep: str = "") -> str:
+    """Text safe for a terminal: every control or format character (ESC, BEL, a right-to-left mark, a line separator)
+    named as ``<U+001B>``, except those in ``keep`` (``"\\n"`` where lines are meant).  No raw control sequence of a
+    name, a note or a file name reaches the terminal."""
+    import unicodedata
+
+    if text.isascii() and text.isprintable():  # the common case, quickly
+        return text
+    return "".join(
+        f"<U+{ord(ch):04X}>" if ch not in keep and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
+        for ch in text
+    )
 
 
 class ContractSyntaxError(BBScoreError):

@@ -26,6 +26,8 @@ from typing import Any, Iterator
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 
 LOCK_TIMEOUT_SECONDS = 60
+# The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
+MAX_FILE_BYTES = 64 * 1024 * 1024
 _ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 # The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
@@ -71,18 +73,101 @@ _TOML_REASONS = [
 ]
 
 
-def toml_problem(error: Exception) -> tuple[int | None, str]:
-    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones."""
+def toml_problem(error: Exception, source: str | None = None) -> tuple[int | None, str]:
+    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones.
+
+    tomllib gives no line for some errors (a list or table left open to the end of the file, a number too long for
+    Python): with the file's text ``source`` the line is found here.
+    """
     text = str(error)
-    line = _ERROR_LINE.search(text)
+    found = _ERROR_LINE.search(text)
+    line = int(found.group(1)) if found else None
     message = _ERROR_LINE.sub("", text).strip()
+    if message.startswith("Exceeds the limit"):  # int() of a number too long to be printed again
+        return (_long_number_line(source) if source is not None else None), f"число длиннее {_MAX_DIGITS} цифр"
+    if line is None and source is not None and "end of document" in text:
+        opened = _unclosed(source)
+        if opened is not None:
+            bracket, line = opened
+            return line, "не закрыт список: нужна ]" if bracket == "[" else "не закрыта таблица: нужна }"
+        line = source.count("\n") + 1
     for english, russian in _TOML_REASONS:
         if message.startswith(english):
             message = russian
             break
     else:
         message = f"ошибка синтаксиса TOML ({message})"
-    return (int(line.group(1)) if line else None), message
+    return line, message
+
+
+_MAX_DIGITS = 4300  # sys.get_int_max_str_digits() by default
+
+
+def _long_number_line(source: str) -> int | None:
+    found = re.search(rf"[0-9_]{{{_MAX_DIGITS + 1},}}", source)
+    return None if found is None else source.count("\n", 0, found.start()) + 1
+
+
+_TOKENS = re.compile(r"""#[^\n]*|\"\"\"(?:\\.|[^\\])*?\"\"\"|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'[^'\n]*'|[\[\]{}]""")
+
+
+def _unclosed(source: str) -> tuple[str, int] | None:
+    """The outermost list or inline table still open at the end of a TOML text: its bracket and line (strings and
+    comments skipped)."""
+    stack: list[int] = []
+    for token in _TOKENS.finditer(source):
+        char = token.group()
+        if char in "[{":
+            stack.append(token.start())
+        elif char in "]}" and stack:
+            stack.pop()
+    if not stack:
+        return None
+    return source[stack[0]], source.count("\n", 0, stack[0]) + 1
+
+
+class FileRefused(Exception):
+    """A file that is not read: not a regular file, or larger than the limit (``reason`` says which, in Russian)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes: its size is checked before it is read.
+
+    Raises ``OSError`` (missing, unreadable, a link loop) or :class:`FileRefused` (a pipe, a device, a folder, too
+    large): a pipe is never opened (reading it could wait forever), a huge file never read into memory.
+    """
+    import stat
+
+    status = path.stat()
+    if not stat.S_ISREG(status.st_mode):
+        raise FileRefused("это папка" if stat.S_ISDIR(status.st_mode) else NOT_A_FILE)
+    if status.st_size > limit:
+        raise FileRefused(f"файл слишком большой ({_size_text(status.st_size)}; читаю не больше {_size_text(limit)})")
+    with open(path, "rb") as stream:
+        raw = stream.read(limit + 1)
+    if len(raw) > limit:  # grew since
+        raise FileRefused(f"файл слишком большой (больше {_size_text(limit)})")
+    return raw
+
+
+def _size_text(size: int) -> str:
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.1f} МиБ".replace(".0 ", " ")
+    if size >= 1024:
+        return f"{size / 1024:.1f} КиБ".replace(".0 ", " ")
+    return f"{size} байт"
+
+
+def expand_user(text: str) -> Path | None:
+    """``Path(text).expanduser()``, or None when it names a user who does not exist (``~nobody/x.toml``)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "Could not determine home directory"
+        return None
 
 
 def key_line(text: str, key: str) -> int | None:
@@ -132,20 +217,26 @@ def _remove_stale_temporaries(path: Path) -> None:
             pass
 
 
-def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None) -> Path:
-    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written (a link resolved).
+def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None,
+                 follow: bool = True) -> Path:
+    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written.
 
-    Writes a temporary file in the same folder, flushes and fsyncs it, then
-    renames it over ``path`` (or hard-links it to a new ``path``, refusing an
-    existing one) and fsyncs the folder.  Text is written as UTF-8 with ``\\n``
-    line ends.  The new file keeps the old one's permissions, or takes ``mode``
-    (default: 0o666 less the umask).  Raises :class:`ProtocolError` when
-    ``exclusive`` and the file exists, when the text is not UTF-8, or when the
-    folder cannot be written.
+    Writes a temporary file in the same folder (created exclusively), flushes
+    and fsyncs it, then renames it over ``path`` (or hard-links it to a new
+    ``path``, refusing any existing name — a dangling link included) and fsyncs
+    the folder.  A new file is never written through a link: ``exclusive``
+    creates the name itself, and so does a replace with ``follow=False`` (a link
+    at ``path`` is replaced, not followed).  Only a replace with ``follow``
+    (a protocol kept behind a link) writes the file the link points to.  Text is
+    written as UTF-8 with ``\\n`` line ends.  The new file keeps the old one's
+    permissions, or takes ``mode`` (default: 0o666 less the umask).  Raises
+    :class:`ProtocolError` when ``exclusive`` and the name exists, when the
+    text is not UTF-8, or when the folder cannot be written.
     """
     import tempfile
 
-    path = Path(os.path.realpath(path))  # through a link, replace the file it points to
+    if follow and not exclusive:
+        path = Path(os.path.realpath(path))  # through a link, replace the file it points to
     if isinstance(content, str):
         try:
             content = content.encode("utf-8")
@@ -162,13 +253,16 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
             stream.flush()
             os.fsync(stream.fileno())
         if mode is None:
-            mode = path.stat().st_mode & 0o7777 if not exclusive and path.exists() else 0o666 & ~_umask()
+            mode = 0o666 & ~_umask()
+            if not exclusive and os.path.isfile(path) and (follow or not os.path.islink(path)):
+                mode = path.stat().st_mode & 0o7777
         os.chmod(temporary, mode)
         if exclusive:
             try:
-                os.link(temporary, path)
+                os.link(temporary, path)  # never follows a link at ``path``: any existing name is refused
             except FileExistsError:
-                raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю") from None
+                what = "на месте файла символическая ссылка" if os.path.islink(path) else "файл уже есть"
+                raise ProtocolError(str(path), None, f"{what} — не перезаписываю") from None
         else:
             os.replace(temporary, path)
         _fsync_directory(directory)
@@ -206,7 +300,7 @@ def backup(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{stamp}.bak")
     number = 1
-    while target.exists():
+    while os.path.lexists(target):  # a link at the name, even a dangling one, takes the name too
         target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
         number += 1
     return write_atomic(target, path.read_bytes(), exclusive=True)

@@ -26,6 +26,7 @@ NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
 _LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["терц", "бэла"]'),
                 ("def_cards", '["ВП", "10Т", "ТТ", "КТ"]'), ("decl_cards", '["ВП", "10Т", "ТТ", "КТ"]'))
+_TEXT_FIELDS = ("last", "decl_seats", "redeal", CLAIM_FIELD) + NOTE_FIELDS
 _KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
 Pair = tuple[int, int]
 
@@ -150,7 +151,7 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     if not _KNOWN_FIELDS.issuperset(fields):
         unknown = sorted(set(fields) - _KNOWN_FIELDS)
         raise InconsistentHandError("key", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(_KNOWN_FIELDS))}")
-    for name in NOTE_FIELDS:
+    for name in _TEXT_FIELDS:  # a list or a table where text belongs is refused here, before any use of it
         if name in fields and not isinstance(fields[name], str):
             raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
     if CLAIM_FIELD in fields:

@@ -47,7 +47,17 @@ from bbscore.errors import (
     os_reason,
     shown,
 )
-from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
+from bbscore.files import (
+    FileRefused,
+    backup,
+    expand_user,
+    key_line,
+    locked,
+    parse_toml,
+    read_regular,
+    toml_problem,
+    write_atomic,
+)
 from bbscore import conventions
 from bbscore.game import HandEntry, replay
 
@@ -104,14 +114,14 @@ def read(path: Path) -> Protocol:
     """
     if not path.name or path.is_dir():
         raise ProtocolError(str(path) or "«»", None, "нужен файл протокола, а это " + ("папка" if path.name else "пустое имя"))
-    if path.exists() and not path.is_file():  # a pipe or a device: reading it could wait forever
-        raise ProtocolError(str(path), None, NOT_A_FILE)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except FileNotFoundError:
         raise ProtocolError(str(path), None, "нет такого файла") from None
     except OSError as error:
         raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+    except FileRefused as refused:
+        raise ProtocolError(str(path), None, refused.reason) from None
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -119,7 +129,7 @@ def read(path: Path) -> Protocol:
     try:
         data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
-        line, reason = toml_problem(error)
+        line, reason = toml_problem(error, text)
         raise ProtocolError(str(path), line, reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise ProtocolError(str(path), None, TOO_DEEP) from None
@@ -231,7 +241,7 @@ def stored_convention(name: str, protocol_path: Path) -> str:
     """How a protocol names its convention: a bundled name as is, a file relative to the protocol's folder."""
     if not _is_path(name):
         return name
-    convention_file = Path(name).expanduser().resolve()
+    convention_file = (expand_user(name) or Path(name)).resolve()
     try:
         return Path(os.path.relpath(convention_file, protocol_path.resolve().parent)).as_posix()
     except ValueError:  # another drive
@@ -246,7 +256,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
     """
 
     name = override or protocol.header.convention
-    if override is None and _is_path(name) and not Path(name).is_absolute():
+    if override is None and _is_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name)

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bbscore.convention import Convention
+from bbscore.errors import visible
 from bbscore.game import REDEALS
 from bbscore.hand import Hand
 from bbscore.scoring import Breakdown
@@ -17,14 +18,23 @@ from bbscore.seats import Partnership
 from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
 
 
+class _SafeConsole(Console):
+    """A console whose text never carries a raw control character: pair names, notes, titles and file names are user
+    text, and an ESC in them would reach the terminal (see :func:`bbscore.errors.visible`)."""
+
+    def render_str(self, text: str, *args, **kwargs) -> Text:
+        return super().render_str(visible(text, keep="\n"), *args, **kwargs)
+
+
 def console() -> Console:
-    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text)."""
-    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text), no
+    control character (named instead)."""
+    return _SafeConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def styled(text: str, style: str) -> Text:
-    """A line in a style (bold, red, yellow), its text taken literally."""
-    return Text(text, style=style)
+    """A line in a style (bold, red, yellow), its text taken literally (control characters named)."""
+    return Text(visible(text, keep="\n"), style=style)
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:

@@ -14,7 +14,7 @@ import sys
 
 import typer
 
-from bbscore.errors import BBScoreError, os_reason
+from bbscore.errors import BBScoreError, os_reason, visible
 
 written: list = []  # the files this run has written, in order (named when the output then fails)
 
@@ -93,8 +93,8 @@ def main(argv: list[str] | None = None) -> int:
 
         if os.environ.get("BBSCORE_DEBUG"):
             raise
-        print(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет подробности",
-              file=sys.stderr)
+        print(_capped(visible(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет "
+                              "подробности")), file=sys.stderr)
         return 3
     if result == 130:  # Typer's answer to Ctrl-C
         return _interrupted()
@@ -182,7 +182,7 @@ def warn(message: str) -> None:
         sys.stdout.flush()  # what was printed before it comes before it
     if sys.stderr is None:  # closed (2>&-): nowhere to say it; the exit code still does
         return
-    line = f"ошибка: {' '.join(message.split())}\n"
+    line = f"ошибка: {_capped(visible(' '.join(message.split())))}\n"
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None or _can_show_russian(sys.stderr):
         sys.stderr.write(line)
@@ -190,6 +190,15 @@ def warn(message: str) -> None:
     sys.stderr.flush()
     stream.write(line.encode("utf-8", "surrogateescape"))  # the bytes as the terminal gave them
     stream.flush()
+
+
+MAX_LINE = 300  # the longest error line: a message that quotes a huge value is cut, with «…»
+
+
+def _capped(message: str) -> str:
+    """One error line of at most :data:`MAX_LINE` characters (with its «ошибка: »), cut with «…»."""
+    room = MAX_LINE - len("ошибка: ")
+    return message if len(message) <= room else message[: room - 1] + "…"
 
 
 def _fail(message: str) -> int:

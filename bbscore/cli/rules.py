@@ -7,7 +7,7 @@ import typer
 
 from bbscore.cli import emit_json
 from bbscore.cli.options import AsJson, Command
-from bbscore.errors import BBScoreError
+from bbscore.errors import BBScoreError, visible
 
 
 def conventions_list(as_json: AsJson = False) -> None:
@@ -85,10 +85,10 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
                 if str(file) in conventions.bundled_names() + conventions.user_names() else "")
         raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
     rules = conventions.load_file(file)
-    print(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}")
+    print(visible(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}"))
     if rules.name != file.stem:
-        print(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
-              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»")
+        print(visible(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
+              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»"))
 
 
 def conventions_init(
@@ -111,9 +111,9 @@ def conventions_init(
     write_atomic(new_file, text, exclusive=True)
     note_written(new_file)
     conventions.parse(text.encode("utf-8"), new_file)
-    print(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
+    print(visible(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
           f"bbscore conventions check {new_file}. Чтобы выбирать их по имени (--convention {new_file.stem}), "
-          f"положите файл в {conventions.user_dir()}")
+          f"положите файл в {conventions.user_dir()}"))
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:
