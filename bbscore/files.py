@@ -181,11 +181,24 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+LOCK_NOTICE_SECONDS = 1.0
+
+
+def notice(message: str) -> None:
+    """One line on standard error while a command waits (the lock of a file held by another command)."""
+    import sys
+
+    if sys.stderr is not None:
+        print(message, file=sys.stderr, flush=True)
+
+
 @contextmanager
 def locked(path: Path) -> Iterator[Path]:
     """Hold the lock of ``path`` (:func:`lock_path`) while it is read, changed and written; yields the real path.
 
-    A link is followed: the lock and the writes are on the file it points to.
+    A link at ``path`` is followed: the lock and the writes are on the file it points to; a link at the lock's own
+    name is refused (the lock file is never created through a link).  After :data:`LOCK_NOTICE_SECONDS` of waiting,
+    one line on standard error says so and who holds the lock (its process id, where the system tells).
     Temporary files of writers killed mid-write are removed under the lock.
     Raises :class:`ProtocolError` when the lock is held by another command for
     :data:`LOCK_TIMEOUT_SECONDS` or cannot be created.
@@ -193,17 +206,46 @@ def locked(path: Path) -> Iterator[Path]:
     from filelock import FileLock, Timeout
 
     real = Path(os.path.realpath(path))
-    lock = FileLock(str(lock_path(real)), timeout=LOCK_TIMEOUT_SECONDS)
+    lock_file = lock_path(real)
+    if os.path.islink(lock_file):
+        raise ProtocolError(str(path), None, f"на месте блокировки {lock_file} символическая ссылка — не пишу через неё")
+    lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT_SECONDS)
     try:
-        with lock:
+        try:
+            lock.acquire(timeout=LOCK_NOTICE_SECONDS)
+        except Timeout:
+            holder = _lock_holder(lock_file)
+            who = f"командой bbscore (процесс {holder})" if holder else "другой командой bbscore"
+            notice(f"жду: файл {path} занят {who}; жду до {LOCK_TIMEOUT_SECONDS} с (Ctrl-C — прервать)")
+            lock.acquire(timeout=LOCK_TIMEOUT_SECONDS - LOCK_NOTICE_SECONDS)
+        try:
             _remove_stale_temporaries(real)
             yield real
+        finally:
+            lock.release()
     except Timeout:
         raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
     except OSError as error:
         if error.filename is None or not str(error.filename).endswith(".lock"):
             raise
         raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
+
+
+def _lock_holder(lock_file: Path) -> int | None:
+    """The process holding the lock file, as Linux's /proc/locks tells (None elsewhere, or when it does not)."""
+    try:
+        status = lock_file.stat()
+        with open("/proc/locks", encoding="ascii", errors="replace") as stream:
+            table = stream.read(1024 * 1024)
+    except OSError:
+        return None
+    device = f"{os.major(status.st_dev):02x}:{os.minor(status.st_dev):02x}:{status.st_ino}"
+    for line in table.splitlines():
+        fields = line.split()
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == device and fields[4].isdigit():
+            if int(fields[4]) != os.getpid():
+                return int(fields[4])
+    return None
 
 
 def _remove_stale_temporaries(path: Path) -> None:

@@ -207,7 +207,9 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
-    """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, read-only."""
+    """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, not a regular file,
+    not writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock
+    is taken: a refused file gets no lock file either."""
     if not path.name or str(path) in (".", ".."):
         raise ProtocolError(str(path) or "«»", None, "нужно имя файла протокола, например game.toml")
     if path.is_dir():
@@ -217,9 +219,16 @@ def check_path(path: Path, *, must_exist: bool) -> None:
     if path.exists() and not path.is_file():
         raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
+        if os.path.islink(path):
+            raise ProtocolError(str(path), None, "символическая ссылка ведёт в никуда: нет файла протокола")
         raise ProtocolError(str(path), None, "нет такого файла (начать партию: bbscore new)")
-    if path.is_file() and not path.stat().st_mode & 0o222:
-        raise ProtocolError(str(path), None, "файл только для чтения — не меняю")
+    if not must_exist and os.path.islink(path):  # a new file is never created through a link
+        raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
+    real = Path(os.path.realpath(path))
+    if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
+        raise ProtocolError(str(path), None, "файл только для чтения (нет права записи) — не меняю")
+    if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
+        raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
 
 
 @contextmanager

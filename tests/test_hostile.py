@@ -362,3 +362,120 @@ def test_fuzz_compiled_copy(fuzz_home, seed):
     if kind != 4:  # a copy of another content is not trusted: the file decides
         assert done.returncode == 0 and json.loads(done.stdout)["convention_sha256"] == expected_sha, report(done)
     assert not (source.parent / "__pycache__").exists()
+
+
+# --------------------------------------------------------------------------- 2. no write through a link, none on refusal
+
+
+def new_game(folder: Path) -> Path:
+    path = folder / "game.toml"
+    done = run_cli("new", path, "--pairs", "Мы,Они")
+    assert done.returncode == 0, report(done)
+    return path
+
+
+def test_new_refuses_a_link_at_its_name_and_creates_nothing_elsewhere(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = tmp_path / "game.toml"
+    link.symlink_to(elsewhere / "planted.toml")  # dangling
+    assert "символическая ссылка" in assert_refused(run_cli("new", link, "--pairs", "Мы,Они"))
+    assert list(elsewhere.iterdir()) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "game.toml"]
+
+
+def test_conventions_init_refuses_a_link_at_its_name(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = tmp_path / "mine.toml"
+    link.symlink_to(elsewhere / "planted.toml")
+    assert "символическая ссылка" in assert_refused(run_cli("conventions", "init", link))
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_link_at_the_backup_name_is_not_written_through(tmp_path, monkeypatch):
+    path = protocol(tmp_path, "game.toml", GOOD_HAND + "score = [9, 9]\ntotal = [9, 9]\n")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.setattr(time, "strftime", lambda pattern, *rest: "20260101-000000")
+    planted = tmp_path / "game.toml.20260101-000000.bak"
+    planted.symlink_to(elsewhere / "planted.bak")
+    done = run_cli("recompute", "--fix", path)
+    assert done.returncode == 1 and "исправлено" in done.stdout, report(done)
+    assert list(elsewhere.iterdir()) == [] and planted.is_symlink()
+    saved = tmp_path / "game.toml.20260101-000000-1.bak"
+    assert saved.is_file() and not saved.is_symlink()
+    assert saved.read_text(encoding="utf-8") == HEADER + GOOD_HAND + "score = [9, 9]\ntotal = [9, 9]\n"
+
+
+def test_a_link_at_the_lock_name_is_refused(tmp_path):
+    path = new_game(tmp_path)
+    (tmp_path / ".game.toml.lock").unlink(missing_ok=True)
+    (tmp_path / ".game.toml.lock").symlink_to(tmp_path / "planted")
+    assert "символическая ссылка" in assert_refused(run_cli("add", path, "12Т", "--by", "Мы", "--def-points", "50"))
+    assert not (tmp_path / "planted").exists()
+
+
+def test_the_protocol_itself_behind_a_link_is_still_written_where_it_points(tmp_path):
+    real = new_game(tmp_path)
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    done = run_cli("add", link, "12Т", "--by", "Мы", "--def-points", "50")
+    assert done.returncode == 0, report(done)
+    assert link.is_symlink() and "12Т" in real.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("refusal", ["pipe", "read-only bits", "no write access", "folder not writable"])
+@pytest.mark.parametrize("command", ["add", "undo", "fix"])
+def test_a_refused_file_gets_no_lock_file(tmp_path, monkeypatch, refusal, command):
+    folder = tmp_path / "sheets"
+    folder.mkdir()
+    path = folder / "game.toml"
+    if refusal == "pipe":
+        os.mkfifo(path)
+    else:
+        path.write_text(HEADER + GOOD_HAND + "score = [9, 9]\ntotal = [9, 9]\n", encoding="utf-8")
+    if refusal == "read-only bits":
+        path.chmod(0o444)
+    real_access = os.access
+    if refusal == "no write access":  # as a user who may not write it (the tests may run as root, who may)
+        monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == path and mode & os.W_OK else real_access(p, mode, **kw))
+    if refusal == "folder not writable":
+        monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == folder and mode & os.W_OK else real_access(p, mode, **kw))
+    before = path.read_bytes() if refusal != "pipe" else None
+    args = {"add": ["add", path, "12Т", "--by", "Мы", "--def-points", "50"], "undo": ["undo", path],
+            "fix": ["recompute", "--fix", path]}[command]
+    done = run_cli(*args)
+    if command == "fix" and refusal != "pipe":
+        assert done.returncode == 1 and "не исправлено" in done.stdout, report(done)
+    else:
+        assert_refused(done)
+    assert [p.name for p in folder.iterdir()] == ["game.toml"], report(done)
+    if before is not None:
+        assert path.read_bytes() == before
+
+
+def test_a_lock_held_by_another_command_is_said_at_once_with_its_holder(tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    from bbscore import files
+
+    path = new_game(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT); "
+         "fcntl.flock(fd, fcntl.LOCK_EX); print('held', flush=True); time.sleep(30)", str(tmp_path / ".game.toml.lock")],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 2)
+        monkeypatch.setattr(files, "LOCK_NOTICE_SECONDS", 0.5)
+        started = time.perf_counter()
+        done = run_cli("add", path, "12Т", "--by", "Мы", "--def-points", "50")
+        assert time.perf_counter() - started < 5
+    finally:
+        holder.kill()
+        holder.wait()
+    lines = done.stderr.splitlines()
+    assert done.returncode == 2 and len(lines) == 2, report(done)
+    assert lines[0].startswith("жду: файл") and f"процесс {holder.pid}" in lines[0], report(done)
+    assert "занят другой командой больше 2 с" in lines[1], report(done)

@@ -1,5 +1,6 @@
 """The ``conventions`` commands: list, show, diff, check, init."""
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -108,6 +109,9 @@ def conventions_init(
     text = conventions.commented_copy(conventions.load(source), new_file.stem)
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")
+    if os.path.lexists(new_file):  # a file, or a link (even one that leads nowhere): never written through
+        what = "символическая ссылка" if os.path.islink(new_file) else "файл уже есть"
+        raise ConventionError(str(new_file), "", f"{what} — не перезаписываю")
     write_atomic(new_file, text, exclusive=True)
     note_written(new_file)
     conventions.parse(text.encode("utf-8"), new_file)
