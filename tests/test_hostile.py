@@ -479,3 +479,75 @@ def test_a_lock_held_by_another_command_is_said_at_once_with_its_holder(tmp_path
     assert done.returncode == 2 and len(lines) == 2, report(done)
     assert lines[0].startswith("жду: файл") and f"процесс {holder.pid}" in lines[0], report(done)
     assert "занят другой командой больше 2 с" in lines[1], report(done)
+
+
+# --------------------------------------------------------------------------- 3. bounded cost
+
+
+def timed(*args, **kwargs):
+    started = time.perf_counter()
+    done = run_cli(*args, **kwargs)
+    return done, time.perf_counter() - started
+
+
+@pytest.mark.parametrize("option", ["--decl-con", "--def-con"])
+@pytest.mark.parametrize("given", [["9990"], [",".join(["9990"] * 100)], ["9990"] * 100, ["1000"], [",".join(["20"] * 17)]],
+                         ids=["one long number", "100 in one list", "100 options", "more than a pair holds",
+                              "more than four hands announce"])
+def test_bare_numbers_are_bounded_by_what_the_game_holds(option, given):
+    args = ["score", "12Т", "--def-points", "50"]
+    for text in given:
+        args += [option, text]
+    done, seconds = timed(*args)
+    line = assert_refused(done)
+    assert option in line and ("не бывает конструкций больше" in line or "не больше 16 конструкций" in line), line
+    assert seconds < 1
+
+
+def test_a_protocol_hand_of_a_hundred_long_numbers_is_a_slip_found_at_once(tmp_path):
+    path = protocol(tmp_path, "game.toml", GOOD_HAND + "decl_con = [" + ", ".join(['"9990"'] * 100) + "]\n")
+    done, seconds = timed("recompute", path)
+    assert done.returncode == 1 and "decl_con" in done.stdout, report(done)
+    assert seconds < 1
+
+
+@pytest.mark.parametrize("given", ["40", "2×40", "20, 20, 20", "70"])
+def test_bare_numbers_a_pair_can_hold_are_still_accepted(given):
+    done = run_cli("score", "12Т", "--def-points", "50", "--decl-con", given, "--json")
+    assert done.returncode == 0, report(done)
+
+
+def _valued_convention(folder: Path, value: int, last: int) -> Path:
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads(_GAMBLER)
+    data["name"] = "big"
+    data["points"]["last_trick"] = last
+    for kind, game in data["games"].items():
+        suits = 0
+        for table, count in (("trump_cards", {"suit": 1, "no_trumps": 0, "all_trumps": 4}[kind]),
+                             ("plain_cards", {"suit": 3, "no_trumps": 4, "all_trumps": 0}[kind])):
+            if game.get(table) is not None:
+                game[table] = {rank: value for rank in game[table]}
+                suits += count
+        game["deck_visty"] = last + suits * 8 * value
+        game["base_cost"] = game["deck_visty"] // game.get("trick_divisor", 1) // data["points"]["visty_per_point"]
+    path = folder / "big.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_card_values_over_a_thousand_are_refused_and_a_thousand_is_quick(tmp_path):
+    too_big = _valued_convention(tmp_path, 1001, 10)
+    assert "не больше 1000" in assert_refused(run_cli("conventions", "check", too_big))
+    assert "не больше 1000" in assert_refused(run_cli("conventions", "check", _valued_convention(tmp_path, 10, 1001)))
+    biggest = _valued_convention(tmp_path, 1000, 1000)
+    done, seconds = timed("conventions", "check", biggest)
+    assert done.returncode == 0, report(done)
+    for args in (["--def-points", "1"], ["--def-points", "1000", "--decl-tricks", "3"], ["--def-points", "17000"]):
+        done, more = timed("score", "12Т", *args, "--convention", biggest)
+        assert done.returncode in (0, 2), report(done)
+        seconds += more
+    assert seconds < 1
