@@ -9,6 +9,7 @@ the file, the key path, what was expected and what was found.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from bbscore.errors import (
     ProtocolError,
     os_reason,
 )
-from bbscore.files import FileRefused, expand_user, parse_toml, read_regular, toml_problem, write_atomic
+from bbscore.files import FileRefused, expand_user, parse_toml, read_regular, toml_problem, why_missing, write_atomic
 from bbscore.schema import ConventionFile, check
 
 # The largest convention file read (the bundled ones are ~6 KB).
@@ -77,7 +78,7 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
             raise ConventionNotFoundError("convention", name_or_path, "это папка, а нужен файл правил .toml")
         if candidate.exists():  # a pipe or a device is refused when read (load_file)
             return candidate
-        raise ConventionNotFoundError("convention", name_or_path, "файл правил не найден")
+        raise ConventionNotFoundError("convention", name_or_path, why_missing(candidate) or "файл правил не найден")
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
@@ -240,7 +241,7 @@ def _names_a_file(name_or_path: str) -> bool:
         return True
     if candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path:
         return True
-    return candidate.exists() and name_or_path not in bundled_names() + user_names()
+    return os.path.lexists(candidate) and name_or_path not in bundled_names() + user_names()
 
 
 _TYPE_NAMES = {

@@ -183,5 +183,18 @@ def os_reason(error: OSError) -> str:
         errno.ENOSPC: "нет места на диске",
         errno.EROFS: "файловая система только для чтения",
         errno.EEXIST: "файл уже есть",
+        errno.ELOOP: "петля символических ссылок",
+        errno.ENAMETOOLONG: "слишком длинное имя файла",
+        errno.EIO: "ошибка ввода-вывода",
+        errno.EFBIG: "файл слишком большой",
+        errno.EMFILE: "открыто слишком много файлов",
+        errno.ENFILE: "открыто слишком много файлов",
+        errno.EBUSY: "файл или устройство занято",
+        errno.ETXTBSY: "файл занят",
+        errno.EDQUOT: "превышена дисковая квота",
+        errno.ENXIO: "нет такого устройства",
+        errno.ENODEV: "нет такого устройства",
+        errno.EINVAL: "недопустимое имя или операция",
+        errno.EXDEV: "файл на другом диске",
     }
     return reasons.get(error.errno, error.strerror or str(error))

@@ -162,6 +162,22 @@ def _size_text(size: int) -> str:
     return f"{size} байт"
 
 
+def why_missing(path: Path) -> str | None:
+    """Why a path that is not there cannot be used, when it is not simply missing: a link that leads nowhere, a loop of
+    links, a name too long, a folder that may not be entered (None for a plain missing name, or a path that is there)."""
+    import errno
+
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return "символическая ссылка ведёт в никуда" if os.path.islink(path) else None
+        return os_reason(error)
+    except ValueError:  # a NUL in the name
+        return "недопустимое имя файла"
+    return None
+
+
 def expand_user(text: str) -> Path | None:
     """``Path(text).expanduser()``, or None when it names a user who does not exist (``~nobody/x.toml``)."""
     try:

@@ -56,6 +56,7 @@ from bbscore.files import (
     parse_toml,
     read_regular,
     toml_problem,
+    why_missing,
     write_atomic,
 )
 from bbscore import conventions
@@ -117,7 +118,7 @@ def read(path: Path) -> Protocol:
     try:
         raw = read_regular(path)
     except FileNotFoundError:
-        raise ProtocolError(str(path), None, "нет такого файла") from None
+        raise ProtocolError(str(path), None, why_missing(path) or "нет такого файла") from None
     except OSError as error:
         raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
     except FileRefused as refused:
@@ -219,9 +220,8 @@ def check_path(path: Path, *, must_exist: bool) -> None:
     if path.exists() and not path.is_file():
         raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
-        if os.path.islink(path):
-            raise ProtocolError(str(path), None, "символическая ссылка ведёт в никуда: нет файла протокола")
-        raise ProtocolError(str(path), None, "нет такого файла (начать партию: bbscore new)")
+        reason = why_missing(path)
+        raise ProtocolError(str(path), None, reason or "нет такого файла (начать партию: bbscore new)")
     if not must_exist and os.path.islink(path):  # a new file is never created through a link
         raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
     real = Path(os.path.realpath(path))

@@ -551,3 +551,92 @@ def test_card_values_over_a_thousand_are_refused_and_a_thousand_is_quick(tmp_pat
         assert done.returncode in (0, 2), report(done)
         seconds += more
     assert seconds < 1
+
+
+# --------------------------------------------------------------------------- 5. terminal safety
+
+
+ESC_NAME = "Мы\x1b[2J\x07"
+
+
+def test_control_characters_in_names_notes_and_file_names_never_reach_the_terminal(tmp_path):
+    path = tmp_path / "game\x1b[31m.toml"
+    done = run_cli("new", path, "--pairs", f"{ESC_NAME},Они")
+    assert done.returncode == 0 and "<U+001B>" in done.stdout, report(done)
+    outputs = [done]
+    outputs.append(run_cli("add", path, "12Т", "--by", ESC_NAME, "--def-points", "50", "--note", "заметка\x1b]0;title\x07"))
+    outputs.append(run_cli("show", path))
+    outputs.append(run_cli("recompute", path))
+    outputs.append(run_cli("undo", path))
+    outputs.append(run_cli("add", path, "12Т", "--by", "\x1bнет", "--def-points", "50"))  # refused: an error line
+    for done in outputs:
+        assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stdout + done.stderr, report(done)
+    assert "<U+001B>" in outputs[2].stdout and "<U+001B>" in outputs[-1].stderr
+    rules = tmp_path / "rules.toml"
+    rules.write_text(_GAMBLER.replace("title = \"", "title = \"\\u001b[31m", 1), encoding="utf-8")
+    for args in (["conventions", "check", rules], ["conventions", "show", rules]):
+        done = run_cli(*args)
+        assert done.returncode == 0 and "\x1b" not in done.stdout and "<U+001B>" in done.stdout, report(done)
+
+
+def test_one_error_line_is_at_most_300_characters_and_keeps_its_reason(tmp_path):
+    long_name = tmp_path / ("п" * 120) / ("п" * 120 + ".toml")
+    line = assert_refused(run_cli("show", long_name))
+    assert len(line) <= 300 and "…" in line and line.endswith("нет такого файла"), line
+    line = assert_refused(run_cli("score", "12Т", "--def-points", "50", "--decl-con", "x" * 5000))
+    assert len(line) <= 300
+
+
+# --------------------------------------------------------------------------- 6. messages
+
+
+def test_clicks_own_path_errors_are_in_russian(tmp_path, monkeypatch):
+    path = protocol(tmp_path, "game.toml", GOOD_HAND)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if str(p) == str(path) and mode == os.R_OK else real_access(p, mode, **kw))
+    line = assert_refused(run_cli("show", path))
+    assert "нет права на чтение" in line and "not readable" not in line, line
+    from bbscore.cli import _translate_usage
+
+    assert _translate_usage("Invalid value for 'FILE': File 'a.toml' is not writable.") == "FILE: «a.toml» — нет права на запись"
+    assert _translate_usage("Invalid value for 'FILE': Path 'a' does not exist.") == "FILE: «a» — нет такого файла"
+    assert _translate_usage("Invalid value for 'FILE': Path 'a' is a directory.") == "FILE: «a» — это папка, а нужен файл"
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "NAME"], ["recompute", "NAME"], ["add", "NAME", "12Т", "--by", "Мы", "--def-points", "50"], ["undo", "NAME"],
+    ["conventions", "check", "NAME"], ["score", "12Т", "--def-points", "50", "--convention", "NAME"],
+])
+@pytest.mark.parametrize("kind", ["loop", "too long", "dangling"])
+def test_a_link_loop_or_a_name_too_long_is_not_no_such_file(tmp_path, args, kind):
+    if kind == "loop":
+        name = tmp_path / "loop.toml"
+        (tmp_path / "other.toml").symlink_to(name)
+        name.symlink_to(tmp_path / "other.toml")
+        expected = "петля символических ссылок"
+    elif kind == "too long":
+        name = tmp_path / ("a" * 300 + ".toml")
+        expected = "слишком длинное имя файла"
+    else:
+        name = tmp_path / "dangling.toml"
+        name.symlink_to(tmp_path / "nowhere.toml")
+        expected = "символическая ссылка ведёт в никуда"
+    line = assert_refused(run_cli(*[name if arg == "NAME" else arg for arg in args]))
+    assert expected in line and "нет такого файла" not in line and "не найден" not in line, line
+    assert "Too many" not in line and "File name too long" not in line
+
+
+@pytest.mark.parametrize("text, line", [
+    ('pairs = ["Мы",\n"Они",\n', 5),
+    ('pairs = ["Мы", "Они"]\n\n[[hand]]\ncontract = "12Т"\ndecl_con = ["терц",\n  "бэла",\n', 9),
+    ('pairs = ["Мы", "Они"]\n\n[[hand]]\nnote = "[" # [\ndecl_con = [[\n', 9),
+])
+def test_an_unclosed_list_names_its_line(tmp_path, text, line):
+    path = tmp_path / "game.toml"
+    path.write_text(HEADER.replace('pairs = ["Мы", "Они"]\n', "") + text, encoding="utf-8")
+    message = assert_refused(run_cli("show", path))
+    assert f"game.toml:{line}: не закрыт список: нужна ]" in message, message
+    rules = tmp_path / "rules.toml"
+    rules.write_text(_GAMBLER + "\nextra = [1,\n2,\n", encoding="utf-8")
+    message = assert_refused(run_cli("conventions", "check", rules))
+    assert f"строка {_GAMBLER.count(chr(10)) + 2}: не закрыт список" in message, message

@@ -133,6 +133,11 @@ _USAGE_MESSAGES = [
     (r"^No such command '(\S+)'.*", r"нет такой команды \1"),
     (r"^Option '(\S+)' does not take a value.*", r"параметр \1 не принимает значения"),
     (r"^Invalid value for '(\S+)': (-?\d+) is not in the range x>=(\d+)\.?$", r"\1: \2 — нужно целое число не меньше \3"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not readable\.?$", r"\1: «\2» — нет права на чтение"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not writable\.?$", r"\1: «\2» — нет права на запись"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' does not exist\.?$", r"\1: «\2» — нет такого файла"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a directory\.?$", r"\1: «\2» — это папка, а нужен файл"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a file\.?$", r"\1: «\2» — это файл, а нужна папка"),
     (r"^Invalid value for '(\S+)': '(.*)' is not a valid int(?: range)?\.?$", r"\1: «\2» — нужно целое число"),
 ]
 
@@ -196,9 +201,13 @@ MAX_LINE = 300  # the longest error line: a message that quotes a huge value is 
 
 
 def _capped(message: str) -> str:
-    """One error line of at most :data:`MAX_LINE` characters (with its «ошибка: »), cut with «…»."""
+    """One error line of at most :data:`MAX_LINE` characters (with its «ошибка: »), cut in the middle with «…» (a long
+    file name or value is cut, and the reason at the end of the line is kept)."""
     room = MAX_LINE - len("ошибка: ")
-    return message if len(message) <= room else message[: room - 1] + "…"
+    if len(message) <= room:
+        return message
+    tail = min(len(message) // 2, (room - 1) * 2 // 3)
+    return message[: room - 1 - tail] + "…" + message[len(message) - tail:]
 
 
 def _fail(message: str) -> int:

@@ -82,6 +82,11 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
     if file.is_dir():
         raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
     if not file.exists():  # a pipe or a device is refused when read (load_file)
+        from bbscore.files import why_missing
+
+        reason = why_missing(file)
+        if reason:  # a link that leads nowhere, a loop of links, a name too long
+            raise ConventionNotFoundError("FILE", str(file), reason)
         hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
                 if str(file) in conventions.bundled_names() + conventions.user_names() else "")
         raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
