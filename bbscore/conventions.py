@@ -141,7 +141,15 @@ def parse(raw: bytes, path: Path) -> Convention:
 
 
 def _tables(raw: bytes, path: Path) -> dict[str, Any]:
-    """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding)."""
+    """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding; its stage ``"toml"``)."""
+    try:
+        return _toml_tables(raw, path)
+    except ConventionError as error:
+        error.stage = "toml"
+        raise
+
+
+def _toml_tables(raw: bytes, path: Path) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -157,12 +165,16 @@ def _tables(raw: bytes, path: Path) -> dict[str, Any]:
 
 
 def _checked(data: Any, path: Path) -> Convention:
-    """The file's tables validated by the schema and the consistency checks."""
+    """The file's tables validated by the schema and the consistency checks (a refusal's stage ``"schema"``)."""
     try:
-        settings = msgspec.convert(data, ConventionFile)
-    except msgspec.ValidationError as error:
-        raise ConventionError(str(path), *_explain_validation(str(error))) from None
-    check(settings, path)
+        try:
+            settings = msgspec.convert(data, ConventionFile)
+        except msgspec.ValidationError as error:
+            raise ConventionError(str(path), *_explain_validation(str(error))) from None
+        check(settings, path)
+    except ConventionError as error:
+        error.stage = "schema"
+        raise
     return Convention(settings, path)
 
 

@@ -136,8 +136,13 @@ class InconsistentHandError(BBScoreError):
 class ConventionError(BBScoreError):
     """A convention file that cannot be used: unreadable, missing key, wrong type, inconsistent numbers.
 
-    ``field`` is the file, ``value`` the key path, ``allowed`` what is wrong and what was expected.
+    ``field`` is the file, ``value`` the key path, ``allowed`` what is wrong and what was expected.  ``stage`` says
+    how far the file got: ``"read"`` (missing, unreadable, not a regular file), ``"toml"`` (not TOML, not UTF-8) or
+    ``"schema"`` (TOML, but not a valid convention) — so that a file named by a protocol can be refused without
+    quoting anything of it.
     """
+
+    stage = "read"
 
     def message(self, labels: dict[str, str] | None = None) -> str:
         where = f", ключ {self.value}" if self.value else ""

@@ -229,7 +229,9 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     A hand score that differs from the rules is reported at its hand; a
     running total is checked against the sheet's own arithmetic (the previous
     recorded total plus this hand's recorded score), so that a slip of addition
-    is reported where it happens and not at every later hand.  Hands with bad
+    is reported where it happens and not at every later hand; a total that
+    agrees with the rules' running total from the start is never a
+    discrepancy (the hand after a slip, written right again).  Hands with bad
     inputs are reported (``field = "input"``) and the rest are still checked.
     """
     result = Replay()
@@ -266,7 +268,9 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 ))
         sheet_points = recorded_score if recorded_score is not None else points
         expected = (sheet[0] + sheet_points[0], sheet[1] + sheet_points[1])
-        if recorded_total is not None and recorded_total != expected:
+        # a total that agrees with the rules' running total from the start is right, whatever slip came before it
+        agrees_with_rules = error is None and recorded_total == total
+        if recorded_total is not None and recorded_total != expected and not agrees_with_rules:
             by_rules = "" if expected == total or error is not None else f" (по правилам с начала партии {total[0]} : {total[1]})"
             problems.append(Discrepancy(
                 hand=entry.number, line=entry.line, field="total", recorded=list(recorded_total), computed=list(expected),

@@ -272,7 +272,14 @@ def convention_for(protocol: Protocol, override: str | None = None):
     except ConventionError as error:  # missing, not a regular file, broken: said as this protocol's problem
         if override is not None:
             raise
-        reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
+        if isinstance(error, ConventionNotFoundError) or error.stage == "read":
+            reason = error.explanation()  # missing, unreadable: the system's reason, nothing of the file
+        elif not _is_path(protocol.header.convention):  # a bundled or the user's own convention: every detail
+            reason = error.message()
+        elif error.stage == "toml":  # a file anywhere that the protocol names: nothing of its content is quoted
+            reason = "этот файл не в формате TOML — не файл правил"
+        else:
+            reason = "этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)"
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
             f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",

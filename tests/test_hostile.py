@@ -640,3 +640,64 @@ def test_an_unclosed_list_names_its_line(tmp_path, text, line):
     rules.write_text(_GAMBLER + "\nextra = [1,\n2,\n", encoding="utf-8")
     message = assert_refused(run_cli("conventions", "check", rules))
     assert f"строка {_GAMBLER.count(chr(10)) + 2}: не закрыт список" in message, message
+
+
+# --------------------------------------------------------------------------- 7. what a protocol makes the tool read
+
+
+@pytest.mark.parametrize("content, said", [
+    ("secret_key = \"hunter2\"\n", "не файл правил bbscore"),
+    ("root:x:0:0:hunter2:/root:/bin/bash\n", "не в формате TOML"),
+    (_GAMBLER.replace('title = "', 'title = "hunter2 ', 1).replace("last_trick = 10", "last_trick = \"hunter2\"", 1),
+     "не файл правил bbscore"),
+    (_GAMBLER.replace("format = 1", "format = 1\nsecret_key = 1", 1), "не файл правил bbscore"),
+    ("[[[[hunter2\n", "не в формате TOML"),
+    (b"\xffhunter2", "не в формате TOML"),
+], ids=["another TOML", "not TOML", "a convention with a bad value", "an unknown key", "unclosed", "not UTF-8"])
+@pytest.mark.parametrize("command", ["show", "recompute", "add"])
+def test_a_file_named_by_a_protocol_is_never_quoted(tmp_path, content, said, command):
+    other = tmp_path / "elsewhere" / "secret"
+    other.parent.mkdir()
+    if isinstance(content, bytes):
+        other.write_bytes(content)
+    else:
+        other.write_text(content, encoding="utf-8")
+    path = protocol(tmp_path, "game.toml", header=HEADER.replace('"gambler"', f'"{other}"'))
+    args = {"show": ["show", path], "recompute": ["recompute", path],
+            "add": ["add", path, "12Т", "--by", "Мы", "--def-points", "50"]}[command]
+    line = assert_refused(run_cli(*args))
+    assert said in line, line
+    for secret in ("hunter2", "secret_key", "last_trick", "root:x", "title", "format"):
+        assert secret not in line, line
+
+
+def test_a_bundled_conventions_problem_is_still_told_in_full(tmp_path, monkeypatch):
+    user = tmp_path / "config" / "bbscore" / "conventions"
+    user.mkdir(parents=True)
+    (user / "клуб.toml").write_text(_GAMBLER.replace('name = "gambler"', 'name = "клуб"').replace(
+        "last_trick = 10", "last_trick = -1", 1), encoding="utf-8")
+    path = protocol(tmp_path, "game.toml", header=HEADER.replace('"gambler"', '"клуб"'))
+    line = assert_refused(run_cli("show", path, env={"XDG_CONFIG_HOME": str(tmp_path / "config")}))
+    assert "points.last_trick" in line, line
+
+
+# --------------------------------------------------------------------------- 8. recompute's total report
+
+
+def test_a_slip_of_addition_is_reported_at_its_hand_only_when_the_next_total_is_right_again(tmp_path):
+    import tomllib
+
+    import tomli_w
+
+    data = tomllib.loads((EXAMPLES / "game-gambler.toml").read_text(encoding="utf-8"))
+    data["hand"][4]["total"] = [data["hand"][4]["total"][0] + 1, data["hand"][4]["total"][1]]  # hand 5: +1
+    path = tmp_path / "game.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    done = run_cli("recompute", "--json", path)
+    assert done.returncode == 1, report(done)
+    found = json.loads(done.stdout)["files"][0]["discrepancies"]
+    assert [(d["hand"], d["field"]) for d in found] == [(5, "total")], found
+    data["hand"][5]["total"] = [data["hand"][5]["total"][0] + 1, data["hand"][5]["total"][1]]  # the slip carried on
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    found = json.loads(run_cli("recompute", "--json", path).stdout)["files"][0]["discrepancies"]
+    assert [(d["hand"], d["field"]) for d in found] == [(5, "total")], found
