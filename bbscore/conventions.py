@@ -190,7 +190,14 @@ _COMPILED_MAX_BYTES = 1024 * 1024
 
 
 def cache_dir() -> Path:
-    """Where the compiled copies are kept: ``conventions/`` in the platform's user cache folder (platformdirs)."""
+    """Where the compiled copies are kept: ``conventions/`` in the platform's user cache folder (platformdirs's
+    ``user_cache_path("bbscore")``; on Linux computed here by the same XDG rule: importing platformdirs costs more
+    than the copy saves)."""
+    import sys
+
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        return Path(base) / "bbscore" / "conventions"
     from platformdirs import user_cache_path
 
     return user_cache_path("bbscore") / "conventions"
@@ -199,11 +206,21 @@ def cache_dir() -> Path:
 def _compiled_path(path: Path) -> Path:
     """The compiled copy of a convention file: named after the file and a hash of its full path (two files of one name
     in two folders have two copies)."""
-    import hashlib
-    import os
-
-    where = hashlib.sha256(os.fsencode(os.path.realpath(path))).hexdigest()[:16]
+    where = _sha256(os.fsencode(os.path.realpath(path)))[:16]
     return cache_dir() / f"{path.stem}-{where}.msgpack"
+
+
+def _sha256(data: bytes) -> str:
+    """SHA-256 of bytes, in hex: CPython's own implementation where there is one (importing hashlib loads OpenSSL,
+    ~5 ms of every start), else hashlib's."""
+    try:
+        from _sha256 import sha256  # CPython ≤ 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256  # CPython ≥ 3.12
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()
 
 
 def _compiled_stamp() -> list:
@@ -214,9 +231,7 @@ def _compiled_stamp() -> list:
 
 
 def _source_sha256(raw: bytes) -> str:
-    import hashlib
-
-    return hashlib.sha256(raw).hexdigest()
+    return _sha256(raw)
 
 
 def _read_compiled(raw: bytes, path: Path) -> Convention | None:
@@ -240,7 +255,7 @@ def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any]) -> None:
     try:
         data = msgspec.msgpack.encode([_compiled_stamp(), _source_sha256(raw), tables])
         target.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, data, mode=0o600, follow=False)
+        write_atomic(target, data, mode=0o600, follow=False, durable=False)  # a cache: a torn copy fails its checks
     except (OSError, TypeError, ProtocolError):  # a read-only folder; a value msgpack cannot write
         return
 

@@ -276,7 +276,7 @@ def _remove_stale_temporaries(path: Path) -> None:
 
 
 def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None,
-                 follow: bool = True) -> Path:
+                 follow: bool = True, durable: bool = True) -> Path:
     """Replace (or, with ``exclusive``, create) a file atomically; returns the path written.
 
     Writes a temporary file in the same folder (created exclusively), flushes
@@ -287,7 +287,8 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
     at ``path`` is replaced, not followed).  Only a replace with ``follow``
     (a protocol kept behind a link) writes the file the link points to.  Text is
     written as UTF-8 with ``\\n`` line ends.  The new file keeps the old one's
-    permissions, or takes ``mode`` (default: 0o666 less the umask).  Raises
+    permissions, or takes ``mode`` (default: 0o666 less the umask).  ``durable=False``
+    skips the fsyncs (a cache, whose torn copy is detected and rebuilt).  Raises
     :class:`ProtocolError` when ``exclusive`` and the name exists, when the
     text is not UTF-8, or when the folder cannot be written.
     """
@@ -309,7 +310,8 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         if mode is None:
             mode = 0o666 & ~_umask()
             if not exclusive and os.path.isfile(path) and (follow or not os.path.islink(path)):
@@ -323,7 +325,8 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
                 raise ProtocolError(str(path), None, f"{what} — не перезаписываю") from None
         else:
             os.replace(temporary, path)
-        _fsync_directory(directory)
+        if durable:
+            _fsync_directory(directory)
     except OSError as error:
         raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
     finally:

@@ -1098,6 +1098,16 @@ def test_a_damaged_compiled_copy_is_ignored_and_rewritten(user_conventions, dama
     assert msgspec.msgpack.decode(copy_path.read_bytes())[2] == tables  # rewritten from the file
 
 
+def test_the_cache_folder_is_platformdirs_own(monkeypatch, tmp_path):
+    from platformdirs import user_cache_path
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert conventions.cache_dir() == user_cache_path("bbscore") / "conventions"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert conventions.cache_dir() == user_cache_path("bbscore") / "conventions"
+    assert conventions._sha256(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
 def test_the_rules_hash_is_never_read_from_the_compiled_copy(user_conventions):
     """The copy holds the tables and the SHA-256 of the source bytes; the rules' hash a protocol stores is computed."""
     user_conventions.mkdir(parents=True)
