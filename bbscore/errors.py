@@ -80,8 +80,11 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int) and not -10**limit < value < 10**limit:  # a number of hundreds of digits
-        digits = len(str(abs(value)))
-        return f"{str(value)[:limit]}… ({digits} цифр)"
+        try:
+            text = str(value)
+        except ValueError:  # more digits than Python prints
+            return f"число из ~{int(value.bit_length() * 0.30103) + 1} цифр"
+        return f"{text[:limit]}… ({len(text.lstrip('-'))} цифр)"
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):

@@ -121,13 +121,19 @@ def game_end(totals: Pair, target: int, on_tie: str) -> tuple[bool, int | None]:
     return (on_tie == "draw"), None
 
 
+# The longest score or total read from a protocol: far beyond any game (the benchmark's million hands stay below 10**9),
+# and sums of such numbers over any protocol the tool reads can still be printed (Python refuses past 4300 digits).
+MAX_DIGITS = 15
+MAX_POINTS = 10**MAX_DIGITS - 1
+
+
 def _pair(value: Any, name: str) -> Pair:
     if (
         isinstance(value, list) and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and all(isinstance(v, int) and not isinstance(v, bool) and -MAX_POINTS <= v <= MAX_POINTS for v in value)
     ):
         return value[0], value[1]
-    raise InconsistentHandError(name, value, "ожидаются два целых числа: [пара 1, пара 2]")
+    raise InconsistentHandError(name, value, f"ожидаются два целых числа (до {MAX_DIGITS} цифр): [пара 1, пара 2]")
 
 
 class ScoredEntry(msgspec.Struct, frozen=True, kw_only=True):

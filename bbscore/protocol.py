@@ -63,6 +63,7 @@ from bbscore import conventions
 from bbscore.game import HandEntry, replay
 
 FORMAT = 1
+MAX_TARGET = 10**15 - 1  # far beyond a game (`new` takes up to 100000; the benchmark's files 10**9); printable in any sum
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
@@ -175,8 +176,8 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
         raise refuse("convention_sha256", "ожидается SHA-256 файла правил (64 шестнадцатеричных знака)")
     target = game.get("target")
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise refuse("target", f"ожидается положительное целое число без кавычек, а дано {shown(target)}")
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+        raise refuse("target", f"ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {shown(target)}")
     pairs = game.get("pairs")
     if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
         raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {shown(pairs)}")
@@ -329,8 +330,8 @@ class Appended:
 def _still(path: Path, protocol: Protocol) -> bool:
     """Whether the file holds exactly the text ``protocol`` was read from."""
     try:
-        return path.read_bytes().decode("utf-8").removeprefix("\ufeff") == protocol.text
-    except (OSError, UnicodeDecodeError):
+        return read_regular(path).decode("utf-8").removeprefix("\ufeff") == protocol.text
+    except (OSError, FileRefused, UnicodeDecodeError):
         return False
 
 

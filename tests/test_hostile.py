@@ -64,6 +64,25 @@ def test_a_number_too_long_to_print_is_refused_with_its_line(tmp_path):
     assert "число длиннее 4300 цифр" in assert_refused(run_cli("conventions", "check", convention))
 
 
+def test_numbers_whose_sum_python_could_not_print_are_refused(tmp_path):
+    """4300 digits parse, but two of them added do not print: recorded scores, totals and the target are bounded."""
+    big = "9" * 4300
+    hand = GOOD_HAND + f"score = [{big}, 0]\ntotal = [{big}, 0]\n"
+    slips = protocol(tmp_path, "slips.toml", hand + hand.replace(f"total = [{big}, 0]", "total = [1, 0]"))
+    target = protocol(tmp_path, "target.toml", GOOD_HAND, header=HEADER.replace("301", big))
+    good = protocol(tmp_path, "good.toml", GOOD_HAND)
+    done = run_cli("recompute", slips, target, good)
+    assert_no_traceback(done)
+    assert done.returncode == 2 and "good.toml: всё сходится" in done.stdout, report(done)
+    assert "score: [9999" in done.stdout and "до 15 цифр" in done.stdout, report(done)
+    assert "target: ожидается целое число от 1 (не длиннее 15 цифр)" in done.stderr, report(done)
+    for args in (["show", slips], ["show", "--json", slips], ["add", slips, "12Т", "--by", "Мы", "--def-points", "50"]):
+        assert_no_traceback(run_cli(*args))
+    from bbscore.errors import shown
+
+    assert shown(10**5000) == "число из ~5001 цифр"
+
+
 def test_a_path_of_a_user_who_does_not_exist_is_not_found(tmp_path):
     bad = protocol(tmp_path, "bad.toml", header=HEADER.replace('"gambler"', '"~nosuchuser-bbscore/x.toml"'))
     good = protocol(tmp_path, "good.toml", GOOD_HAND)
@@ -129,7 +148,8 @@ FUZZ = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.functio
 SEEDS = st.integers(0, 2**32 - 1)
 _CONTROL = "\x00\x01\x07\x08\x1b\x7f\x85\u200b\u202e\u2028\ufeff"
 _CHARS = list("аМыОнибэлатерцТЧПБКВ12Д♠♥ \t\"'\\[]{}=#,.-~/:") + list(_CONTROL)
-_NUMBERS = [0, 1, 18, 50, 162, -1, 10**4000, -(10**4000), 2**63, 2**64, 999_999_999, 10**6, 10**6 + 1, 1000, 1001]
+_NUMBERS = [0, 1, 18, 50, 162, -1, 10**4000, -(10**4000), 10**4300 - 1, 2**63, 2**64, 999_999_999, 10**6, 10**6 + 1,
+            1000, 1001]
 
 
 def _text(rng: random.Random) -> str:
