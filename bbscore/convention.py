@@ -149,7 +149,7 @@ def rules_hash(settings: ConventionFile) -> str:
     Comments and layout do not change it; any value does.  A protocol stores it
     so that a later change of the rules is noticed.
     """
-    import hashlib
+    from bbscore.files import sha256_hex
 
     canonical = msgspec.json.encode(settings, order="sorted")  # the same bytes as json.dumps(sort_keys=True) compact
-    return hashlib.sha256(canonical).hexdigest()
+    return sha256_hex(canonical)

@@ -25,7 +25,16 @@ from bbscore.errors import (
     ProtocolError,
     os_reason,
 )
-from bbscore.files import FileRefused, expand_user, parse_toml, read_regular, toml_problem, why_missing, write_atomic
+from bbscore.files import (
+    FileRefused,
+    expand_user,
+    parse_toml,
+    read_regular,
+    sha256_hex,
+    toml_problem,
+    why_missing,
+    write_atomic,
+)
 from bbscore.schema import ConventionFile, check
 
 # The largest convention file read (the bundled ones are ~6 KB).
@@ -206,21 +215,8 @@ def cache_dir() -> Path:
 def _compiled_path(path: Path) -> Path:
     """The compiled copy of a convention file: named after the file and a hash of its full path (two files of one name
     in two folders have two copies)."""
-    where = _sha256(os.fsencode(os.path.realpath(path)))[:16]
+    where = sha256_hex(os.fsencode(os.path.realpath(path)))[:16]
     return cache_dir() / f"{path.stem}-{where}.msgpack"
-
-
-def _sha256(data: bytes) -> str:
-    """SHA-256 of bytes, in hex: CPython's own implementation where there is one (importing hashlib loads OpenSSL,
-    ~5 ms of every start), else hashlib's."""
-    try:
-        from _sha256 import sha256  # CPython ≤ 3.11
-    except ImportError:
-        try:
-            from _sha2 import sha256  # CPython ≥ 3.12
-        except ImportError:
-            from hashlib import sha256
-    return sha256(data).hexdigest()
 
 
 def _compiled_stamp() -> list:
@@ -231,7 +227,7 @@ def _compiled_stamp() -> list:
 
 
 def _source_sha256(raw: bytes) -> str:
-    return _sha256(raw)
+    return sha256_hex(raw)
 
 
 def _read_compiled(raw: bytes, path: Path) -> Convention | None:

@@ -178,6 +178,19 @@ def why_missing(path: Path) -> str | None:
     return None
 
 
+def sha256_hex(data: bytes) -> str:
+    """SHA-256 of bytes, in hex: CPython's own implementation where there is one (importing hashlib loads OpenSSL,
+    ~5 ms and ~4 MiB of every start), else hashlib's."""
+    try:
+        from _sha256 import sha256  # CPython ≤ 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256  # CPython ≥ 3.12
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
 def expand_user(text: str) -> Path | None:
     """``Path(text).expanduser()``, or None when it names a user who does not exist (``~nobody/x.toml``)."""
     try:

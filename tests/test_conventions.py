@@ -1105,7 +1105,9 @@ def test_the_cache_folder_is_platformdirs_own(monkeypatch, tmp_path):
     assert conventions.cache_dir() == user_cache_path("bbscore") / "conventions"
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert conventions.cache_dir() == user_cache_path("bbscore") / "conventions"
-    assert conventions._sha256(b"abc") == hashlib.sha256(b"abc").hexdigest()
+    from bbscore.files import sha256_hex
+
+    assert sha256_hex(b"abc") == hashlib.sha256(b"abc").hexdigest()
 
 
 def test_the_rules_hash_is_never_read_from_the_compiled_copy(user_conventions):
