@@ -361,7 +361,10 @@ def commented_copy(source: Convention, new_name: str) -> str:
 
     if not re.fullmatch(r"[\w-]{1,64}", new_name):
         raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
-    text = source.path.read_text(encoding="utf-8")
+    try:
+        text = read_regular(source.path, MAX_CONVENTION_BYTES).decode("utf-8-sig")  # read and checked just before
+    except (FileRefused, UnicodeDecodeError):  # changed since
+        raise ConventionError(str(source.path), "", "файл правил изменился — повторите команду") from None
     lines = text.splitlines(keepends=True)
     result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
               "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]

@@ -377,7 +377,11 @@ def backup(path: Path) -> Path:
     while os.path.lexists(target):  # a link at the name, even a dangling one, takes the name too
         target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
         number += 1
-    return write_atomic(target, path.read_bytes(), exclusive=True)
+    try:
+        content = read_regular(path)
+    except FileRefused as refused:
+        raise ProtocolError(str(path), None, refused.reason) from None
+    return write_atomic(target, content, exclusive=True)
 
 
 def refuse_not_regular(path: Path) -> None:

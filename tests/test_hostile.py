@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
+import random
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import EXAMPLES, REPO, assert_refused, report, run_cli
 
@@ -135,10 +136,6 @@ def test_nesting_too_deep_for_any_decoder_is_one_line(tmp_path, where):
 
 
 # --------------------------------------------------------------------------- 1. structured fuzz, one per file kind
-
-import random  # noqa: E402
-
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 # Each example is a seed drawn by hypothesis (derandomized: the same seeds every run) from which a plain generator
 # builds the inputs: hypothesis's own drawing of nested structures costs ~10 ms an example, this ~0.1 ms.  About 2,100
