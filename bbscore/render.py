@@ -20,10 +20,11 @@ from bbscore.working import cancel_text, constructions_text, marks, reasons_text
 
 class _SafeConsole(Console):
     """A console whose text never carries a raw control character: pair names, notes, titles and file names are user
-    text, and an ESC in them would reach the terminal (see :func:`bbscore.errors.visible`)."""
+    text, and an ESC in them would reach the terminal, a line break in them would forge a line of output (see
+    :func:`bbscore.errors.visible`)."""
 
     def render_str(self, text: str, *args, **kwargs) -> Text:
-        return super().render_str(visible(text, keep="\n"), *args, **kwargs)
+        return super().render_str(visible(text), *args, **kwargs)
 
 
 def console() -> Console:
@@ -34,7 +35,7 @@ def console() -> Console:
 
 def styled(text: str, style: str) -> Text:
     """A line in a style (bold, red, yellow), its text taken literally (control characters named)."""
-    return Text(visible(text, keep="\n"), style=style)
+    return Text(visible(text), style=style)
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
@@ -118,7 +119,8 @@ def removed_hand(protocol, entry) -> None:
 
     out = console()
     out.print(f"Из {protocol.path} убрана сдача {entry.number} (строка {entry.line}):")
-    out.print(tomli_w.dumps({"hand": [entry.fields]}).rstrip())
+    for line in tomli_w.dumps({"hand": [entry.fields]}).rstrip().splitlines():  # each line on its own (a text's own
+        out.print(line)  # line breaks are escaped by TOML; any other would be named, not printed)
 
 
 def sheet(protocol, replay, warning: str | None) -> None:

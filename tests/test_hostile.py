@@ -614,6 +614,18 @@ def test_control_characters_in_names_notes_and_file_names_never_reach_the_termin
         assert done.returncode == 0 and "\x1b" not in done.stdout and "<U+001B>" in done.stdout, report(done)
 
 
+def test_a_line_break_in_a_file_name_or_a_pair_name_forges_no_line(tmp_path):
+    path = tmp_path / "game\nошибка: подделка.toml"
+    assert run_cli("new", path, "--pairs", "Мы,Они").returncode == 0
+    text = path.read_text(encoding="utf-8").replace('"Мы"', '"Мы\\nвсё сходится"')  # by hand: a line break in a name
+    path.write_text(text + GOOD_HAND.replace('"Мы"', '"Мы\\nвсё сходится"'), encoding="utf-8")
+    for args in (["recompute", path], ["show", path], ["undo", path]):
+        done = run_cli(*args)
+        assert done.returncode == 0, report(done)
+        assert not any(line.startswith(("ошибка: подделка", "всё сходится")) for line in done.stdout.splitlines()), report(done)
+        assert "<U+000A>" in done.stdout, report(done)
+
+
 def test_one_error_line_is_at_most_300_characters_and_keeps_its_reason(tmp_path):
     long_name = tmp_path / ("п" * 120) / ("п" * 120 + ".toml")
     line = assert_refused(run_cli("show", long_name))
