@@ -139,8 +139,8 @@ def test_nesting_too_deep_for_any_decoder_is_one_line(tmp_path, where):
 
 # Each example is a seed drawn by hypothesis (derandomized: the same seeds every run) from which a plain generator
 # builds the inputs: hypothesis's own drawing of nested structures costs ~10 ms an example, this ~0.1 ms.  About 2,100
-# inputs in all (1,000 protocols, 750 protocol texts, 200 conventions, 200 compiled copies): ~8 s, ~12 s under the
-# suite's coverage.
+# inputs in all (1,000 protocols, 750 protocol texts, 200 conventions, 200 compiled copies): ~4 s on a quiet machine,
+# ~7 s under the suite's coverage.
 FUZZ = settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 SEEDS = st.integers(0, 2**32 - 1)
 _CONTROL = "\x00\x01\x07\x08\x1b\x7f\x85\u200b\u202e\u2028\ufeff"
