@@ -256,6 +256,12 @@ def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any]) -> None:
         return
 
 
+def names_a_file(name_or_path: str) -> bool:
+    """Whether :func:`load` takes ``name_or_path`` as a path (a file anywhere), not as the name of a bundled or of the
+    user's own convention."""
+    return _names_a_file(name_or_path)
+
+
 def _names_a_file(name_or_path: str) -> bool:
     """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is something here — a file, a folder, a
     pipe — that is not a convention's name)."""

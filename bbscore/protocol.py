@@ -275,7 +275,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
             raise
         if isinstance(error, ConventionNotFoundError) or error.stage == "read":
             reason = error.explanation()  # missing, unreadable: the system's reason, nothing of the file
-        elif not _is_path(protocol.header.convention):  # a bundled or the user's own convention: every detail
+        elif not conventions.names_a_file(name):  # a bundled or the user's own convention: every detail
             reason = error.message()
         elif error.stage == "toml":  # a file anywhere that the protocol names: nothing of its content is quoted
             reason = "этот файл не в формате TOML — не файл правил"

@@ -718,6 +718,13 @@ def test_a_file_named_by_a_protocol_is_never_quoted(tmp_path, content, said, com
         assert secret not in line, line
 
 
+def test_a_bare_name_that_is_a_file_in_the_working_folder_is_not_quoted_either(tmp_path):
+    (tmp_path / "secret").write_text("secret_key = \"hunter2\"\n", encoding="utf-8")
+    path = protocol(tmp_path, "game.toml", header=HEADER.replace('"gambler"', '"secret"'))
+    line = assert_refused(run_cli("show", path, cwd=tmp_path))
+    assert "не файл правил" in line and "hunter2" not in line and "secret_key" not in line, line
+
+
 def test_a_bundled_conventions_problem_is_still_told_in_full(tmp_path, monkeypatch):
     user = tmp_path / "config" / "bbscore" / "conventions"
     user.mkdir(parents=True)
