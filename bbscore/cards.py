@@ -146,7 +146,8 @@ def makeable_trick_points(card_values: tuple[int, ...], last_trick: int) -> tupl
     by_tricks = []
     for tricks in range(TRICKS_PER_HAND + 1):
         mask = reach[tricks * CARDS_PER_TRICK]
-        totals = [total for total in range(mask.bit_length()) if mask >> total & 1]
+        bits = bin(mask)[:1:-1]  # bit t at index t: linear in the deck's value (shifting per bit was quadratic)
+        totals = [total for total, bit in enumerate(bits) if bit == "1"]
         possible: set[int] = set()
         if tricks < TRICKS_PER_HAND:  # the other side took the last trick
             possible.update(totals)

@@ -30,11 +30,10 @@ class Convention:
 
     for_game = "bazar-belot"  # the game these rules are of (a preferans convention says "preferans")
 
-    def __init__(self, settings: ConventionFile, path: Path, known_sha256: str | None = None) -> None:
+    def __init__(self, settings: ConventionFile, path: Path) -> None:
         self.settings = settings
         self.path = path
         self.memo: dict = {}  # values derived from the settings
-        self.known_sha256 = known_sha256  # from the compiled copy, if any
 
     def __repr__(self) -> str:
         return f"Convention({self.settings.name!r}, {str(self.path)!r})"
@@ -54,8 +53,8 @@ class Convention:
 
     @cached_property
     def sha256(self) -> str:
-        """:func:`rules_hash` of the content, computed when first asked for (or kept by the compiled copy)."""
-        return self.known_sha256 or rules_hash(self.settings)
+        """:func:`rules_hash` of the content, computed when first asked for (never taken from a compiled copy)."""
+        return rules_hash(self.settings)
 
     def same_rules(self, recorded: str) -> bool:
         """Whether a protocol that recorded the content hash ``recorded`` was kept by these very rules: this hash, or
@@ -175,9 +174,9 @@ def rules_hash(settings: ConventionFile) -> str:
     Comments and layout do not change it; any value does.  A protocol stores it
     so that a later change of the rules is noticed.
     """
-    import hashlib
+    from bbscore.files import sha256_hex
 
     if getattr(settings, "same_rules_as", None):  # what the rules were before is not part of the rules
         settings = msgspec.structs.replace(settings, same_rules_as=[])
     canonical = msgspec.json.encode(settings, order="sorted")  # the same bytes as json.dumps(sort_keys=True) compact
-    return hashlib.sha256(canonical).hexdigest()
+    return sha256_hex(canonical)

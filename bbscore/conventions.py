@@ -9,6 +9,7 @@ the file, the key path, what was expected and what was found.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from bbscore.convention import Convention
 
 from bbscore.errors import (
-    NOT_A_FILE,
     TOO_DEEP,
     BBScoreError,
     ConventionError,
@@ -28,7 +28,16 @@ from bbscore.errors import (
     os_reason,
     shown,
 )
-from bbscore.files import parse_toml, toml_problem, write_atomic
+from bbscore.files import (
+    FileRefused,
+    expand_user,
+    parse_toml,
+    read_regular,
+    sha256_hex,
+    toml_problem,
+    why_missing,
+    write_atomic,
+)
 from bbscore.validation import explain
 
 def __getattr__(name: str) -> Any:
@@ -39,6 +48,10 @@ def __getattr__(name: str) -> Any:
 
         return getattr(convention, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# The largest convention file read (the bundled ones are ~6 KB).
+MAX_CONVENTION_BYTES = 1024 * 1024
 
 
 @cache
@@ -79,13 +92,15 @@ def resolve(name_or_path: str) -> Path:
 
 
 def _resolve(name_or_path: str, is_path: bool) -> Path:
-    candidate = Path(name_or_path).expanduser()
+    candidate = expand_user(name_or_path)
+    if candidate is None:
+        raise ConventionNotFoundError("convention", name_or_path, f"нет пользователя {name_or_path.split('/')[0]}: файл правил не найден")
     if is_path:
         if candidate.is_dir():
             raise ConventionNotFoundError("convention", name_or_path, "это папка, а нужен файл правил .toml")
         if candidate.exists():  # a pipe or a device is refused when read (load_file)
             return candidate
-        raise ConventionNotFoundError("convention", name_or_path, "файл правил не найден")
+        raise ConventionNotFoundError("convention", name_or_path, why_missing(candidate) or "файл правил не найден")
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
@@ -108,8 +123,8 @@ def load(name_or_path: str = "gambler", game: str | None = "bazar-belot") -> Con
     """Load and check a convention by name or path (cached per file version).
 
     A convention found by name (bundled, or in the user's folder) is kept
-    compiled beside its file (see :func:`_read_compiled`); a file given by path
-    is read afresh.  Raises :class:`ConventionError` for a missing or
+    compiled in the user's cache folder (see :func:`_read_compiled`); a file
+    given by path is read afresh.  Raises :class:`ConventionError` for a missing or
     unreadable file, a TOML syntax error, a missing/unknown key, a wrong type
     or inconsistent numbers.  ``game``: the game the rules must be of (``"bazar-belot"``, ``"preferans"``), or
     None for any (the ``conventions`` commands); rules of another game are refused (:func:`of_game`).
@@ -133,26 +148,24 @@ def of_game(rules: Any, game: str | None, given: str | None = None) -> Any:
 def load_file(path: Path, *, compiled: bool = False) -> Convention:
     """Load and check the convention file at ``path`` (no lookup by name); see :func:`load`.
 
-    ``compiled``: use and refresh the compiled copy in ``__pycache__`` beside the file.
+    ``compiled``: use and refresh the compiled copy in the user's cache folder (:func:`cache_dir`).
     """
-    import stat
-
     try:
         status = path.stat()
         key = (str(path), status.st_dev, status.st_ino, status.st_mtime_ns, status.st_size)
         if key in _CACHE:
             return _CACHE[key]
-        if not stat.S_ISREG(status.st_mode):  # a folder, a pipe (reading it could wait forever), a device
-            raise ConventionError(str(path), "", NOT_A_FILE)
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_CONVENTION_BYTES)  # a folder, a pipe (reading it could wait forever), a device
     except OSError as error:
         raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
+    except FileRefused as refused:
+        raise ConventionError(str(path), "", refused.reason) from None
     convention = _read_compiled(raw, path) if compiled else None
     if convention is None:
         tables = _tables(raw, path)
         convention = _checked(tables, path)
         if compiled:
-            _write_compiled(raw, path, tables, convention.sha256)
+            _write_compiled(raw, path, tables)
     _CACHE[key] = convention
     return convention
 
@@ -166,27 +179,46 @@ def parse(raw: bytes, path: Path) -> Convention:
 
 
 def _tables(raw: bytes, path: Path) -> dict[str, Any]:
-    """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding)."""
+    """The file's TOML tables (:class:`ConventionError` with the line for bad TOML or encoding; its stage ``"toml"``)."""
     try:
-        data = parse_toml(raw.decode("utf-8-sig"))
+        return _toml_tables(raw, path)
+    except ConventionError as error:
+        error.stage = "toml"
+        raise
+
+
+def _toml_tables(raw: bytes, path: Path) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
+    try:
+        data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
-        line, reason = toml_problem(error)
+        line, reason = toml_problem(error, text)
         raise ConventionError(str(path), "", f"строка {line}: {reason}" if line else reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise ConventionError(str(path), "", TOO_DEEP) from None
     return data
 
 
-def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
+def _checked(data: Any, path: Path) -> Convention:
     """The file's tables validated by the schema and the consistency checks of their game (the top-level ``game``
-    key: absent or ``"bazar-belot"``, or ``"preferans"`` — :func:`bbscore.preferans.rules.from_tables`)."""
+    key: absent or ``"bazar-belot"``, or ``"preferans"`` — :func:`bbscore.preferans.rules.from_tables`); a refusal's
+    stage is ``"schema"``."""
+    try:
+        return _checked_of_its_game(data, path)
+    except ConventionError as error:
+        error.stage = "schema"
+        raise
+
+
+def _checked_of_its_game(data: Any, path: Path) -> Convention:
     game = data.get("game", "bazar-belot") if isinstance(data, dict) else "bazar-belot"
     if game == "preferans":
         from bbscore.preferans.rules import LoadedPreferans, from_tables
 
-        return LoadedPreferans(from_tables(data, path), path, sha256)  # type: ignore[return-value]
+        return LoadedPreferans(from_tables(data, path), path)  # type: ignore[return-value]
     if game != "bazar-belot":
         raise ConventionError(str(path), "game", f"неизвестная игра {shown(game)}; допустимы "
                               + ", ".join(f'"{name}"' for name in GAMES) + " (без ключа — Базар-Белот)")
@@ -200,19 +232,39 @@ def _checked(data: Any, path: Path, sha256: str | None = None) -> Convention:
         raise ConventionError(str(path), *explain(str(error), ConventionFile, _example_line,
                                                   "bbscore conventions show gambler")) from None
     check(settings, path)
-    return Convention(settings, path, known_sha256=sha256)
+    return Convention(settings, path)
 
 
-# The compiled copy of a convention file: its tables as parsed by tomllib and their hash, written as msgpack by
-# msgspec (plain data only: nothing in it is executed; a damaged copy fails to decode without reading past its
-# end) to __pycache__/NAME.toml.bbscore beside the file, the way Python keeps its bytecode.  It saves the TOML parser and hashlib at each start (~5 ms of ~70, issue "Fast enough to
-# forget").  It is used only when it holds the file's exact bytes and was written by this very code (this module's
-# size and time, this Python); its tables still pass the schema and the consistency checks at every load.
-_COMPILED_FORMAT = 2  # 1 was marshal: a damaged copy could make it allocate gigabytes
+# The compiled copy of a convention file: a cache of its tables as parsed by tomllib, written as msgpack by msgspec
+# (plain data only: nothing in it is executed) in the user's cache folder (platformdirs), never beside the file: an
+# uninstall or a user's folder keeps nothing of it.  It saves the TOML parser at each start (~5 ms of ~70, issue "Fast
+# enough to forget").  It is trusted only when it decodes within limits (its size, msgspec's nesting), was written by
+# this very code (this module's size and time, this Python) and holds the SHA-256 of the file's exact bytes; its tables
+# still pass the schema and the consistency checks at every load, and the rules' hash a protocol stores is computed
+# from them (the copy holds none).
+_COMPILED_FORMAT = 3  # 1 was marshal (a damaged copy could allocate gigabytes); 2 kept the source and the rules' hash
+_COMPILED_MAX_BYTES = 1024 * 1024
+
+
+def cache_dir() -> Path:
+    """Where the compiled copies are kept: ``conventions/`` in the platform's user cache folder (platformdirs's
+    ``user_cache_path("bbscore")``; on Linux computed here by the same XDG rule: importing platformdirs costs more
+    than the copy saves)."""
+    import sys
+
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        return Path(base) / "bbscore" / "conventions"
+    from platformdirs import user_cache_path
+
+    return user_cache_path("bbscore") / "conventions"
 
 
 def _compiled_path(path: Path) -> Path:
-    return path.parent / "__pycache__" / f"{path.name}.bbscore"
+    """The compiled copy of a convention file: named after the file and a hash of its full path (two files of one name
+    in two folders have two copies)."""
+    where = sha256_hex(os.fsencode(os.path.realpath(path)))[:16]
+    return cache_dir() / f"{path.stem}-{where}.msgpack"
 
 
 def _compiled_stamp() -> list:
@@ -222,41 +274,51 @@ def _compiled_stamp() -> list:
     return [_COMPILED_FORMAT, sys.version, own.st_size, own.st_mtime_ns]
 
 
+def _source_sha256(raw: bytes) -> str:
+    return sha256_hex(raw)
+
+
 def _read_compiled(raw: bytes, path: Path) -> Convention | None:
     """The convention from its compiled copy, or None when there is none or it is not of these bytes and this code."""
-    compiled = _compiled_path(path)
     try:
-        if not compiled.is_file():  # none, or not a regular file (a pipe would never end)
-            return None
-        stamp, source, data, sha256 = msgspec.msgpack.decode(compiled.read_bytes())
-    except (OSError, ValueError, TypeError):  # unreadable, damaged (msgspec.DecodeError), not a list of 4
-        return None
-    if source != raw or stamp != _compiled_stamp() or not isinstance(data, dict) or not isinstance(sha256, str):
+        stamp, source_sha256, data = msgspec.msgpack.decode(read_regular(_compiled_path(path), _COMPILED_MAX_BYTES))
+    except (OSError, FileRefused, ValueError, TypeError, RecursionError, MemoryError):
+        return None  # none, unreadable, a pipe, too large, damaged (msgspec.DecodeError), not a list of 3, too deep
+    if stamp != _compiled_stamp() or source_sha256 != _source_sha256(raw) or not isinstance(data, dict):
         return None
     try:
-        return _checked(data, path, sha256)
-    except ConventionError:  # a damaged copy: the file itself decides
+        return _checked(data, path)
+    except (ConventionError, RecursionError):  # a damaged copy: the file itself decides
         return None
 
 
-def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any], sha256: str) -> None:
-    """Write the compiled copy (atomically); a folder that cannot be written is left alone, as Python does with bytecode."""
+def _write_compiled(raw: bytes, path: Path, tables: dict[str, Any]) -> None:
+    """Write the compiled copy (atomically, never through a link); a cache folder that cannot be written is left
+    alone, as Python does with bytecode."""
     target = _compiled_path(path)
     try:
-        data = msgspec.msgpack.encode([_compiled_stamp(), raw, tables, sha256])
-        target.parent.mkdir(exist_ok=True)
-        write_atomic(target, data, mode=path.stat().st_mode & 0o666)  # readable by whoever may read the file itself
+        data = msgspec.msgpack.encode([_compiled_stamp(), _source_sha256(raw), tables])
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data, mode=0o600, follow=False, durable=False)  # a cache: a torn copy fails its checks
     except (OSError, TypeError, ProtocolError):  # a read-only folder; a value msgpack cannot write
         return
+
+
+def names_a_file(name_or_path: str) -> bool:
+    """Whether :func:`load` takes ``name_or_path`` as a path (a file anywhere), not as the name of a bundled or of the
+    user's own convention."""
+    return _names_a_file(name_or_path)
 
 
 def _names_a_file(name_or_path: str) -> bool:
     """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is something here — a file, a folder, a
     pipe — that is not a convention's name)."""
-    candidate = Path(name_or_path).expanduser()
+    candidate = expand_user(name_or_path)
+    if candidate is None:  # ~nobody/…: a path, refused when it is looked for
+        return True
     if candidate.suffix == ".toml" or "/" in name_or_path or "\\" in name_or_path:
         return True
-    return candidate.exists() and name_or_path not in bundled_names() + user_names()
+    return os.path.lexists(candidate) and name_or_path not in bundled_names() + user_names()
 
 
 def _example_line(key: str) -> str | None:
@@ -313,7 +375,10 @@ def commented_copy(source: Convention, new_name: str) -> str:
 
     if not re.fullmatch(r"[\w-]{1,64}", new_name):
         raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
-    text = source.path.read_text(encoding="utf-8")
+    try:
+        text = read_regular(source.path, MAX_CONVENTION_BYTES).decode("utf-8-sig")  # read and checked just before
+    except (FileRefused, UnicodeDecodeError):  # changed since
+        raise ConventionError(str(source.path), "", "файл правил изменился — повторите команду") from None
     lines = text.splitlines(keepends=True)
     result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
               "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]

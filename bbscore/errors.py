@@ -75,12 +75,16 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
 
     Lists are shown three levels deep (``[[[…]]]`` beyond) and eight items long (``…`` beyond).
     """
-    import unicodedata
-
     if value is None:
         return "ничего"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int) and not -10**limit < value < 10**limit:  # a number of hundreds of digits
+        try:
+            text = str(value)
+        except ValueError:  # more digits than Python prints
+            return f"число из ~{int(value.bit_length() * 0.30103) + 1} цифр"
+        return f"{text[:limit]}… ({len(text.lstrip('-'))} цифр)"
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
@@ -90,14 +94,26 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
         return "[" + ", ".join(items + (["…"] if len(value) > 8 else [])) + "]"
     if isinstance(value, dict):
         return "таблица { … }"
-    text = "".join(
-        f"<U+{ord(ch):04X}>" if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch for ch in str(value)
-    )
+    text = visible(str(value))
     if not text.strip():
         return "«» (пусто)"
     if len(text) > limit:
         text = text[:limit] + f"… ({len(text)} знаков)"
     return f"«{text}»"
+
+
+def visible(text: str, keep: str = "") -> str:
+    """Text safe for a terminal: every control or format character (ESC, BEL, a right-to-left mark, a line separator)
+    named as ``<U+001B>``, except those in ``keep`` (``"\\n"`` where lines are meant).  No raw control sequence of a
+    name, a note or a file name reaches the terminal."""
+    import unicodedata
+
+    if text.isascii() and text.isprintable():  # the common case, quickly
+        return text
+    return "".join(
+        f"<U+{ord(ch):04X}>" if ch not in keep and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
+        for ch in text
+    )
 
 
 class ContractSyntaxError(BBScoreError):
@@ -127,8 +143,13 @@ class ImplausibleBidError(InconsistentHandError):
 class ConventionError(BBScoreError):
     """A convention file that cannot be used: unreadable, missing key, wrong type, inconsistent numbers.
 
-    ``field`` is the file, ``value`` the key path, ``allowed`` what is wrong and what was expected.
+    ``field`` is the file, ``value`` the key path, ``allowed`` what is wrong and what was expected.  ``stage`` says
+    how far the file got: ``"read"`` (missing, unreadable, not a regular file), ``"toml"`` (not TOML, not UTF-8) or
+    ``"schema"`` (TOML, but not a valid convention) — so that a file named by a protocol can be refused without
+    quoting anything of it.
     """
+
+    stage = "read"
 
     def message(self, labels: dict[str, str] | None = None) -> str:
         where = f", ключ {self.value}" if self.value else ""
@@ -174,5 +195,18 @@ def os_reason(error: OSError) -> str:
         errno.ENOSPC: "нет места на диске",
         errno.EROFS: "файловая система только для чтения",
         errno.EEXIST: "файл уже есть",
+        errno.ELOOP: "петля символических ссылок",
+        errno.ENAMETOOLONG: "слишком длинное имя файла",
+        errno.EIO: "ошибка ввода-вывода",
+        errno.EFBIG: "файл слишком большой",
+        errno.EMFILE: "открыто слишком много файлов",
+        errno.ENFILE: "открыто слишком много файлов",
+        errno.EBUSY: "файл или устройство занято",
+        errno.ETXTBSY: "файл занят",
+        errno.EDQUOT: "превышена дисковая квота",
+        errno.ENXIO: "нет такого устройства",
+        errno.ENODEV: "нет такого устройства",
+        errno.EINVAL: "недопустимое имя или операция",
+        errno.EXDEV: "файл на другом диске",
     }
     return reasons.get(error.errno, error.strerror or str(error))

@@ -23,9 +23,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from bbscore.errors import ProtocolError, os_reason
+from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 
 LOCK_TIMEOUT_SECONDS = 60
+# The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
+MAX_FILE_BYTES = 64 * 1024 * 1024
 _ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 # The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
@@ -71,18 +73,130 @@ _TOML_REASONS = [
 ]
 
 
-def toml_problem(error: Exception) -> tuple[int | None, str]:
-    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones."""
+def toml_problem(error: Exception, source: str | None = None) -> tuple[int | None, str]:
+    """(line, reason in Russian) of a TOML syntax error; the original words are kept for the rare ones.
+
+    tomllib gives no line for some errors (a list or table left open to the end of the file, a number too long for
+    Python): with the file's text ``source`` the line is found here.
+    """
     text = str(error)
-    line = _ERROR_LINE.search(text)
+    found = _ERROR_LINE.search(text)
+    line = int(found.group(1)) if found else None
     message = _ERROR_LINE.sub("", text).strip()
+    if message.startswith("Exceeds the limit"):  # int() of a number too long to be printed again
+        return (_long_number_line(source) if source is not None else None), f"число длиннее {_MAX_DIGITS} цифр"
+    if line is None and source is not None and "end of document" in text:
+        opened = _unclosed(source)
+        if opened is not None:
+            bracket, line = opened
+            return line, "не закрыт список: нужна ]" if bracket == "[" else "не закрыта таблица: нужна }"
+        line = source.count("\n") + 1
     for english, russian in _TOML_REASONS:
         if message.startswith(english):
             message = russian
             break
     else:
         message = f"ошибка синтаксиса TOML ({message})"
-    return (int(line.group(1)) if line else None), message
+    return line, message
+
+
+_MAX_DIGITS = 4300  # sys.get_int_max_str_digits() by default
+
+
+def _long_number_line(source: str) -> int | None:
+    found = re.search(rf"[0-9_]{{{_MAX_DIGITS + 1},}}", source)
+    return None if found is None else source.count("\n", 0, found.start()) + 1
+
+
+_TOKENS = re.compile(r"""#[^\n]*|\"\"\"(?:\\.|[^\\])*?\"\"\"|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'[^'\n]*'|[\[\]{}]""")
+
+
+def _unclosed(source: str) -> tuple[str, int] | None:
+    """The outermost list or inline table still open at the end of a TOML text: its bracket and line (strings and
+    comments skipped)."""
+    stack: list[int] = []
+    for token in _TOKENS.finditer(source):
+        char = token.group()
+        if char in "[{":
+            stack.append(token.start())
+        elif char in "]}" and stack:
+            stack.pop()
+    if not stack:
+        return None
+    return source[stack[0]], source.count("\n", 0, stack[0]) + 1
+
+
+class FileRefused(Exception):
+    """A file that is not read: not a regular file, or larger than the limit (``reason`` says which, in Russian)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes: its size is checked before it is read.
+
+    Raises ``OSError`` (missing, unreadable, a link loop) or :class:`FileRefused` (a pipe, a device, a folder, too
+    large): a pipe is never opened (reading it could wait forever), a huge file never read into memory.
+    """
+    import stat
+
+    status = path.stat()
+    if not stat.S_ISREG(status.st_mode):
+        raise FileRefused("это папка" if stat.S_ISDIR(status.st_mode) else NOT_A_FILE)
+    if status.st_size > limit:
+        raise FileRefused(f"файл слишком большой ({_size_text(status.st_size)}; читаю не больше {_size_text(limit)})")
+    with open(path, "rb") as stream:
+        raw = stream.read(limit + 1)
+    if len(raw) > limit:  # grew since
+        raise FileRefused(f"файл слишком большой (больше {_size_text(limit)})")
+    return raw
+
+
+def _size_text(size: int) -> str:
+    if size >= 1024 * 1024:
+        return f"{size / (1024 * 1024):.1f} МиБ".replace(".0 ", " ")
+    if size >= 1024:
+        return f"{size / 1024:.1f} КиБ".replace(".0 ", " ")
+    return f"{size} байт"
+
+
+def why_missing(path: Path) -> str | None:
+    """Why a path that is not there cannot be used, when it is not simply missing: a link that leads nowhere, a loop of
+    links, a name too long, a folder that may not be entered (None for a plain missing name, or a path that is there)."""
+    import errno
+
+    try:
+        os.stat(path)
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return "символическая ссылка ведёт в никуда" if os.path.islink(path) else None
+        return os_reason(error)
+    except ValueError:  # a NUL in the name
+        return "недопустимое имя файла"
+    return None
+
+
+def sha256_hex(data: bytes) -> str:
+    """SHA-256 of bytes, in hex: CPython's own implementation where there is one (importing hashlib loads OpenSSL,
+    ~5 ms and ~4 MiB of every start), else hashlib's."""
+    try:
+        from _sha256 import sha256  # CPython ≤ 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256  # CPython ≥ 3.12
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
+def expand_user(text: str) -> Path | None:
+    """``Path(text).expanduser()``, or None when it names a user who does not exist (``~nobody/x.toml``)."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # "Could not determine home directory"
+        return None
 
 
 def key_line(text: str, key: str) -> int | None:
@@ -96,11 +210,24 @@ def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
 
 
+LOCK_NOTICE_SECONDS = 1.0
+
+
+def notice(message: str) -> None:
+    """One line on standard error while a command waits (the lock of a file held by another command)."""
+    import sys
+
+    if sys.stderr is not None:
+        print(message, file=sys.stderr, flush=True)
+
+
 @contextmanager
 def locked(path: Path) -> Iterator[Path]:
     """Hold the lock of ``path`` (:func:`lock_path`) while it is read, changed and written; yields the real path.
 
-    A link is followed: the lock and the writes are on the file it points to.
+    A link at ``path`` is followed: the lock and the writes are on the file it points to; a link at the lock's own
+    name is refused (the lock file is never created through a link).  After :data:`LOCK_NOTICE_SECONDS` of waiting,
+    one line on standard error says so and who holds the lock (its process id, where the system tells).
     Temporary files of writers killed mid-write are removed under the lock.
     Raises :class:`ProtocolError` when the lock is held by another command for
     :data:`LOCK_TIMEOUT_SECONDS` or cannot be created.
@@ -108,17 +235,50 @@ def locked(path: Path) -> Iterator[Path]:
     from filelock import FileLock, Timeout
 
     real = Path(os.path.realpath(path))
-    lock = FileLock(str(lock_path(real)), timeout=LOCK_TIMEOUT_SECONDS)
+    lock_file = lock_path(real)
+    if os.path.islink(lock_file):
+        raise ProtocolError(str(path), None, f"на месте блокировки {lock_file} символическая ссылка — не пишу через неё")
+    lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT_SECONDS)
     try:
-        with lock:
+        first = min(LOCK_NOTICE_SECONDS, LOCK_TIMEOUT_SECONDS)
+        try:
+            lock.acquire(timeout=first)
+        except Timeout:
+            rest = LOCK_TIMEOUT_SECONDS - first  # (a negative timeout would make filelock wait for ever)
+            if rest <= 0:
+                raise
+            holder = _lock_holder(lock_file)
+            who = f"командой bbscore (процесс {holder})" if holder else "другой командой bbscore"
+            notice(f"жду: файл {path} занят {who}; жду до {LOCK_TIMEOUT_SECONDS} с (Ctrl-C — прервать)")
+            lock.acquire(timeout=rest)
+        try:
             _remove_stale_temporaries(real)
             yield real
+        finally:
+            lock.release()
     except Timeout:
         raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
     except OSError as error:
         if error.filename is None or not str(error.filename).endswith(".lock"):
             raise
         raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
+
+
+def _lock_holder(lock_file: Path) -> int | None:
+    """The process holding the lock file, as Linux's /proc/locks tells (None elsewhere, or when it does not)."""
+    try:
+        status = lock_file.stat()
+        with open("/proc/locks", encoding="ascii", errors="replace") as stream:
+            table = stream.read(1024 * 1024)
+    except OSError:
+        return None
+    device = f"{os.major(status.st_dev):02x}:{os.minor(status.st_dev):02x}:{status.st_ino}"
+    for line in table.splitlines():
+        fields = line.split()
+        if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5] == device and fields[4].isdigit():
+            if int(fields[4]) != os.getpid():
+                return int(fields[4])
+    return None
 
 
 def _remove_stale_temporaries(path: Path) -> None:
@@ -132,20 +292,27 @@ def _remove_stale_temporaries(path: Path) -> None:
             pass
 
 
-def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None) -> Path:
-    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written (a link resolved).
+def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None,
+                 follow: bool = True, durable: bool = True) -> Path:
+    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written.
 
-    Writes a temporary file in the same folder, flushes and fsyncs it, then
-    renames it over ``path`` (or hard-links it to a new ``path``, refusing an
-    existing one) and fsyncs the folder.  Text is written as UTF-8 with ``\\n``
-    line ends.  The new file keeps the old one's permissions, or takes ``mode``
-    (default: 0o666 less the umask).  Raises :class:`ProtocolError` when
-    ``exclusive`` and the file exists, when the text is not UTF-8, or when the
-    folder cannot be written.
+    Writes a temporary file in the same folder (created exclusively), flushes
+    and fsyncs it, then renames it over ``path`` (or hard-links it to a new
+    ``path``, refusing any existing name — a dangling link included) and fsyncs
+    the folder.  A new file is never written through a link: ``exclusive``
+    creates the name itself, and so does a replace with ``follow=False`` (a link
+    at ``path`` is replaced, not followed).  Only a replace with ``follow``
+    (a protocol kept behind a link) writes the file the link points to.  Text is
+    written as UTF-8 with ``\\n`` line ends.  The new file keeps the old one's
+    permissions, or takes ``mode`` (default: 0o666 less the umask).  ``durable=False``
+    skips the fsyncs (a cache, whose torn copy is detected and rebuilt).  Raises
+    :class:`ProtocolError` when ``exclusive`` and the name exists, when the
+    text is not UTF-8, or when the folder cannot be written.
     """
     import tempfile
 
-    path = Path(os.path.realpath(path))  # through a link, replace the file it points to
+    if follow and not exclusive:
+        path = Path(os.path.realpath(path))  # through a link, replace the file it points to
     if isinstance(content, str):
         try:
             content = content.encode("utf-8")
@@ -160,18 +327,23 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         if mode is None:
-            mode = path.stat().st_mode & 0o7777 if not exclusive and path.exists() else 0o666 & ~_umask()
+            mode = 0o666 & ~_umask()
+            if not exclusive and os.path.isfile(path) and (follow or not os.path.islink(path)):
+                mode = path.stat().st_mode & 0o7777
         os.chmod(temporary, mode)
         if exclusive:
             try:
-                os.link(temporary, path)
+                os.link(temporary, path)  # never follows a link at ``path``: any existing name is refused
             except FileExistsError:
-                raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю") from None
+                what = "на месте файла символическая ссылка" if os.path.islink(path) else "файл уже есть"
+                raise ProtocolError(str(path), None, f"{what} — не перезаписываю") from None
         else:
             os.replace(temporary, path)
-        _fsync_directory(directory)
+        if durable:
+            _fsync_directory(directory)
     except OSError as error:
         raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
     finally:
@@ -206,7 +378,11 @@ def backup(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.{stamp}.bak")
     number = 1
-    while target.exists():
+    while os.path.lexists(target):  # a link at the name, even a dangling one, takes the name too
         target = path.with_name(f"{path.name}.{stamp}-{number}.bak")
         number += 1
-    return write_atomic(target, path.read_bytes(), exclusive=True)
+    try:
+        content = read_regular(path)
+    except FileRefused as refused:
+        raise ProtocolError(str(path), None, refused.reason) from None
+    return write_atomic(target, content, exclusive=True)

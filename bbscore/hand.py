@@ -106,6 +106,11 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
     return value
 
 
+# The most constructions four hands of 8 cards announce: three a player (a rams and two sequences sharing its cards),
+# and a bela in each suit.
+MAX_ANNOUNCED = 4 * 3 + 4
+
+
 def check_plausible_bid(convention: Convention, contract: Contract) -> None:
     """Refuse a simple contract's bid above the convention's ``confirm_bid_above`` (a slip: ``80Ч`` for ``8Ч``).
 
@@ -422,6 +427,11 @@ def _check_constructions(
                     raise InconsistentHandError(
                         field, str(construction), "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"
                     )
+        if len(side) > MAX_ANNOUNCED:
+            raise InconsistentHandError(
+                field, f"{len(side)} конструкций",
+                f"четыре руки по {CARDS_PER_PLAYER} карт объявляют не больше {MAX_ANNOUNCED} конструкций",
+            )
         if not fits_two_players(side, settings.card_in_sequence_and_rams == "allowed"):
             raise InconsistentHandError(
                 field, _names(side),
@@ -455,21 +465,40 @@ def _rams_effect(settings, rank: str) -> str:
 
 
 def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: tuple[Construction, ...]) -> None:
-    """A bare number must be a sum of construction values of this game."""
-    bare = sum(c.visty for c in side if c.kind is ConstructionKind.VISTY)
-    if not bare:
+    """A bare number must be a sum of construction values of this game, and no more than a pair can hold (each number
+    and their sum: :func:`max_pair_constructions`).  The check costs a few operations on bit sets, whatever the
+    number."""
+    bare = [c.visty for c in side if c.kind is ConstructionKind.VISTY]
+    if not any(bare):
         return
-    table = convention.construction_values(kind)
-    values = set(table.sequences) | set(table.rams.values())
-    values = {v for v in values if v > 0}
-    reachable = {0}
-    for total in range(1, bare + 1):
-        if any(total - value in reachable for value in values):
-            reachable.add(total)
-    if bare not in reachable:
+    most = max_pair_constructions(convention, kind)
+    if max(bare) > most or sum(bare) > most:
         raise InconsistentHandError(
-            field, bare, f"висты конструкций складываются из их стоимостей ({', '.join(str(v) for v in sorted(values))})"
+            field, max(bare) if max(bare) > most else sum(bare),
+            f"у пары не бывает конструкций больше чем на {most} вистов (все конструкции, что могут быть у двух игроков)",
         )
+    total = sum(bare)
+    table = convention.construction_values(kind)
+    values = {v for v in set(table.sequences) | set(table.rams.values()) if v > 0}
+    if not _sum_of(values, total):
+        raise InconsistentHandError(
+            field, total, f"висты конструкций складываются из их стоимостей ({', '.join(str(v) for v in sorted(values))})"
+        )
+
+
+def _sum_of(values: set[int], total: int) -> bool:
+    """Whether ``total`` is a sum of ``values``, each used any number of times: a bit set of the reachable sums up to
+    ``total``, each value added by doubling (log(total) shifts per value, not one step per visty)."""
+    width = (1 << (total + 1)) - 1
+    reach = 1  # bit t: t is a sum
+    for value in sorted(values):
+        if value > total:
+            continue
+        shift = value
+        while shift <= total:  # after this step, up to 2·(copies so far) + 1 copies of the value
+            reach |= (reach << shift) & width
+            shift *= 2
+    return bool(reach >> total & 1)
 
 
 def _names(constructions: tuple[Construction, ...]) -> str:

@@ -47,11 +47,23 @@ from bbscore.errors import (
     os_reason,
     shown,
 )
-from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
+from bbscore.files import (
+    FileRefused,
+    backup,
+    expand_user,
+    key_line,
+    locked,
+    parse_toml,
+    read_regular,
+    toml_problem,
+    why_missing,
+    write_atomic,
+)
 from bbscore import conventions
 from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
+MAX_TARGET = 10**15 - 1  # far beyond a game (`new` takes up to 100000; the benchmark's files 10**9); printable in any sum
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
@@ -114,14 +126,14 @@ def read(path: Path) -> Protocol:
     """
     if not path.name or path.is_dir():
         raise ProtocolError(str(path) or "«»", None, "нужен файл протокола, а это " + ("папка" if path.name else "пустое имя"))
-    if path.exists() and not path.is_file():  # a pipe or a device: reading it could wait forever
-        raise ProtocolError(str(path), None, NOT_A_FILE)
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path)
     except FileNotFoundError:
-        raise ProtocolError(str(path), None, "нет такого файла") from None
+        raise ProtocolError(str(path), None, why_missing(path) or "нет такого файла") from None
     except OSError as error:
         raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+    except FileRefused as refused:
+        raise ProtocolError(str(path), None, refused.reason) from None
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -129,7 +141,7 @@ def read(path: Path) -> Protocol:
     try:
         data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
-        line, reason = toml_problem(error)
+        line, reason = toml_problem(error, text)
         raise ProtocolError(str(path), line, reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise ProtocolError(str(path), None, TOO_DEEP) from None
@@ -216,8 +228,8 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
         raise refuse("convention_sha256", "ожидается SHA-256 файла правил (64 шестнадцатеричных знака)")
     target = game.get("target")
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise refuse("target", f"ожидается положительное целое число без кавычек, а дано {shown(target)}")
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+        raise refuse("target", f"ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {shown(target)}")
     pairs = game.get("pairs")
     if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
         raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {shown(pairs)}")
@@ -249,7 +261,9 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
-    """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, read-only."""
+    """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, not a regular file,
+    not writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock
+    is taken: a refused file gets no lock file either."""
     if not path.name or str(path) in (".", ".."):
         raise ProtocolError(str(path) or "«»", None, "нужно имя файла протокола, например game.toml")
     if path.is_dir():
@@ -259,9 +273,15 @@ def check_path(path: Path, *, must_exist: bool) -> None:
     if path.exists() and not path.is_file():
         raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
-        raise ProtocolError(str(path), None, "нет такого файла (начать партию: bbscore new)")
-    if path.is_file() and not path.stat().st_mode & 0o222:
-        raise ProtocolError(str(path), None, "файл только для чтения — не меняю")
+        reason = why_missing(path)
+        raise ProtocolError(str(path), None, reason or "нет такого файла (начать партию: bbscore new)")
+    if not must_exist and os.path.islink(path):  # a new file is never created through a link
+        raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
+    real = Path(os.path.realpath(path))
+    if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
+        raise ProtocolError(str(path), None, "файл только для чтения (нет права записи) — не меняю")
+    if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
+        raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
 
 
 @contextmanager
@@ -283,7 +303,7 @@ def stored_convention(name: str, protocol_path: Path) -> str:
     """How a protocol names its convention: a bundled name as is, a file relative to the protocol's folder."""
     if not _is_path(name):
         return name
-    convention_file = Path(name).expanduser().resolve()
+    convention_file = (expand_user(name) or Path(name)).resolve()
     try:
         return Path(os.path.relpath(convention_file, protocol_path.resolve().parent)).as_posix()
     except ValueError:  # another drive
@@ -298,14 +318,21 @@ def convention_for(protocol: Protocol, override: str | None = None):
     """
 
     name = override or protocol.header.convention
-    if override is None and _is_path(name) and not Path(name).is_absolute():
+    if override is None and _is_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name)
     except ConventionError as error:  # missing, not a regular file, broken: said as this protocol's problem
         if override is not None:
             raise
-        reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
+        if isinstance(error, ConventionNotFoundError) or error.stage == "read":
+            reason = error.explanation()  # missing, unreadable: the system's reason, nothing of the file
+        elif not conventions.names_a_file(name):  # a bundled or the user's own convention: every detail
+            reason = error.message()
+        elif error.stage == "toml":  # a file anywhere that the protocol names: nothing of its content is quoted
+            reason = "этот файл не в формате TOML — не файл правил"
+        else:
+            reason = "этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)"
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
             f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
@@ -358,8 +385,8 @@ class Appended:
 def _still(path: Path, protocol: Protocol) -> bool:
     """Whether the file holds exactly the text ``protocol`` was read from."""
     try:
-        return path.read_bytes().decode("utf-8").removeprefix("\ufeff") == protocol.text
-    except (OSError, UnicodeDecodeError):
+        return read_regular(path).decode("utf-8").removeprefix("\ufeff") == protocol.text
+    except (OSError, FileRefused, UnicodeDecodeError):
         return False
 
 

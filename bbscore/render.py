@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bbscore.convention import Convention
+from bbscore.errors import visible
 from bbscore.game import REDEALS
 from bbscore.hand import Hand
 from bbscore.scoring import Breakdown
@@ -17,18 +18,28 @@ from bbscore.seats import Partnership
 from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
 
 
+class _SafeConsole(Console):
+    """A console whose text never carries a raw control character: pair names, notes, titles and file names are user
+    text, and an ESC in them would reach the terminal, a line break in them would forge a line of output (see
+    :func:`bbscore.errors.visible`)."""
+
+    def render_str(self, text: str, *args, **kwargs) -> Text:
+        return super().render_str(visible(text), *args, **kwargs)
+
+
 def console(wrap: bool = False) -> Console:
-    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text).
+    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text), no
+    control character (named instead).
 
     Its lines are as long as they need (a terminal folds them), or with ``wrap`` broken between words at the width
     (the sheet's lines: a number is never split across two lines of a narrow terminal).
     """
-    return Console(highlight=False, soft_wrap=not wrap, markup=False, emoji=False)
+    return _SafeConsole(highlight=False, soft_wrap=not wrap, markup=False, emoji=False)
 
 
 def styled(text: str, style: str) -> Text:
-    """A line in a style (bold, red, yellow), its text taken literally."""
-    return Text(text, style=style)
+    """A line in a style (bold, red, yellow), its text taken literally (control characters named)."""
+    return Text(visible(text), style=style)
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
@@ -180,7 +191,7 @@ def removed_hand(protocol, entry, result=None) -> None:
         out.print(f"{entry.number}. " + "; ".join(f"{key} = {value}" for key, value in entry.fields.items()))
     inputs = [f"{key} {value}" for key, value in entry.fields.items()
               if key in ("def_points", "decl_points", "decl_tricks", "last")]
-    inputs += [f"{key} {', '.join(value)}" for key, value in entry.fields.items()
+    inputs += [f"{key} {', '.join(map(str, value))}" for key, value in entry.fields.items()
                if key in ("decl_con", "def_con", "def_cards", "decl_cards") and isinstance(value, list)]
     if inputs and result is not None and result.error is None:
         out.print("Ввод: " + "; ".join(inputs))

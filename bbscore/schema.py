@@ -172,6 +172,8 @@ def check(settings: ConventionFile, path: Path) -> None:
         raise _refuse(path, "points.visty_per_point", "должно быть не меньше 1")
     if settings.points.last_trick < 0:
         raise _refuse(path, "points.last_trick", "висты за последнюю взятку не могут быть отрицательными")
+    if settings.points.last_trick > MAX_CARD_VISTY:
+        raise _refuse(path, "points.last_trick", f"висты за последнюю взятку — не больше {MAX_CARD_VISTY}")
     unit = settings.points.visty_per_point
     for name in SEQUENCE_NAMES + ("bela",):
         value = getattr(settings.constructions, name)
@@ -197,6 +199,9 @@ def check(settings: ConventionFile, path: Path) -> None:
                 _check_ranks(path, f"{prefix}.{table_name}", set(table), set(RANKS))
                 if any(value < 0 for value in table.values()):
                     raise _refuse(path, f"{prefix}.{table_name}", "стоимость карты не может быть отрицательной")
+                if any(value > MAX_CARD_VISTY for value in table.values()):
+                    raise _refuse(path, f"{prefix}.{table_name}", f"стоимость карты — не больше {MAX_CARD_VISTY} вистов "
+                                                                  f"(а записано {max(table.values())})")
                 total += suits * sum(table.values())
         if total != game.deck_visty:
             raise _refuse(path, f"{prefix}.deck_visty", f"карты и послед дают {total}, а указано {game.deck_visty}")
@@ -252,6 +257,9 @@ def _check_game_extras(path: Path, prefix: str, game: GameSettings) -> None:
 
 
 LIMIT = 1_000_000  # no setting of a card game comes near it; keeps every score a small whole number
+# The most a card (or the last trick) is worth, in visty: the tables of makeable trick points grow with the deck's
+# value (bit sets of ~32 000 bits at most), so that loading a convention stays within milliseconds.
+MAX_CARD_VISTY = 1000
 
 
 def _check_limits(path: Path, data: Any, key: str = "") -> None:

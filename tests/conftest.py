@@ -10,7 +10,8 @@
 * :func:`assert_refused`: the contract for bad input; :func:`run_json`: a ``--json`` run, parsed;
 * fixtures: ``gambler_rules`` (the bundled gambler :class:`Convention`), ``game_gambler`` (a copy of
   ``examples/game-gambler.toml`` in ``tmp_path``), ``bench_generator``;
-* every test sees an empty user config folder (``XDG_CONFIG_HOME``), never the real one;
+* every test sees an empty user config folder (``XDG_CONFIG_HOME``) and its own cache folder (``XDG_CACHE_HOME``,
+  where the compiled copies of conventions go), never the real ones;
 * the hypothesis profile: derandomized, no example database, so every run tries the same examples.
 """
 
@@ -148,10 +149,11 @@ def assert_refused(done) -> str:
 
 @pytest.fixture(scope="session", autouse=True)
 def empty_user_config(tmp_path_factory):
-    """No test sees the real user's conventions: an empty ``XDG_CONFIG_HOME`` (platformdirs honours it on Linux) for
-    the whole session, in-process and for the processes started (tests that need their own set it again)."""
+    """No test sees the real user's conventions or cache: an empty ``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME``
+    (platformdirs honours them on Linux) for the whole session, in-process and for the processes started (tests that need their own set it again)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg")))
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
         yield
 
 

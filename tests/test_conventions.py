@@ -65,6 +65,7 @@ def user_conventions(tmp_path, monkeypatch) -> Path:
     Returns the folder where the user's own conventions go: $XDG_CONFIG_HOME/bbscore/conventions.
     """
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
     return tmp_path / "xdg" / "bbscore" / "conventions"
 
 
@@ -1060,9 +1061,10 @@ def test_a_convention_found_by_name_is_compiled_and_then_read_from_the_copy(user
     user_conventions.mkdir(parents=True)
     source = write_variant(user_conventions, {"name": "клуб", "points.rounding": "down"}, stem="клуб")
     first = fresh_load("клуб")
-    copy_path = user_conventions / "__pycache__" / "клуб.toml.bbscore"
-    assert copy_path.is_file()
-    assert oct(copy_path.stat().st_mode & 0o777) == oct(source.stat().st_mode & 0o666)
+    copy_path = conventions._compiled_path(source)
+    assert copy_path.is_file() and copy_path.parent == conventions.cache_dir()
+    assert not (user_conventions / "__pycache__").exists()  # nothing beside the user's file
+    assert oct(copy_path.stat().st_mode & 0o777) == oct(0o600)
     no_toml(monkeypatch)
     second = fresh_load("клуб")
     assert second == first and second is not first
@@ -1086,25 +1088,64 @@ def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(user_conv
 
 
 @pytest.mark.parametrize("damage", [
-    "empty", "not msgpack", "zeros", "a huge length", "not a list of 4", "an old format", "tables of the wrong type",
+    "empty", "not msgpack", "zeros", "a huge length", "not a list of 3", "an old format", "tables of the wrong type",
+    "another file's bytes", "nested too deep", "too large",
 ])
 def test_a_damaged_compiled_copy_is_ignored_and_rewritten(user_conventions, damage):
     user_conventions.mkdir(parents=True)
-    write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
+    source = write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
     good = fresh_load("клуб")
-    copy_path = user_conventions / "__pycache__" / "клуб.toml.bbscore"
-    stamp, source, tables, sha256 = msgspec.msgpack.decode(copy_path.read_bytes())
+    copy_path = conventions._compiled_path(source)
+    stamp, sha256, tables = msgspec.msgpack.decode(copy_path.read_bytes())
     damaged = {
         "empty": b"", "not msgpack": "сломано".encode(), "zeros": b"\x00" * 40,
         "a huge length": b"\xdd\xff\xff\xff\x7f",  # an array of 2**32-1 items in 5 bytes (marshal allocated them)
-        "not a list of 4": msgspec.msgpack.encode([stamp, source, tables]),
-        "an old format": msgspec.msgpack.encode([[0, *stamp[1:]], source, tables, sha256]),
-        "tables of the wrong type": msgspec.msgpack.encode([stamp, source, {**tables, "doubling": "вдвое"}, sha256]),
+        "not a list of 3": msgspec.msgpack.encode([stamp, sha256, tables, sha256]),
+        "an old format": msgspec.msgpack.encode([[0, *stamp[1:]], sha256, tables]),
+        "tables of the wrong type": msgspec.msgpack.encode([stamp, sha256, {**tables, "doubling": "вдвое"}]),
+        "another file's bytes": msgspec.msgpack.encode([stamp, "0" * 64, {**tables, "title": "чужие"}]),
+        "nested too deep": b"\x93" + b"\x91" * 100_000 + b"\xc0",
+        "too large": msgspec.msgpack.encode([stamp, sha256, tables]) + b" " * (2 * 1024 * 1024),
     }[damage]
     copy_path.write_bytes(damaged)
     again = fresh_load("клуб")
     assert again == good and again.sha256 == conventions.rules_hash(good.settings)
     assert msgspec.msgpack.decode(copy_path.read_bytes())[2] == tables  # rewritten from the file
+
+
+def test_the_cache_folder_is_platformdirs_own(monkeypatch, tmp_path):
+    from platformdirs import user_cache_path
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert conventions.cache_dir() == user_cache_path("bbscore") / "conventions"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert conventions.cache_dir() == user_cache_path("bbscore") / "conventions"
+    from bbscore.files import sha256_hex
+
+    assert sha256_hex(b"abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_the_rules_hash_is_never_read_from_the_compiled_copy(user_conventions):
+    """The copy holds the tables and the SHA-256 of the source bytes; the rules' hash a protocol stores is computed."""
+    user_conventions.mkdir(parents=True)
+    source = write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
+    first = fresh_load("клуб")
+    stamp, sha256, tables = msgspec.msgpack.decode(conventions._compiled_path(source).read_bytes())
+    assert sha256 == hashlib.sha256(source.read_bytes()).hexdigest()
+    assert first.sha256 not in conventions._compiled_path(source).read_bytes().decode("utf-8", "replace")
+    assert fresh_load("клуб").sha256 == conventions.rules_hash(first.settings)
+
+
+def test_a_link_at_the_compiled_copy_is_replaced_not_written_through(user_conventions, tmp_path):
+    user_conventions.mkdir(parents=True)
+    source = write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
+    copy_path = conventions._compiled_path(source)
+    copy_path.parent.mkdir(parents=True, exist_ok=True)
+    elsewhere = tmp_path / "elsewhere.bin"
+    copy_path.symlink_to(elsewhere)  # dangling
+    fresh_load("клуб")
+    assert not elsewhere.exists() and not os.path.lexists(elsewhere)
+    assert copy_path.is_file() and not copy_path.is_symlink()
 
 
 def test_a_file_given_by_path_is_not_compiled(tmp_path):
@@ -1124,7 +1165,7 @@ def test_a_folder_that_cannot_be_written_still_loads(user_conventions, monkeypat
     monkeypatch.setattr(tempfile, "mkstemp", read_only)
     loaded = fresh_load("клуб")
     assert loaded.name == "клуб"
-    assert not (user_conventions / "__pycache__" / "клуб.toml.bbscore").exists()
+    assert not conventions._compiled_path(user_conventions / "клуб.toml").exists()
 
 
 def test_the_bundled_convention_read_by_the_cli_twice_gives_the_same_answer():
@@ -1139,8 +1180,9 @@ def test_the_bundled_convention_read_by_the_cli_twice_gives_the_same_answer():
 def test_a_pipe_in_place_of_the_compiled_copy_or_the_file_is_not_waited_for(user_conventions, tmp_path):
     user_conventions.mkdir(parents=True)
     write_variant(user_conventions, {"name": "клуб"}, stem="клуб")
-    (user_conventions / "__pycache__").mkdir()
-    os.mkfifo(user_conventions / "__pycache__" / "клуб.toml.bbscore")
+    copy_path = conventions._compiled_path(user_conventions / "клуб.toml")
+    copy_path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(copy_path)
     assert run_json("score", "12Т", "--def-points", "18", "--convention", "клуб")["convention"] == "клуб"
     pipe = tmp_path / "pipe.toml"
     os.mkfifo(pipe)

@@ -95,16 +95,31 @@ def test_the_lock_removes_temporary_files_of_killed_writers(tmp_path):
 
 
 def test_a_lock_held_too_long_is_one_clear_refusal(tmp_path, monkeypatch):
+    """Another command holds the lock (here another thread): the wait ends in one refusal naming the file."""
+    import threading
+
     from filelock import FileLock
 
     target = tmp_path / "game.toml"
     target.write_text("x\n", encoding="utf-8")
-    monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 0.05)
-    holder = FileLock(str(files.lock_path(target)))
-    with holder:
+    monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 0.2)
+    held, done = threading.Event(), threading.Event()
+
+    def holder():
+        with FileLock(str(files.lock_path(target))):
+            held.set()
+            done.wait(10)
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    try:
+        held.wait(10)
         with pytest.raises(ProtocolError) as raised:
             with files.locked(target):
                 pass
+    finally:
+        done.set()
+        thread.join()
     assert "занят другой командой" in raised.value.message()
 
 

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from bbscore.errors import BBScoreError, os_reason
+from bbscore.errors import BBScoreError, os_reason, visible
 
 written: list = []  # the files this run has written, in order (named when the output then fails)
 
@@ -189,8 +189,8 @@ def main(argv: list[str] | None = None) -> int:
 
         if os.environ.get("BBSCORE_DEBUG"):
             raise
-        print(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет подробности",
-              file=sys.stderr)
+        print(_capped(visible(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет "
+                              "подробности")), file=sys.stderr)
         return 3
     if result == 130:  # Typer's answer to Ctrl-C
         return _interrupted()
@@ -229,6 +229,11 @@ _USAGE_MESSAGES = [
     (r"^No such command '(\S+)'.*", r"нет такой команды \1"),
     (r"^Option '(\S+)' does not take a value.*", r"параметр \1 не принимает значения"),
     (r"^Invalid value for '(\S+)': (-?\d+) is not in the range x>=(\d+)\.?$", r"\1: \2 — нужно целое число не меньше \3"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not readable\.?$", r"\1: «\2» — нет права на чтение"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not writable\.?$", r"\1: «\2» — нет права на запись"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' does not exist\.?$", r"\1: «\2» — нет такого файла"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a directory\.?$", r"\1: «\2» — это папка, а нужен файл"),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a file\.?$", r"\1: «\2» — это файл, а нужна папка"),
     (r"^Invalid value for '(\S+)': '(.*)' is not a valid int(?: range)?\.?$", r"\1: «\2» — нужно целое число"),
 ]
 
@@ -291,7 +296,7 @@ def warn(message: str) -> None:
         sys.stdout.flush()  # what was printed before it comes before it
     if sys.stderr is None:  # closed (2>&-): nowhere to say it; the exit code still does
         return
-    line = f"ошибка: {' '.join(message.split())}\n"
+    line = f"ошибка: {_capped(visible(' '.join(message.split())))}\n"
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None or _can_show_russian(sys.stderr):
         sys.stderr.write(line)
@@ -299,6 +304,19 @@ def warn(message: str) -> None:
     sys.stderr.flush()
     stream.write(line.encode("utf-8", "surrogateescape"))  # the bytes as the terminal gave them
     stream.flush()
+
+
+MAX_LINE = 300  # the longest error line: a message that quotes a huge value is cut, with «…»
+
+
+def _capped(message: str) -> str:
+    """One error line of at most :data:`MAX_LINE` characters (with its «ошибка: »), cut in the middle with «…» (a long
+    file name or value is cut, and the reason at the end of the line is kept)."""
+    room = MAX_LINE - len("ошибка: ")
+    if len(message) <= room:
+        return message
+    tail = min(len(message) // 2, (room - 1) * 2 // 3)
+    return message[: room - 1 - tail] + "…" + message[len(message) - tail:]
 
 
 def _fail(message: str) -> int:

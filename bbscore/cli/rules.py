@@ -1,5 +1,6 @@
 """The ``conventions`` commands: list, show, diff, check, init."""
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -7,7 +8,7 @@ import typer
 
 from bbscore.cli import emit_json
 from bbscore.cli.options import AsJson, Command
-from bbscore.errors import BBScoreError
+from bbscore.errors import BBScoreError, visible
 
 
 def conventions_list(as_json: AsJson = False) -> None:
@@ -81,14 +82,19 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
     if file.is_dir():
         raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
     if not file.exists():  # a pipe or a device is refused when read (load_file)
+        from bbscore.files import why_missing
+
+        reason = why_missing(file)
+        if reason:  # a link that leads nowhere, a loop of links, a name too long
+            raise ConventionNotFoundError("FILE", str(file), reason)
         hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
                 if str(file) in conventions.bundled_names() + conventions.user_names() else "")
         raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
     rules = conventions.load_file(file)
-    print(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}")
+    print(visible(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}"))
     if rules.name != file.stem:
-        print(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
-              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»")
+        print(visible(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
+              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»"))
 
 
 def conventions_init(
@@ -108,12 +114,15 @@ def conventions_init(
     text = conventions.commented_copy(conventions.load(source, game=None), new_file.stem)
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")
+    if os.path.lexists(new_file):  # a file, or a link (even one that leads nowhere): never written through
+        what = "символическая ссылка" if os.path.islink(new_file) else "файл уже есть"
+        raise ConventionError(str(new_file), "", f"{what} — не перезаписываю")
     write_atomic(new_file, text, exclusive=True)
     note_written(new_file)
     conventions.parse(text.encode("utf-8"), new_file)
-    print(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
+    print(visible(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
           f"bbscore conventions check {new_file}. Чтобы выбирать их по имени (--convention {new_file.stem}), "
-          f"положите файл в {conventions.user_dir()}")
+          f"положите файл в {conventions.user_dir()}"))
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -25,7 +25,7 @@ from bbscore.cli.options import (
     completion,
     pair_names,
 )
-from bbscore.errors import BBScoreError, ref
+from bbscore.errors import BBScoreError, visible, ref
 
 
 def new(
@@ -41,7 +41,7 @@ def new(
     goal = parse_count(target, "target", 1, 100_000, "цель партии — целое число от 1 до 100000")
     header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
     note_written(file)
-    print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
+    print(visible(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}."))
 
 
 HandRedeal = Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")]
@@ -304,7 +304,23 @@ def recompute(
 
 
 def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
-    """The report of one protocol (as ``recompute --json`` prints it) and its exit level: 0 clean, 1 slips, 2 unreadable."""
+    """The report of one protocol (as ``recompute --json`` prints it) and its exit level: 0 clean, 1 slips, 2 unreadable,
+    3 a bug of bbscore met in this file (reported like an unreadable file, so that the next files are still checked)."""
+    import os
+
+    try:
+        return _recompute_one(path, convention, fix)
+    except OSError:  # the system refused (a full disk): the command's own one line (see bbscore.cli.main)
+        raise
+    except Exception as error:  # a bug: this file's report says so, the other files are still checked
+        if os.environ.get("BBSCORE_DEBUG"):
+            raise
+        message = (f"{path}: внутренняя ошибка bbscore ({type(error).__name__}: {error}); "
+                   "BBSCORE_DEBUG=1 покажет подробности")
+        return {"file": str(path), "ok": False, "error": message, "totals": None, "discrepancies": []}, 3
+
+
+def _recompute_one(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
     from bbscore import protocol
     from bbscore.game import replay
 
