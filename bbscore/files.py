@@ -386,3 +386,117 @@ def backup(path: Path) -> Path:
     except FileRefused as refused:
         raise ProtocolError(str(path), None, refused.reason) from None
     return write_atomic(target, content, exclusive=True)
+
+
+# --- Score sheets: a TOML file of a [game] table and [[hand]] tables, for every game's protocol format. ---
+
+_HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
+_TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
+
+
+def read_sheet_text(path: Path, *, kind: str, missing: str) -> str:
+    """A score sheet's text (size-checked, UTF-8, a byte-order mark dropped).
+
+    ``kind`` names the sheet for a folder given in its place («файл протокола»); ``missing`` is the reason given when
+    there is no such file (with the command that starts one).  Raises :class:`ProtocolError`.
+    """
+    if not path.name or path.is_dir():
+        raise ProtocolError(str(path) or "«»", None, f"нужен {kind}, а это " + ("папка" if path.name else "пустое имя"))
+    try:
+        raw = read_regular(path)
+    except FileNotFoundError:
+        raise ProtocolError(str(path), None, why_missing(path) or missing) from None
+    except OSError as error:
+        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+    except FileRefused as refused:
+        raise ProtocolError(str(path), None, refused.reason) from None
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+
+
+def parse_sheet(path: Path, text: str) -> dict[str, Any]:
+    """A sheet's TOML (:class:`ProtocolError` with the line of a syntax error, or for nesting too deep)."""
+    from bbscore.errors import TOO_DEEP
+
+    try:
+        return parse_toml(text)
+    except ValueError as error:  # tomllib.TOMLDecodeError
+        line, reason = toml_problem(error, text)
+        raise ProtocolError(str(path), line, reason) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise ProtocolError(str(path), None, TOO_DEEP) from None
+
+
+def hand_lines(text: str, count: int) -> tuple[list[int | None], list[int] | None]:
+    """(the line of each of ``count`` ``[[hand]]`` tables, their offsets in the text); unknown lines (None) and no
+    offsets when the hands are not written as ``[[hand]]`` tables (inline tables)."""
+    starts = [match.start() for match in _HAND_HEADER.finditer(text)]
+    lines: list[int | None] = []
+    line, offset = 1, 0
+    for start in starts:
+        line += text.count("\n", offset, start)
+        offset = start
+        lines.append(line)
+    if len(lines) != count:
+        return [None] * count, None
+    return lines, starts
+
+
+def field_line(text: str, starts: list[int] | None, number: int, line: int | None, key: str) -> int | None:
+    """The line of ``key = …`` inside hand ``number``'s table (1-based), or the hand's own ``line``."""
+    if line is None or starts is None:
+        return line
+    start = starts[number - 1]
+    end = starts[number] if number < len(starts) else len(text)
+    header_end = text.find("\n", start, end)
+    if header_end < 0:
+        return line
+    table = _TABLE_LINE.search(text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
+    found = re.compile(rf"^[ \t]*\"?{re.escape(key)}\"?[ \t]*=", re.M).search(text, header_end, table.start() if table else end)
+    if found is None:
+        return line
+    return line + text.count("\n", start, found.start())
+
+
+def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, missing: str) -> None:
+    """Refuse a path that cannot be a score sheet (``kind``: «файл протокола», «файл пули»): empty, a folder, in a
+    missing folder, missing (``missing``: the reason, with the command that starts one), not a regular file, not
+    writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
+    taken: a refused file gets no lock file either.  Raises :class:`ProtocolError`."""
+    if not path.name or str(path) in (".", ".."):
+        raise ProtocolError(str(path) or "«»", None, f"нужно имя: {kind}, например {example}")
+    if path.is_dir():
+        raise ProtocolError(str(path), None, f"это папка, а нужен {kind}")
+    if not path.parent.is_dir():
+        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
+    if path.exists() and not path.is_file():
+        raise ProtocolError(str(path), None, NOT_A_FILE)
+    if must_exist and not path.is_file():
+        reason = why_missing(path)
+        raise ProtocolError(str(path), None, reason or missing)
+    if not must_exist and os.path.islink(path):  # a new file is never created through a link
+        raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
+    real = Path(os.path.realpath(path))
+    if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
+        raise ProtocolError(str(path), None, "файл только для чтения (нет права записи) — не меняю")
+    if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
+        raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
+
+
+def names_a_path(name: str) -> bool:
+    """Whether a sheet's ``[game] convention`` names a file (a folder in it, or ``.toml``) rather than a convention's name."""
+    return "/" in name or "\\" in name or name.endswith(".toml")
+
+
+def stored_convention(name: str, sheet: Path) -> str:
+    """How a sheet names its convention: a name as is, a file relative to the sheet's folder (or absolute on another
+    drive)."""
+    if not names_a_path(name):
+        return name
+    convention_file = (expand_user(name) or Path(name)).resolve()
+    try:
+        return Path(os.path.relpath(convention_file, sheet.resolve().parent)).as_posix()
+    except ValueError:  # another drive
+        return str(convention_file)

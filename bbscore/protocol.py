@@ -38,25 +38,25 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bbscore.errors import (
-    NOT_A_FILE,
-    TOO_DEEP,
     ConventionError,
     ConventionNotFoundError,
     InvalidValueError,
     ProtocolError,
-    os_reason,
     shown,
 )
 from bbscore.files import (
     FileRefused,
     backup,
-    expand_user,
+    check_sheet_path,
+    field_line,
+    hand_lines,
     key_line,
     locked,
-    parse_toml,
+    names_a_path,
+    parse_sheet,
     read_regular,
-    toml_problem,
-    why_missing,
+    read_sheet_text,
+    stored_convention,
     write_atomic,
 )
 from bbscore import conventions
@@ -65,8 +65,6 @@ from bbscore.game import HandEntry, match_pair, replay
 FORMAT = 1
 MAX_TARGET = 10**15 - 1  # far beyond a game (`new` takes up to 100000; the benchmark's files 10**9); printable in any sum
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
-_HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
-_TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 
 
 class OtherGameError(ProtocolError):
@@ -102,18 +100,7 @@ class Protocol:
 
     def field_line(self, entry: HandEntry, key: str) -> int | None:
         """The line of ``key = …`` inside a hand's table, or the hand's own line."""
-        if entry.line is None or self.starts is None:
-            return entry.line
-        start = self.starts[entry.number - 1]
-        end = self.starts[entry.number] if entry.number < len(self.starts) else len(self.text)
-        header_end = self.text.find("\n", start, end)
-        if header_end < 0:
-            return entry.line
-        table = _TABLE_LINE.search(self.text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
-        found = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=", re.M).search(self.text, header_end, table.start() if table else end)
-        if found is None:
-            return entry.line
-        return entry.line + self.text.count("\n", start, found.start())
+        return field_line(self.text, self.starts, entry.number, entry.line, key)
 
 
 def read(path: Path) -> Protocol:
@@ -124,27 +111,8 @@ def read(path: Path) -> Protocol:
     :class:`ProtocolError` with the file and line when the file cannot be read,
     is not TOML, or its ``[game]`` table is unusable.
     """
-    if not path.name or path.is_dir():
-        raise ProtocolError(str(path) or "«»", None, "нужен файл протокола, а это " + ("папка" if path.name else "пустое имя"))
-    try:
-        raw = read_regular(path)
-    except FileNotFoundError:
-        raise ProtocolError(str(path), None, why_missing(path) or "нет такого файла") from None
-    except OSError as error:
-        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
-    except FileRefused as refused:
-        raise ProtocolError(str(path), None, refused.reason) from None
-    try:
-        text = raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
-    try:
-        data = parse_toml(text)
-    except ValueError as error:  # tomllib.TOMLDecodeError
-        line, reason = toml_problem(error, text)
-        raise ProtocolError(str(path), line, reason) from None
-    except RecursionError:  # tomllib recurses once per level of nesting
-        raise ProtocolError(str(path), None, TOO_DEEP) from None
+    text = read_sheet_text(path, kind="файл протокола", missing="нет такого файла")
+    data = parse_sheet(path, text)
     try:
         header = _header(path, data, text)
     except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
@@ -153,16 +121,8 @@ def read(path: Path) -> Protocol:
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")
-    starts: list[int] | None = [match.start() for match in _HAND_HEADER.finditer(text)]
-    hand_lines: list[int | None] = []
-    line, offset = 1, 0
-    for start in starts or []:
-        line += text.count("\n", offset, start)
-        offset = start
-        hand_lines.append(line)
-    if len(hand_lines) != len(hands_data):  # written as inline tables: lines unknown
-        hand_lines, starts = [None] * len(hands_data), None
-    hands = [HandEntry(number=i + 1, line=hand_lines[i], fields=hand) for i, hand in enumerate(hands_data)]
+    lines, starts = hand_lines(text, len(hands_data))
+    hands = [HandEntry(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
@@ -261,27 +221,9 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
-    """Refuse a path that cannot be a protocol: empty, a folder, in a missing folder, missing, not a regular file,
-    not writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock
-    is taken: a refused file gets no lock file either."""
-    if not path.name or str(path) in (".", ".."):
-        raise ProtocolError(str(path) or "«»", None, "нужно имя файла протокола, например game.toml")
-    if path.is_dir():
-        raise ProtocolError(str(path), None, "это папка, а не файл протокола")
-    if not path.parent.is_dir():
-        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
-    if path.exists() and not path.is_file():
-        raise ProtocolError(str(path), None, NOT_A_FILE)
-    if must_exist and not path.is_file():
-        reason = why_missing(path)
-        raise ProtocolError(str(path), None, reason or "нет такого файла (начать партию: bbscore new)")
-    if not must_exist and os.path.islink(path):  # a new file is never created through a link
-        raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
-    real = Path(os.path.realpath(path))
-    if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
-        raise ProtocolError(str(path), None, "файл только для чтения (нет права записи) — не меняю")
-    if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
-        raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
+    """Refuse a path that cannot be a protocol (see :func:`bbscore.files.check_sheet_path`)."""
+    check_sheet_path(path, must_exist=must_exist, kind="файл протокола", example="game.toml",
+                     missing="нет такого файла (начать партию: bbscore new)")
 
 
 @contextmanager
@@ -295,21 +237,6 @@ def _locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
 # --- Operations on a protocol file: each reads, changes and writes under the lock. ---
 
 
-def _is_path(name: str) -> bool:
-    return "/" in name or "\\" in name or name.endswith(".toml")
-
-
-def stored_convention(name: str, protocol_path: Path) -> str:
-    """How a protocol names its convention: a bundled name as is, a file relative to the protocol's folder."""
-    if not _is_path(name):
-        return name
-    convention_file = (expand_user(name) or Path(name)).resolve()
-    try:
-        return Path(os.path.relpath(convention_file, protocol_path.resolve().parent)).as_posix()
-    except ValueError:  # another drive
-        return str(convention_file)
-
-
 def convention_for(protocol: Protocol, override: str | None = None):
     """The convention to score a protocol with, and a warning when it is not the one the file was kept with.
 
@@ -318,7 +245,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
     """
 
     name = override or protocol.header.convention
-    if override is None and _is_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
+    if override is None and names_a_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name)

@@ -22,6 +22,26 @@ def note_written(*paths) -> None:
     """Record files a command has written, for the message when its output then fails (see :func:`main`)."""
     written.extend(paths)
 
+
+def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> tuple[dict, int]:
+    """The end of a file's ``recompute`` report, for any game's sheet: its warning, and with ``fix`` (a function that
+    writes the computed values back, returning the backup or None) the fix's outcome; the exit level, 0 or 1."""
+    if warning:
+        report["warning"] = warning
+    if not slips:
+        return report, 0
+    if fix is not None:
+        try:
+            saved = fix()
+            if saved is not None:
+                note_written(saved, path)
+            report["fixed"] = True
+            report["backup"] = str(saved) if saved else None
+        except BBScoreError as error:
+            report["fixed"] = False
+            report["fix_error"] = error.message()
+    return report, 1
+
 # Which module holds each command.
 COMMANDS = {
     "score": "hand", "count": "hand", "melds": "hand",

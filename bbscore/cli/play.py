@@ -199,7 +199,7 @@ class Session:
     # --- the session ---
 
     def run(self) -> None:
-        from bbscore import protocol, render
+        from bbscore import protocol
 
         sheet = protocol.read(self.path)
         self.rules, warning = protocol.convention_for(sheet)

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, note_written
+from bbscore.cli import emit_json, finish_report, note_written
 from bbscore.cli.options import AsJson, Command
 from bbscore.errors import BBScoreError, InconsistentHandError
 
@@ -348,21 +348,8 @@ def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None)
         discrepancies=[{"hand": d.hand, "line": d.line, "field": d.field, "recorded": d.recorded,
                         "computed": d.computed, "message": d.message} for d in checked.discrepancies],
     )
-    if warning:
-        report["warning"] = warning
-    if not checked.discrepancies:
-        return report, 0
-    if fix:
-        try:
-            saved = protocol.fix(path, known=(sheet, checked))
-            if saved is not None:
-                note_written(saved, path)
-            report["fixed"] = True
-            report["backup"] = str(saved) if saved else None
-        except BBScoreError as error:
-            report["fixed"] = False
-            report["fix_error"] = error.message()
-    return report, 1
+    return finish_report(report, warning, bool(checked.discrepancies),
+                         (lambda: protocol.fix(path, known=(sheet, checked))) if fix else None, path)
 
 
 def register(app: typer.Typer, only: Optional[str] = None) -> None:

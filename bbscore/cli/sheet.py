@@ -1,12 +1,11 @@
 """Commands about a protocol file: ``new``, ``add``, ``edit``, ``undo``, ``show``, ``recompute``."""
 
-import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import epilog, emit_json, note_written, warn
+from bbscore.cli import emit_json, epilog, finish_report, note_written, warn
 from bbscore.cli.options import (
     AsJson,
     Command,
@@ -347,21 +346,8 @@ def _recompute_one(path: Path, convention: str | None, fix: bool) -> tuple[dict,
             for d in result.discrepancies
         ],
     )
-    if warning:
-        report["warning"] = warning
-    if not result.discrepancies:
-        return report, 0
-    if fix:
-        try:
-            saved = protocol.fix(path, known=(sheet, result))
-            if saved is not None:
-                note_written(saved, path)
-            report["fixed"] = True
-            report["backup"] = str(saved) if saved else None
-        except BBScoreError as error:
-            report["fixed"] = False
-            report["fix_error"] = error.message()
-    return report, 1
+    return finish_report(report, warning, bool(result.discrepancies),
+                         (lambda: protocol.fix(path, known=(sheet, result))) if fix else None, path)
 
 
 def _discrepancy_line(sheet, discrepancy, result=None) -> int | None:

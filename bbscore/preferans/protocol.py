@@ -37,17 +37,26 @@ from typing import Any
 
 from bbscore import conventions
 from bbscore.errors import (
-    NOT_A_FILE,
-    TOO_DEEP,
     BBScoreError,
     ConventionError,
     ConventionNotFoundError,
     InvalidValueError,
     ProtocolError,
-    os_reason,
     shown,
 )
-from bbscore.files import backup, key_line, locked, parse_toml, toml_problem, write_atomic
+from bbscore.files import (
+    backup,
+    check_sheet_path,
+    field_line,
+    hand_lines,
+    key_line,
+    locked,
+    names_a_path,
+    parse_sheet,
+    read_sheet_text,
+    stored_convention,
+    write_atomic,
+)
 from bbscore.preferans.engine import HandEntries, score
 from bbscore.preferans.hand import PrefHand, check_players
 from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for the commands)
@@ -67,8 +76,6 @@ FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
 HEADER_OPTIONAL = ("dealer", "created", "note", "place")
 FIELD_NAMES = {"pulya": "пуля", "gora": "гора", "vists": "висты", "input": "ввод"}
-_HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
-_TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -102,19 +109,7 @@ class PrefProtocol:
 
     def field_line(self, record: Record, key: str) -> int | None:
         """The line of ``key = …`` inside a hand's table, or the hand's own line."""
-        if record.line is None or self.starts is None:
-            return record.line
-        start = self.starts[record.number - 1]
-        end = self.starts[record.number] if record.number < len(self.starts) else len(self.text)
-        header_end = self.text.find("\n", start, end)
-        if header_end < 0:
-            return record.line
-        table = _TABLE_LINE.search(self.text, header_end, end)
-        found = re.compile(rf"^[ \t]*\"?{re.escape(key)}\"?[ \t]*=", re.M).search(
-            self.text, header_end, table.start() if table else end)
-        if found is None:
-            return record.line
-        return record.line + self.text.count("\n", start, found.start())
+        return field_line(self.text, self.starts, record.number, record.line, key)
 
 
 class NotPreferansError(ProtocolError):
@@ -130,21 +125,8 @@ def is_preferans(data: Any) -> bool:
 
 
 def read_text(path: Path) -> str:
-    """The file's text (:class:`ProtocolError` when it is missing, a folder, a pipe, unreadable, not UTF-8)."""
-    if not path.name or path.is_dir():
-        raise ProtocolError(str(path) or "«»", None, "нужен файл пули, а это " + ("папка" if path.name else "пустое имя"))
-    if path.exists() and not path.is_file():
-        raise ProtocolError(str(path), None, NOT_A_FILE)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ProtocolError(str(path), None, "нет такого файла (начать пулю: bbscore pref new)") from None
-    except OSError as error:
-        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
-    try:
-        return raw.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
-        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+    """The file's text (:class:`ProtocolError` when it is missing, a folder, a pipe, too big, unreadable, not UTF-8)."""
+    return read_sheet_text(path, kind="файл пули", missing="нет такого файла (начать пулю: bbscore pref new)")
 
 
 def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProtocol:
@@ -154,26 +136,12 @@ def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProt
     Bazar-Belot protocol).
     """
     if data is None:
-        try:
-            data = parse_toml(text)
-        except ValueError as error:  # tomllib.TOMLDecodeError
-            line, reason = toml_problem(error)
-            raise ProtocolError(str(path), line, reason) from None
-        except RecursionError:
-            raise ProtocolError(str(path), None, TOO_DEEP) from None
+        data = parse_sheet(path, text)
     header = _header(path, data, text)
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), key_line(text, "hand"), "hand должен быть списком таблиц [[hand]]")
-    starts: list[int] | None = [match.start() for match in _HAND_HEADER.finditer(text)]
-    lines: list[int | None] = []
-    line, offset = 1, 0
-    for start in starts or []:
-        line += text.count("\n", offset, start)
-        offset = start
-        lines.append(line)
-    if len(lines) != len(hands_data):
-        lines, starts = [None] * len(hands_data), None
+    lines, starts = hand_lines(text, len(hands_data))
     hands = [Record(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
     return PrefProtocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
@@ -228,15 +196,11 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
 # --- The rules of a sheet ---
 
 
-def _is_path(name: str) -> bool:
-    return "/" in name or "\\" in name or name.endswith(".toml")
-
-
 def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[LoadedPreferans, PrefConvention, str | None]:
     """The sheet's convention (``override`` wins), the settings with the sheet's target, and a warning when they
     are not the rules the sheet was kept with."""
     name = override or protocol.header.convention
-    if override is None and _is_path(name) and not Path(name).is_absolute():
+    if override is None and names_a_path(name) and not Path(name).is_absolute():
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name, game=GAME)
@@ -445,31 +409,9 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
-    """Refuse a path that cannot be a sheet: empty, a folder, in a missing folder, missing, read-only."""
-    if not path.name or str(path) in (".", ".."):
-        raise ProtocolError(str(path) or "«»", None, "нужно имя файла пули, например pulya.toml")
-    if path.is_dir():
-        raise ProtocolError(str(path), None, "это папка, а не файл пули")
-    if not path.parent.is_dir():
-        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
-    if path.exists() and not path.is_file():
-        raise ProtocolError(str(path), None, NOT_A_FILE)
-    if must_exist and not path.is_file():
-        raise ProtocolError(str(path), None, "нет такого файла (начать пулю: bbscore pref new)")
-    if path.is_file() and not path.stat().st_mode & 0o222:
-        raise ProtocolError(str(path), None, "файл только для чтения — не меняю")
-
-
-def stored_convention(name: str, path: Path) -> str:
-    """How a sheet names its convention: a bundled name as is, a file relative to the sheet's folder."""
-    import os
-
-    if not _is_path(name):
-        return name
-    try:
-        return Path(os.path.relpath(Path(name).expanduser().resolve(), path.resolve().parent)).as_posix()
-    except ValueError:
-        return str(Path(name).expanduser().resolve())
+    """Refuse a path that cannot be a sheet (see :func:`bbscore.files.check_sheet_path`)."""
+    check_sheet_path(path, must_exist=must_exist, kind="файл пули", example="pulya.toml",
+                     missing="нет такого файла (начать пулю: bbscore pref new)")
 
 
 def create(path: Path, players: list[str], convention_name: str, target: int | None = None,

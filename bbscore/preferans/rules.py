@@ -11,8 +11,6 @@ frozen :class:`PrefConvention`.  A refusal is
 """
 
 # No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
-import re
-import typing
 from pathlib import Path
 from typing import Any, Literal
 
