@@ -500,3 +500,33 @@ def stored_convention(name: str, sheet: Path) -> str:
         return Path(os.path.relpath(convention_file, sheet.resolve().parent)).as_posix()
     except ValueError:  # another drive
         return str(convention_file)
+
+
+MAX_TARGET = 10**15 - 1  # far beyond a game (`new` takes up to 100000; the benchmark's files 10**9); printable in any sum
+
+
+def sheet_header(path: Path, text: str, game: dict, *, keys: tuple[str, ...], format: int,
+                 example: str) -> tuple[str, str | None, int]:
+    """The checks every sheet's ``[game]`` table shares: only ``keys``, its ``format``, the rules (a name or path;
+    ``example`` shows one), their content hash, the target.  Returns (convention, its SHA-256 or None, target).
+    Raises :class:`ProtocolError` with the key's line."""
+    from bbscore.errors import shown
+
+    def refuse(key: str, problem: str) -> ProtocolError:
+        return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
+
+    for key in game:
+        if key not in keys:
+            raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(sorted(keys))}")
+    if game.get("format") != format:
+        raise refuse("format", f"поддерживается format = {format}, а дано {shown(game.get('format'))}")
+    convention = game.get("convention")
+    if not isinstance(convention, str) or not convention:
+        raise refuse("convention", f"нужно имя правил или путь, например \"{example}\"")
+    sha = game.get("convention_sha256")
+    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
+        raise refuse("convention_sha256", "ожидается SHA-256 правил (64 шестнадцатеричных знака)")
+    target = game.get("target")
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+        raise refuse("target", f"ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {shown(target)}")
+    return convention, sha, target

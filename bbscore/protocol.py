@@ -56,6 +56,7 @@ from bbscore.files import (
     parse_sheet,
     read_regular,
     read_sheet_text,
+    sheet_header,
     stored_convention,
     write_atomic,
 )
@@ -63,7 +64,6 @@ from bbscore import conventions
 from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
-MAX_TARGET = 10**15 - 1  # far beyond a game (`new` takes up to 100000; the benchmark's files 10**9); printable in any sum
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
 
 
@@ -175,21 +175,8 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     if game.get("game") == "preferans":
         raise OtherGameError(str(path), key_line(text, "game"), "это пуля преферанса (game = \"preferans\"): "
                              "её команды — bbscore pref show, pref add, pref settle")
-    allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
-    for key in game:
-        if key not in allowed:
-            raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(sorted(allowed))}")
-    if game.get("format") != FORMAT:
-        raise refuse("format", f"поддерживается format = {FORMAT}, а дано {shown(game.get('format'))}")
-    convention = game.get("convention")
-    if not isinstance(convention, str) or not convention:
-        raise refuse("convention", "нужно имя правил или путь, например \"gambler\"")
-    sha = game.get("convention_sha256")
-    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
-        raise refuse("convention_sha256", "ожидается SHA-256 файла правил (64 шестнадцатеричных знака)")
-    target = game.get("target")
-    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
-        raise refuse("target", f"ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {shown(target)}")
+    convention, sha, target = sheet_header(path, text, game, keys=("format", "convention", "convention_sha256", "target",
+                                                                   "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
     if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
         raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {shown(pairs)}")

@@ -54,6 +54,7 @@ from bbscore.files import (
     names_a_path,
     parse_sheet,
     read_sheet_text,
+    sheet_header,
     stored_convention,
     write_atomic,
 )
@@ -166,21 +167,8 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
-    allowed = (*HEADER_KEYS, *HEADER_OPTIONAL)
-    for key in game:
-        if key not in allowed:
-            raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(allowed)}")
-    if game.get("format") != FORMAT:
-        raise refuse("format", f"поддерживается format = {FORMAT}, а дано {shown(game.get('format'))}")
-    convention = game.get("convention")
-    if not isinstance(convention, str) or not convention:
-        raise refuse("convention", "нужно имя правил или путь, например \"rostov\"")
-    sha = game.get("convention_sha256")
-    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
-        raise refuse("convention_sha256", "ожидается SHA-256 правил (64 шестнадцатеричных знака)")
-    target = game.get("target")
-    if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-        raise refuse("target", f"пуля — положительное целое число без кавычек, а дано {shown(target)}")
+    convention, sha, target = sheet_header(path, text, game, keys=(*HEADER_KEYS, *HEADER_OPTIONAL), format=FORMAT,
+                                           example="rostov")
     players = game.get("players")
     if not (isinstance(players, list) and len(players) in (3, 4)
             and all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)):
