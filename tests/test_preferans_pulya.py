@@ -8,7 +8,7 @@ import tomllib
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bbscore.errors import InconsistentHandError
@@ -208,6 +208,7 @@ def games(draw, convention):
 
 @pytest.mark.parametrize("convention", [ROSTOV, OTHER], ids=["rostov", "every other choice"])
 def test_any_game_settles_to_exactly_zero(convention) -> None:
+    @settings(max_examples=60)  # each example is a whole game of many hands
     @given(games(convention))
     def check(game) -> None:
         players, hands = game
@@ -227,6 +228,7 @@ def test_any_game_settles_to_exactly_zero(convention) -> None:
     check()
 
 
+@settings(max_examples=60)
 @given(games(ROSTOV))
 def test_rostov_hand_entries_are_whole(game) -> None:
     """With the bundled numbers every vist entry is whole (pooled and tied halves come out even)."""
