@@ -57,7 +57,10 @@ class BBScoreError(ValueError):
         ``labels`` names fields as the user met them (the command line: ``{"def_points": "--def-points"}``);
         a field without a label is named by :data:`FIELD_WORDS` or by its key.
         """
-        return f"{label(self.field, labels)}: {shown(self.value)} — {self.explanation(labels)}"
+        value = self.value
+        if isinstance(value, str) and "\u27e6" in value:  # a value that names other fields («и --decl-con/--def-con»)
+            value = _REF.sub(lambda match: label(match.group(1), labels), value)
+        return f"{label(self.field, labels)}: {shown(value)} — {self.explanation(labels)}"
 
     def explanation(self, labels: dict[str, str] | None = None) -> str:
         """What is allowed, other fields named with ``labels``."""

@@ -147,6 +147,9 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
                 if name.startswith(".") or not name.endswith(".toml"):
                     continue
                 candidate = Path(folder) / name
+                if not candidate.is_file():  # a pipe would never end: named, with its reason, by the check itself
+                    inside.append(candidate)
+                    continue
                 try:
                     with candidate.open("rb") as stream:
                         if game_table.search(stream.read(65536)):

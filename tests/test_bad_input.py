@@ -241,6 +241,24 @@ def test_a_reader_that_goes_away_is_not_a_failure(args):
     assert done.stderr == b"", done.stderr
 
 
+@pytest.mark.parametrize("files, code", [
+    (["slipped-game.toml", "game-gambler.toml"], 1), (["game-gambler.toml", "slipped-game.toml"], 1),
+    (["game-gambler.toml", "paper-game.toml"], 0),
+])
+def test_recompute_whose_reader_goes_away_still_exits_with_what_it_found(files, code):
+    """`recompute … | head -1` in a script: the check goes on without printing, and its exit code tells the slips."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = run_raw("recompute", *(str(REPO / "examples" / name) for name in files), stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == code, done.stderr
+    assert b"Traceback" not in done.stderr
+
+
 def test_a_full_output_after_a_write_names_the_file_written(tmp_path):
     import os
 

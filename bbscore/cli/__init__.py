@@ -23,6 +23,29 @@ def note_written(*paths) -> None:
     written.extend(paths)
 
 
+def printed(show) -> bool:
+    """``show()``, unless standard output's reader has gone away (``| head``): then what is still printed goes
+    nowhere and False is returned, so that a command goes on for its exit code (``recompute``: 1 when a later file has
+    a slip) and meets no more errors.  Rich answers a broken pipe with ``SystemExit``; that is taken the same way."""
+    import os
+
+    try:
+        show()
+        return True
+    except SystemExit as exit_:
+        if not isinstance(exit_.__context__, BrokenPipeError):
+            raise
+        return False  # rich has sent its output to devnull already
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError):  # no file descriptor (in a test): nothing to redirect
+            pass
+        return False
+
+
 def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> tuple[dict, int]:
     """The end of a file's ``recompute`` report, for any game's sheet: its warning, and with ``fix`` (a function that
     writes the computed values back, returning the backup or None) the fix's outcome; the exit level, 0 or 1."""

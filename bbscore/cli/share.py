@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import epilog, emit_json, note_written, warn
+from bbscore.cli import emit_json, epilog, note_written, printed, warn
 from bbscore.cli.options import AsJson, Command, ProtocolFile
 from bbscore.errors import BBScoreError
 
@@ -109,12 +109,12 @@ def stats(
     data = combine(summaries)
     data = {"files": len(files), "bad_files": bad, "other_game_files": other_game, **data}
     if as_json:
-        emit_json(data)
+        printed(lambda: emit_json(data))
     else:
         from bbscore import render
 
-        render.stats(data)
-    if bad:
+        printed(lambda: render.stats(data))
+    if bad:  # said by the exit code even to a reader gone (| head)
         raise typer.Exit(1)
 
 

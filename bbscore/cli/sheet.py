@@ -5,7 +5,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, finish_report, note_written, warn
+from bbscore.cli import emit_json, epilog, finish_report, note_written, printed, warn
 from bbscore.cli.options import (
     AsJson,
     Command,
@@ -284,18 +284,19 @@ def recompute(
         warn(f"{folder}: {EMPTY_FOLDER}")
         worst = 2
     reported = each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
+    listening = True  # the reader is there (| head may go away: the check goes on, for its exit code)
     for report, level in reported:
         worst = max(worst, level)
         if as_json:
             reports.append(report)
         elif "error" in report:
             warn(report["error"])
-        elif report.get("game") == "preferans":
-            from bbscore.preferans.render import recompute_report
-
-            recompute_report(report, out)
-        else:
-            render.recompute_report(report, out)
+        elif listening:
+            if report.get("game") == "preferans":
+                from bbscore.preferans.render import recompute_report as show_report
+            else:
+                show_report = render.recompute_report
+            listening = printed(lambda: show_report(report, out))
     if as_json:
         emit_json({"files": reports})
     if worst:
