@@ -38,7 +38,7 @@ from bbscore.constructions import (
 )
 from bbscore.contract import Contract, ContractKind, Game, GameKind
 from bbscore.convention import Convention
-from bbscore.errors import CardError, IllegalContractError, InconsistentHandError, ref
+from bbscore.errors import ConstructionError, CardError, IllegalContractError, InconsistentHandError, ref
 from bbscore.seats import Side
 
 
@@ -418,10 +418,15 @@ def _check_constructions(
     belas = sum(1 for c in decl + defs if c.kind is ConstructionKind.BELA)
     if belas > game.max_belas:
         allowed = "в БК бэлы нет" if game.max_belas == 0 else f"в игре {contract.game.value} бэл не больше {game.max_belas}"
-        raise InconsistentHandError("bela", f"{belas}", allowed)
+        where = "/".join(field for field, side in (("decl_con", decl), ("def_con", defs))
+                         if any(c.kind is ConstructionKind.BELA for c in side))
+        raise InconsistentHandError(where, f"бэла × {belas}", allowed)
     for field, side in (("decl_con", decl), ("def_con", defs)):
         for construction in side:
-            visty_of(construction, convention.construction_values(kind))
+            try:
+                visty_of(construction, convention.construction_values(kind))
+            except ConstructionError as error:  # the option or key it was given in, not «конструкция»
+                raise ConstructionError(field, error.value, error.allowed) from None
             if construction.kind is ConstructionKind.RAMS and construction.rank in ("7", "8"):
                 if _rams_effect(settings, construction.rank) == "redeal":
                     raise InconsistentHandError(
@@ -449,13 +454,14 @@ def _check_constructions(
     rams = Counter(c.rank for c in decl + defs if c.kind is ConstructionKind.RAMS)
     repeated = [rank for rank, count in rams.items() if count > 1]
     if repeated:
-        raise InconsistentHandError("rams", f"рамки-{RUSSIAN_RANKS[repeated[0]]}", "в колоде одни рамки каждого достоинства")
+        raise InconsistentHandError("decl_con/def_con", f"рамки-{RUSSIAN_RANKS[repeated[0]]}",
+                                    "в колоде одни рамки каждого достоинства")
     for rank in ("8", "7"):
         if rams.get(rank) and _rams_effect(settings, rank) == "cancel_all":
             others = [c for c in other_decl + other_def if not (c.kind is ConstructionKind.RAMS and c.rank == rank)]
             if others:
                 raise InconsistentHandError(
-                    "rams", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
+                    "decl_con/def_con", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
                 )
 
 

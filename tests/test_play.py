@@ -222,7 +222,7 @@ def test_a_refusal_of_the_whole_hand_asks_the_question_it_concerns(tmp_path):
     ])
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    assert "ошибка: взятки разыгрывающих" in out and "ошибка: бэла: «2»" in out
+    assert "ошибка: взятки разыгрывающих" in out and "«бэла × 2»" in out
     assert "правка N — номер сдачи" in out and "ошибка: сдача: 9" in out and "в протоколе нет сдач" in out
     assert hands_of(path) == []
 
