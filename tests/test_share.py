@@ -465,3 +465,29 @@ def test_a_hand_with_bad_inputs_is_exported_as_an_error(game_gambler):
     assert rows[4][:8] == ["4", "", "ошибка", "", "0", "0", "27", "33"]
     assert "| 4 | ошибка | — | 27 |  | — | 33 |  |" in exported(game_gambler, "--format", "md")
     assert '<tr class="error">' in exported(game_gambler, "--format", "html")
+
+
+def test_export_force_replaces_a_link_never_writes_through_it_and_refuses_a_pipe(tmp_path, game_gambler):
+    """Found by a newcomer's review: ``--force`` wrote through a link and replaced a pipe with a file."""
+    import os
+
+    target = tmp_path / "target.html"
+    target.write_text("kept", encoding="utf-8")
+    link = tmp_path / "link.html"
+    link.symlink_to(target)
+    assert run_cli("export", game_gambler, "-o", link, "--force").returncode == 0
+    assert target.read_text(encoding="utf-8") == "kept" and not link.is_symlink() and "<svg" in link.read_text(encoding="utf-8")
+    pipe = tmp_path / "pipe.md"
+    os.mkfifo(pipe)
+    assert "не обычный файл" in assert_refused(run_cli("export", game_gambler, "-o", pipe, "--force"))
+    assert pipe.is_fifo()
+
+
+def test_export_to_the_terminal_names_control_characters(tmp_path):
+    path = tmp_path / "esc.toml"
+    assert run_cli("new", path, "--pairs", "A\x1b[2J\x1b]0;pwned\x07,B").returncode == 0
+    assert run_cli("add", path, "12Т", "--by", "1", "--def-points", "18", "--note", "\x1b[31mred").returncode == 0
+    for fmt in ("md", "csv", "html"):
+        done = run_cli("export", path, "--format", fmt)
+        assert done.returncode == 0, report(done)
+        assert "\x1b" not in done.stdout and "\x07" not in done.stdout and "<U+001B>" in done.stdout

@@ -8,7 +8,7 @@ import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, warn
 from bbscore.cli.options import AsJson, Command, ProtocolFile
-from bbscore.errors import BBScoreError
+from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 
 FORMATS = {".csv": "csv", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
 # What people read (Russian; one place, to be wrapped for translation).
@@ -62,6 +62,8 @@ def export(
             raise ProtocolError(str(output), None, TEXT["same"])
         if output.exists() and not force:
             raise ProtocolError(str(output), None, TEXT["exists"])
+        if output.exists() and not output.is_file():  # a pipe or a device: never replaced, even with --force
+            raise ProtocolError(str(output), None, NOT_A_FILE)
     sheet = protocol.read(file)
     rules, warning = protocol.convention_for(sheet)
     result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
@@ -71,13 +73,13 @@ def export(
     flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
     if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
         print(TEXT["discrepancies"].format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
-    if output is None:
-        sys.stdout.write(text)
+    if output is None:  # to a terminal: no control character of a name or a note reaches it raw
+        sys.stdout.write(visible(text, keep="\r\n\t"))
         sys.stdout.flush()
         return
     from bbscore.files import write_atomic
 
-    write_atomic(output, text, exclusive=not force)
+    write_atomic(output, text, exclusive=not force, follow=False)  # --force replaces a link, never writes through it
     note_written(output)
     print(TEXT["written"].format(path=output))
 
