@@ -44,6 +44,7 @@ from bbscore.errors import (
     ProtocolError,
     shown,
 )
+from bbscore.seats import new_names
 from bbscore.files import (
     FileRefused,
     backup,
@@ -272,12 +273,9 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     if path.exists():
         raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
     rules = conventions.load(convention_name)
-    names = tuple(" ".join(p.split()) for p in pairs)
-    if len(names) == 2 and all(names) and names[0] != names[1] and names[0].casefold() == names[1].casefold():
-        raise InvalidValueError("pairs", ",".join(pairs), "названия пар различаются только регистром букв, а пару "
-                                "называют без учёта регистра: дайте разные названия, например \"Мы,Они\"")
-    if len(names) != 2 or not all(names) or names[0] == names[1]:
+    if len(pairs) != 2:
         raise InvalidValueError("pairs", ",".join(pairs), "нужны два разных названия пар через запятую, например \"Мы,Они\"")
+    names = new_names(pairs, "pairs", "названия пар")
     if target is not None and target < 1:
         raise InvalidValueError("target", target, "цель партии — положительное число")
     header = Header(

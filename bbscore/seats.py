@@ -38,3 +38,27 @@ class Partnership(enum.Enum):
     @property
     def other(self) -> Partnership:
         return Partnership.EVEN if self is Partnership.ODD else Partnership.ODD
+
+
+def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tuple[str, ...]:
+    """The names of a new sheet's pairs or players, spaces made single: refused (``field``, with ``what`` they are)
+    when one is empty, holds an invisible character (a zero-width space would make two names look alike), or two
+    differ only in letter case (names are matched without regard to case).  Raises
+    :class:`~bbscore.errors.InvalidValueError`."""
+    import unicodedata
+
+    from bbscore.errors import InvalidValueError
+
+    names = tuple(" ".join(name.split()) for name in given)
+    joined = ",".join(given)
+    for name in names:
+        if not name:
+            raise InvalidValueError(field, joined, f"{what}: пустое имя")
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
+            raise InvalidValueError(field, joined, f"{what}: в имени «{name}» невидимый знак — так два имени выглядят "
+                                                   "одинаково; наберите его без него")
+    folded = [name.casefold() for name in names]
+    if len(set(folded)) != len(folded):
+        raise InvalidValueError(field, joined, f"{what}: имена должны различаться (и не только регистром букв: "
+                                               "имя узнаётся без учёта регистра)")
+    return names

@@ -447,9 +447,14 @@ def test_conventions_commands_on_rostov(capsys, tmp_path):
     listed = as_json(capsys, "conventions", "list")
     assert "rostov" in [e["name"] for e in listed["conventions"]]
     assert "Ростов" in ok(capsys, "conventions", "check", REPO / "conventions" / "rostov.toml")
-    diff = as_json(capsys, "conventions", "diff", "rostov", "gambler")
-    assert any(row["key"] == "whist.consolation" for row in diff["differences"])
     ok(capsys, "conventions", "init", tmp_path / "mine.toml", "--from", "rostov")
+    changed = (tmp_path / "mine.toml").read_text(encoding="utf-8").replace("consolation = 10", "consolation = 5", 1)
+    (tmp_path / "mine.toml").write_text(changed, encoding="utf-8")
+    diff = as_json(capsys, "conventions", "diff", "rostov", tmp_path / "mine.toml")
+    assert [row["key"] for row in diff["differences"] if row["key"] == "whist.consolation"] == ["whist.consolation"]
+    from conftest import assert_refused, run_cli
+
+    assert "другой игры" in assert_refused(run_cli("conventions", "diff", "rostov", "gambler"))  # nothing in common
     assert "mine" in ok(capsys, "conventions", "check", tmp_path / "mine.toml")
 
 

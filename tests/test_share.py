@@ -485,7 +485,8 @@ def test_export_force_replaces_a_link_never_writes_through_it_and_refuses_a_pipe
 
 def test_export_to_the_terminal_names_control_characters(tmp_path):
     path = tmp_path / "esc.toml"
-    assert run_cli("new", path, "--pairs", "A\x1b[2J\x1b]0;pwned\x07,B").returncode == 0
+    assert run_cli("new", path, "--pairs", "A,B").returncode == 0  # (`new` refuses such a name: a file from elsewhere)
+    path.write_text(path.read_text(encoding="utf-8").replace('"A"', '"A\\u001b[2J\\u001b]0;pwned\\u0007"'), encoding="utf-8")
     assert run_cli("add", path, "12Т", "--by", "1", "--def-points", "18", "--note", "\x1b[31mred").returncode == 0
     for fmt in ("md", "csv", "html"):
         done = run_cli("export", path, "--format", fmt)

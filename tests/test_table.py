@@ -320,3 +320,14 @@ def test_edit_that_makes_a_later_hand_impossible_is_refused(tmp_path):
     line = assert_refused(run_cli("edit", str(path), "1", "8П", "--by", "Они", "--def-points", "82"))
     assert "сдача 2 неверна" in line and "doezd" in line
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["new", "g.toml", "--pairs"], ["pref", "new", "p.toml", "--players"]])
+@pytest.mark.parametrize("names", ["Мы,мы,Те", "A\u200b,A,B", "А, ,Б"])
+def test_new_sheets_refuse_names_alike_and_write_nothing(tmp_path, command, names):
+    """Found by a newcomer's review: names differing in case only, or by an invisible character, were accepted for a
+    пуля (and a zero-width space for a protocol), and ``--by A`` then picked one silently."""
+    given = names if command[0] == "pref" else ",".join(names.split(",")[:2])
+    line = assert_refused(run_cli(*command, given, cwd=tmp_path))
+    assert "имен" in line or "назван" in line, line
+    assert list(tmp_path.iterdir()) == []

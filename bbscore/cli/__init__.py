@@ -205,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             stream.reconfigure(errors="surrogateescape")
     if not shows_russian[sys.stdout] and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
         return _fail(f"вывод в кодировке {sys.stdout.encoding} не может показать русский текст: нужна UTF-8 "
-                     "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json")
+                     "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json, где команда его знает")
     try:
         result = build_app(argv)(args=argv, standalone_mode=False, prog_name="bbscore")
     except BBScoreError as error:  # the fields named as the command's options (see options.Command)

@@ -202,7 +202,7 @@ def new(
     file: SheetFile,
     players: Annotated[str, typer.Option("--players", help="Игроки по порядку рассадки через запятую: \"Аня,Боря,Вера\" "
                                                            "(вчетвером — четыре имени).", metavar="\"А,Б,В[,Г]\"")],
-    target: Annotated[Optional[int], typer.Option("--target", help="Пуля: до скольких очков у каждого (по умолчанию — "
+    target: Annotated[Optional[str], typer.Option("--target", help="Пуля: до скольких очков у каждого (по умолчанию — "
                                                                    "из правил, в rostov 20).", metavar="N")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Вчетвером: кто сдаёт первым (по умолчанию — первый "
                                                                    "из --players); дальше по кругу.", metavar="P")] = None,
@@ -211,7 +211,10 @@ def new(
     """Начать новую пулю: файл с игроками и правилами."""
     from bbscore.preferans import protocol
 
-    header = protocol.create(file, players.split(","), convention, target, dealer)
+    from bbscore.hand import parse_count
+
+    goal = parse_count(target, "target", 1, 100_000, "пуля — целое число от 1 до 100000")
+    header = protocol.create(file, players.split(","), convention, goal, dealer)
     note_written(file)
     first = header.extra.get("dealer", header.players[0])
     four = f" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу." if len(header.players) == 4 else ""

@@ -63,6 +63,12 @@ def conventions_diff(
     from bbscore.descriptions import describe
 
     a, b = conventions.load(first, game=None), conventions.load(second, game=None)
+    if a.for_game != b.for_game:  # rules of two games have no setting in common to compare
+        from bbscore.errors import InvalidValueError
+
+        games = {"bazar-belot": "Базар-Белот", "preferans": "преферанс"}
+        raise InvalidValueError("second", second, f"это правила другой игры ({games.get(b.for_game, b.for_game)}, а "
+                                                  f"«{a.name}» — {games.get(a.for_game, a.for_game)}): сравнивают правила одной игры")
     rows = conventions.differences(a, b)
     if as_json:
         emit_json({"a": a.name, "b": b.name, "differences": [

@@ -44,6 +44,7 @@ from bbscore.errors import (
     ProtocolError,
     shown,
 )
+from bbscore.seats import new_names
 from bbscore.files import (
     backup,
     check_sheet_path,
@@ -409,9 +410,9 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
     if path.exists():
         raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
     rules = conventions.load(convention_name, game=GAME)
-    names = tuple(" ".join(p.split()) for p in players)
+    names = new_names(players, "players", "имена игроков")
     for name in names:
-        if not name or any(ch in name for ch in ",:="):
+        if any(ch in name for ch in ",:="):
             raise InvalidValueError("players", ",".join(players), "имена игроков через запятую, непустые, без «:» и «=»")
     check_players(names, rules.settings)
     if target is not None and target < 1:
