@@ -11,6 +11,7 @@ from rich.text import Text
 
 from bbscore.convention import Convention
 from bbscore.errors import visible
+from bbscore.layout import print_fitting
 from bbscore.game import REDEALS
 from bbscore.hand import Hand
 from bbscore.scoring import Breakdown
@@ -413,7 +414,7 @@ def stats(data: dict) -> None:
     for pair in data["pairs"]:
         pairs.add_row(pair["name"], *(_number(pair[key]) for key in
                                       ("games", "wins", "longest_streak", "hands", "points", "points_per_hand")))
-    out.print(pairs)
+    print_fitting(out, pairs)
     kinds = Table(title=t["kinds"], title_justify="left")
     kinds.add_column(t["kind"])
     for key in ("declared", "made", "baits"):
@@ -421,7 +422,7 @@ def stats(data: dict) -> None:
     for table in ("kinds", "doublings"):
         for name, row in data[table].items():
             kinds.add_row(t[name], *(str(row[key]) for key in ("declared", "made", "baits")))
-    out.print(kinds)
+    print_fitting(out, kinds)
     out.print(t["summary"].format(per_hand=_number(data["points_per_hand"]), **data))
     longest = data["longest_streak"]
     out.print(t["no_streak"] if longest is None else t["longest"].format(**longest))

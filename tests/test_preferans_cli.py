@@ -508,3 +508,20 @@ def test_four_players_first_dealer_chosen(capsys, tmp_path):
 ])
 def test_score_refusals(capsys, args, words):
     assert words in refused(capsys, "pref", "score", *args)
+
+
+@pytest.mark.parametrize("columns", [40, 60, 120])
+def test_pref_show_settle_and_stats_never_cut_a_number_or_a_name(columns):
+    """Found by a newcomer's review: at 40 columns the tables cut «-123» to «-1…» and names to «Бор…»."""
+    import re
+
+    from conftest import run_cli, run_json
+
+    sheet = REPO / "examples" / "pulya-3.toml"
+    settled = run_json("pref", "settle", sheet)
+    shown = run_cli("pref", "settle", sheet, columns=columns).stdout
+    for name, value in settled["shown"].items():
+        assert name in shown and re.search(rf"(?<![\d]){value:+d}(?!\d)".replace("+-", "-"), shown), (name, value, shown)
+    assert "…" not in run_cli("pref", "show", sheet, columns=columns).stdout
+    stats = run_cli("stats", REPO / "examples", columns=columns).stdout
+    assert "…" not in stats and "618" in stats and "Север" in stats

@@ -243,7 +243,7 @@ FORBIDDEN = ("bbscore.hand", "bbscore.scoring", "bbscore.game", "bbscore.protoco
              "rich", "typer", "click")
 # The preferans modules above the core (docs/ARCHITECTURE.md): the sheet file (storage) shares the file machinery and
 # the convention loader; the rich output (text) uses rich.  Neither imports the Bazar-Belot hand, engine or replay.
-ABOVE_THE_CORE = {"protocol.py": ("bbscore.files", "bbscore.conventions"), "render.py": ("rich",)}
+ABOVE_THE_CORE = {"protocol.py": ("bbscore.files", "bbscore.conventions"), "render.py": ("rich", "bbscore.layout")}
 
 
 @pytest.mark.parametrize("module", sorted((REPO / "bbscore" / "preferans").glob("*.py")), ids=lambda p: p.name)

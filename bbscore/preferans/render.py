@@ -11,6 +11,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from bbscore.layout import print_fitting
+
 from bbscore.preferans.working import hand_lines, number, settlement_lines, step_line
 
 
@@ -109,7 +111,7 @@ def sheet(protocol, checked, warning: str | None) -> None:
         cells += ["" if other == player else number(s.vists[(player, other)]) for other in s.players]
         cells.append(str(s.left[player]) if s.left[player] else "закрыта")
         table.add_row(*cells)
-    out.print(table)
+    print_fitting(out, table)
     for hand_number, step in s.closing:
         out.print(f"Сдача {hand_number}: {step_line(step)}")
     _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
@@ -138,7 +140,7 @@ def settlement(protocol, checked, result) -> None:
         exact = result.result[player]
         table.add_row(player, str(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player]),
                       _signed(exact), f"{result.shown[player]:+d}")
-    out.print(table)
+    print_fitting(out, table)
     exact = all(Fraction(v).denominator == 1 for v in result.result.values())
     out.print("Итоги в целых вистах округлены так, что в сумме по-прежнему 0"
               + (" (здесь точные итоги и так целые)." if exact else "."))
