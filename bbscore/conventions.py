@@ -92,6 +92,8 @@ def resolve(name_or_path: str) -> Path:
 
 
 def _resolve(name_or_path: str, is_path: bool) -> Path:
+    if not name_or_path.strip():
+        raise ConventionNotFoundError("convention", name_or_path, "пустое имя: нужно имя правил (gambler) или путь к файлу .toml")
     candidate = expand_user(name_or_path)
     if candidate is None:
         raise ConventionNotFoundError("convention", name_or_path, f"нет пользователя {name_or_path.split('/')[0]}: файл правил не найден")

@@ -1213,3 +1213,10 @@ def test_a_pipe_among_the_user_conventions_is_not_a_convention(user_conventions)
     assert "труба" not in [entry["name"] for entry in json.loads(done.stdout)["conventions"]]
     line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", "труба"))
     assert "есть: blot-star, classic, gambler," in line
+
+
+def test_an_empty_convention_name_and_a_folder_for_init_are_said_as_such(tmp_path):
+    """Found by a newcomer's review: «» was called a folder, and a folder named like a file «already there»."""
+    assert "пустое имя" in assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", ""))
+    (tmp_path / "dir.toml").mkdir()
+    assert "это папка" in assert_refused(run_cli("conventions", "init", tmp_path / "dir.toml"))

@@ -758,3 +758,15 @@ def test_a_slip_of_addition_is_reported_at_its_hand_only_when_the_next_total_is_
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
     found = json.loads(run_cli("recompute", "--json", path).stdout)["files"][0]["discrepancies"]
     assert [(d["hand"], d["field"]) for d in found] == [(5, "total")], found
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe not UTF-8", b"[game\n", b"[game]\nformat = 1\n", b"a = " + b"[" * 400 + b"]" * 400],
+                         ids=["not UTF-8", "not TOML", "bad [game]", "too deep"])
+@pytest.mark.parametrize("command", [["add", "12Т", "--by", "1", "--def-points", "18"], ["undo"], ["edit", "1", "--redeal", "all-pass"]],
+                         ids=["add", "undo", "edit"])
+def test_a_file_that_does_not_read_as_a_protocol_gets_no_lock_file(tmp_path, content, command):
+    """Found by a newcomer's review: a refusal for what the file holds left a `.FILE.lock` behind."""
+    path = tmp_path / "bad.toml"
+    path.write_bytes(content)
+    assert_refused(run_cli(command[0], path, *command[1:]))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"] and path.read_bytes() == content

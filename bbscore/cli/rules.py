@@ -113,6 +113,8 @@ def conventions_init(
     from bbscore.errors import ConventionError
     from bbscore.files import write_atomic
 
+    if new_file.is_dir():
+        raise ConventionError(str(new_file), "", "это папка, а нужен новый файл правил .toml")
     if new_file.suffix != ".toml":
         raise ConventionError(str(new_file), "", "файл правил должен оканчиваться на .toml")
     if new_file.stem in conventions.bundled_names():

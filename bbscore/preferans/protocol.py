@@ -28,6 +28,7 @@ beside it first).  Vists that are not whole are written as text, ``"15/2"``.
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ from bbscore.files import (
     field_line,
     hand_lines,
     key_line,
+    lock_path,
     locked,
     names_a_path,
     parse_sheet,
@@ -397,6 +399,14 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
     return header_text(header) + "".join(hand_text(fields) for fields in hands)
 
 
+def _check_existing(path: Path) -> None:
+    """:func:`check_path` of an existing sheet, which must also read as one: a file refused for what it holds gets no
+    lock file (it is read again under the lock)."""
+    check_path(path, must_exist=True)
+    if not lock_path(Path(os.path.realpath(path))).exists():
+        read(path)
+
+
 def check_path(path: Path, *, must_exist: bool) -> None:
     """Refuse a path that cannot be a sheet (see :func:`bbscore.files.check_sheet_path`)."""
     check_sheet_path(path, must_exist=must_exist, kind="файл пули", example="pulya.toml",
@@ -458,7 +468,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
     Refused, with nothing written, when the пуля is closed, an earlier hand has bad inputs, or this hand's
     inputs are bad.
     """
-    check_path(path, must_exist=True)
+    _check_existing(path)
     with locked(path):
         protocol = read(path)
         _, convention, warning = rules_for(protocol)
@@ -485,7 +495,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
 
 def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
     """Cut the last hand off the sheet; returns the sheet as it was and the hand removed."""
-    check_path(path, must_exist=True)
+    _check_existing(path)
     with locked(path):
         protocol = read(path)
         if not protocol.hands:
@@ -502,7 +512,7 @@ def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
 def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path | None:
     """Write what each hand writes by the sheet's own rules back (a backup beside the file first); None when nothing
     differed.  Refused when a hand's inputs are bad."""
-    check_path(path, must_exist=True)
+    _check_existing(path)
     with locked(path):
         if known is not None and read_text(path) == known[0].text:
             protocol, checked = known
