@@ -220,7 +220,7 @@ def _checked_of_its_game(data: Any, path: Path) -> Convention:
     if game == "preferans":
         from bbscore.preferans.rules import LoadedPreferans, from_tables
 
-        return LoadedPreferans(from_tables(data, path), path)  # type: ignore[return-value]
+        return LoadedPreferans(from_tables(data, path, "bbscore conventions show rostov"), path)  # type: ignore[return-value]
     if game != "bazar-belot":
         raise ConventionError(str(path), "game", f"неизвестная игра {shown(game)}; допустимы "
                               + ", ".join(f'"{name}"' for name in GAMES) + " (без ключа — Базар-Белот)")

@@ -127,3 +127,19 @@ def test_engine_names_no_option(module):
                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
     options = sorted({match for value in strings for match in re.findall(r"--[a-z][a-z0-9-]+", value)})
     assert not options, f"{module} names command-line options: {options}"
+
+
+@pytest.mark.parametrize("module", sorted(m for layer, ms in LAYERS if layer in ENGINE_LAYERS for m in ms))
+def test_engine_names_no_convention(module):
+    """Rules are data: no engine module holds a bundled convention's name in its code (a branch on it would be an
+    `if` where a setting belongs); docstrings may cite them."""
+    names = {path.stem for path in (PACKAGE.parent / "conventions").glob("*.toml")}
+    assert {"gambler", "classic", "blot-star", "rostov"} <= names
+    tree = ast.parse(package_modules()[module].read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    found = sorted({name for node in ast.walk(tree)
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                    for name in names if name in node.value.lower()})
+    assert not found, f"{module} names conventions in its code: {found}"

@@ -132,8 +132,9 @@ def _by_level(table: Any, level: int) -> Any:
     return getattr(table, _ATTRIBUTES[str(level)])
 
 
-def from_tables(data: dict, path: Any) -> PrefConvention:
-    """The file's TOML tables → the checked :class:`PrefConvention`.
+def from_tables(data: dict, path: Any, sample: str = "") -> PrefConvention:
+    """The file's TOML tables → the checked :class:`PrefConvention` (``sample``: where to look for a whole file, named
+    when a key is missing).
 
     Raises :class:`~bbscore.errors.ConventionError` (``field`` the file,
     ``value`` the key path, ``allowed`` the reason in Russian).
@@ -146,7 +147,7 @@ def from_tables(data: dict, path: Any) -> PrefConvention:
     try:
         convention = msgspec.convert(data, PrefConvention)
     except msgspec.ValidationError as error:
-        raise ConventionError(str(path), *explain(str(error), PrefConvention, sample="bbscore conventions show rostov")) from None
+        raise ConventionError(str(path), *explain(str(error), PrefConvention, sample=sample)) from None
     _check(convention, str(path))
     return convention
 
