@@ -60,6 +60,7 @@ from bbscore.files import (
     write_atomic,
 )
 from bbscore import conventions
+from bbscore.i18n import N_
 from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
@@ -166,7 +167,7 @@ def read(path: Path) -> Protocol:
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
-EMPTY_FOLDER = "в папке нет протоколов (файлов .toml с таблицей [game])"
+EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
 
 
 def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:

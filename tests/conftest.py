@@ -47,7 +47,8 @@ settings.register_profile(
 settings.load_profile("bbscore")
 
 # What a terminal-less run sees: plain text from rich, wide enough that no line is wrapped.
-CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200"}
+# Russian (the default language) whatever the machine's locale: the tests of English set BBSCORE_LANG or --lang.
+CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200", "BBSCORE_LANG": "ru"}
 
 
 @dataclass
