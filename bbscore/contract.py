@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
+from bbscore.i18n import N_, _
 
 
 class GameKind(enum.Enum):
@@ -68,17 +69,17 @@ class Game(enum.Enum):
 
     @property
     def russian(self) -> str:
-        """The game's name as players say it (``"треф"``, ``"без козыря"``)."""
-        return _GAME_NAMES[self]
+        """The game's name as players say it (``"треф"``, ``"без козыря"``), in the language in use."""
+        return _(_GAME_NAMES[self])
 
 
 _GAME_NAMES = {
-    Game.SPADES: "пик",
-    Game.CLUBS: "треф",
-    Game.DIAMONDS: "бубей",
-    Game.HEARTS: "червей",
-    Game.NO_TRUMPS: "без козыря",
-    Game.ALL_TRUMPS: "все козыри",
+    Game.SPADES: N_("пик"),
+    Game.CLUBS: N_("треф"),
+    Game.DIAMONDS: N_("бубей"),
+    Game.HEARTS: N_("червей"),
+    Game.NO_TRUMPS: N_("без козыря"),
+    Game.ALL_TRUMPS: N_("все козыри"),
 }
 
 # Every accepted spelling of a game (upper case), RULES.md §2.
@@ -222,16 +223,21 @@ class Contract:
             )
 
     def describe(self) -> str:
-        """The contract in words, Russian: ``"15 пик под контрой"``."""
+        """The contract in words, in the language in use: ``"15 пик под контрой"``."""
+        game = self.game.russian
         if self.kind is ContractKind.SIMPLE:
-            words = f"{self.number} {self.game.russian}"
+            words = _("{number} {game}").format(number=self.number, game=game)
         elif self.kind is ContractKind.KAPO_BID:
-            words = f"{self.number} {self.game.russian} капо"
+            words = _("{number} {game} капо").format(number=self.number, game=game)
         else:
-            words = ("капо" if self.kind is ContractKind.KAPO else "капо с руки") + f" {self.game.russian}"
+            words = (_("капо {game}") if self.kind is ContractKind.KAPO else _("капо с руки {game}")).format(game=game)
             if self.number:
-                words += f" плюс {self.number}"
-        return words + {Doubling.NONE: "", Doubling.CONTRA: " под контрой", Doubling.RECONTRA: " под реконтрой"}[self.doubling]
+                words = _("{words} плюс {number}").format(words=words, number=self.number)
+        if self.doubling is Doubling.CONTRA:
+            return _("{words} под контрой").format(words=words)
+        if self.doubling is Doubling.RECONTRA:
+            return _("{words} под реконтрой").format(words=words)
+        return words
 
 
 @lru_cache(maxsize=4096)

@@ -1,5 +1,7 @@
 """What each convention setting means, in Russian, for ``conventions show`` and ``diff`` (display texts only)."""
 
+from bbscore.i18n import N_
+
 # What each setting means, in Russian, for `conventions show` and `diff` (key paths with * for the game kind).
 DESCRIPTIONS: dict[str, str] = {
     "format": "версия формата файла",
@@ -110,7 +112,7 @@ DESCRIPTIONS: dict[str, str] = {
 }
 for _kind, _name in (("suit", "игра в масть"), ("no_trumps", "игра БК"), ("all_trumps", "игра ВК")):
     DESCRIPTIONS[f"games.{_kind}"] = f"{_name}: есть ли она в правилах (нет таблицы — контракты этой игры не принимаются)"
-GAME_KIND_NAMES = {"suit": "масть (П Т Б Ч)", "no_trumps": "БК", "all_trumps": "ВК"}
+GAME_KIND_NAMES = {"suit": N_("масть (П Т Б Ч)"), "no_trumps": "БК", "all_trumps": "ВК"}  # translated where shown
 
 
 def describe(key: str) -> str:

@@ -128,7 +128,7 @@ def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, in
 
     try:
         sheet = protocol.read(path)
-        rules, _ = protocol.convention_for(sheet)
+        rules, _warning = protocol.convention_for(sheet)
     except protocol.OtherGameError:
         return {}, 1
     except BBScoreError as error:

@@ -190,7 +190,7 @@ def removed_result(before):
     from bbscore.game import replay
 
     try:
-        rules, _ = protocol.convention_for(before)
+        rules, _warning = protocol.convention_for(before)
     except BBScoreError:
         return None
     return replay(before.hands, before.header.pairs, before.header.target, rules).results[-1]
