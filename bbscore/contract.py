@@ -120,7 +120,7 @@ _NOTATION = re.compile(
     rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<flag>\^|КАПОТ|КАПО|KAPO|CAPOT)?(?P<double>\+*)$"
 )
 
-ALLOWED_NOTATION = (
+ALLOWED_NOTATION = N_(  # translated where shown (BBScoreError.explanation)
     "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч (или 26Т^ — заявка с капо) "
     "(игры П Т Б Ч БК ВК или S C D H NT AT ♠ ♣ ♦ ♥; + контра, ++ реконтра)"
 )
@@ -134,8 +134,8 @@ def _lookalike_hint(normal: str) -> str | None:
     """A hint when the text is notation but for Latin letters that look like Cyrillic ones (``12T``, ``20BK``)."""
     fixed = normal.translate(_LOOKALIKES)
     if fixed != normal and _NOTATION.match(fixed):
-        return (f"похоже, набраны латинские буквы вместо русских: {fixed} (русскими буквами)? "
-                "Латиницей игры пишутся S C D H NT AT")
+        return _("похоже, набраны латинские буквы вместо русских: {fixed} (русскими буквами)? "
+                 "Латиницей игры пишутся S C D H NT AT").format(fixed=fixed)
     return None
 
 
@@ -169,23 +169,23 @@ class Contract:
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
-            raise IllegalContractError("contract", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
+            raise IllegalContractError("contract", text.strip(), _("K у капо не может быть отрицательным (K ≥ 0)"))
         if re.match(r"^-[0-9]", normal):
-            raise IllegalContractError("contract", text.strip(), "N не может быть отрицательным")
+            raise IllegalContractError("contract", text.strip(), _("N не может быть отрицательным"))
         match = _NOTATION.match(normal)
         if match is None:
             raise ContractSyntaxError("contract", text.strip(), _lookalike_hint(normal) or ALLOWED_NOTATION)
         kapo, number, game, flag, double = match.group("kapo", "number", "game", "flag", "double")
         if len(double) > 2:
-            raise ContractSyntaxError("contract", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")
+            raise ContractSyntaxError("contract", text.strip(), _("после игры допускается + (контра) или ++ (реконтра)"))
         if not kapo and not number:
-            raise ContractSyntaxError("contract", text.strip(), "у простой игры нужно число N, например 12Т; капо пишется ^Т")
+            raise ContractSyntaxError("contract", text.strip(), _("у простой игры нужно число N, например 12Т; капо пишется ^Т"))
         if len(number) > 4:
-            raise IllegalContractError("contract", text.strip(), "число в контракте не больше четырёх цифр")
+            raise IllegalContractError("contract", text.strip(), _("число в контракте не больше четырёх цифр"))
         if flag and kapo:
-            raise ContractSyntaxError("contract", text.strip(), "капо пишется либо ^ перед игрой (^2Т), либо отметкой на заявке (26Т^), не обоими")
+            raise ContractSyntaxError("contract", text.strip(), _("капо пишется либо ^ перед игрой (^2Т), либо отметкой на заявке (26Т^), не обоими"))
         if flag and not number:
-            raise ContractSyntaxError("contract", text.strip(), "у заявки с капо нужно число N, например 26Т^")
+            raise ContractSyntaxError("contract", text.strip(), _("у заявки с капо нужно число N, например 26Т^"))
         kind = {"": ContractKind.SIMPLE, "^": ContractKind.KAPO, "^^": ContractKind.KAPO_HAND}[kapo]
         if flag:
             kind = ContractKind.KAPO_BID
@@ -219,7 +219,7 @@ class Contract:
         if self.is_bid and self.number < min_bid:
             raise IllegalContractError(
                 "contract", str(self),
-                f"в игре {self.game.value} минимальная заявка {min_bid} (например {min_bid}{self.game.value})",
+                _("в игре {game} минимальная заявка {bid} (например {bid}{game})").format(game=self.game.value, bid=min_bid),
             )
 
     def describe(self) -> str:
@@ -250,5 +250,5 @@ def parse_game(text: str) -> Game:
     """A game alone (``Т``, ``БК``, ``NT``, ``♣``), as in contract notation.  Raises :class:`ContractSyntaxError`."""
     normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS) if isinstance(text, str) else ""
     if normal not in GAME_SPELLINGS:
-        raise ContractSyntaxError("game", text, "П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)")
+        raise ContractSyntaxError("game", text, _("П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)"))
     return GAME_SPELLINGS[normal]

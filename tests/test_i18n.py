@@ -183,3 +183,33 @@ def test_russian_is_the_default_unchanged(tmp_path):
         argv = shlex.split(command)[1:]
         default, russian = run_cli(*argv, cwd=tmp_path), run_cli("--lang", "ru", *argv, cwd=tmp_path)
         assert (default.returncode, default.stdout, default.stderr) == (russian.returncode, russian.stdout, russian.stderr)
+
+
+def test_no_function_hides_the_translation():
+    """A module that translates with ``_`` never assigns ``_`` (``a, _ = …``): inside that function ``_("…")`` would
+    then call the assigned value, or fail (the name is local there)."""
+    import ast
+
+    for path in (REPO / "bbscore").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if not any(isinstance(node, ast.ImportFrom) and node.module == "bbscore.i18n"
+                   and any(alias.name == "_" for alias in node.names) for node in ast.walk(tree)):
+            continue
+        for function in (node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.Lambda))):
+            stored = [node for node in ast.walk(function)
+                      if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)]
+            for node in stored:  # a comprehension's own variable is its own scope: harmless
+                assert any(isinstance(parent, ast.comprehension) and node in ast.walk(parent.target)
+                           for parent in ast.walk(function)), f"{path.name}:{node.lineno}: _ assigned"
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "12X"], ["score", "12Т"], ["score", "7Т", "--def-points", "18"], ["score", "12Т", "--def-points", "170"],
+    ["count", "Т", "ВТ,ВТ"], ["score", "^Т", "--def-points", "0"], ["score", "12Т", "--def-points", "18", "--last", "x"],
+    ["score", "12Т", "--def-cards", "ВТ 9Т ТТ"], ["new", "x.toml", "--pairs", "Мы,Они", "--target", "0"],
+    ["export", "examples/game-gambler.toml"],
+])
+def test_refusals_in_english(argv):
+    done = run_cli("--lang", "en", *argv)
+    assert done.returncode == 2 and done.stderr.startswith("error: "), done.stderr
+    assert _foreign(done.stderr, argv) == [], done.stderr

@@ -259,13 +259,13 @@ def _read(file: Path):
     from bbscore.preferans import protocol
 
     sheet = protocol.read(file)
-    _, convention, warning = protocol.rules_for(sheet)
+    _loaded, convention, warning = protocol.rules_for(sheet)
     return sheet, protocol.check(sheet, convention), convention, warning
 
 
 def show(file: SheetFile, as_json: AsJson = False) -> None:
     """Показать пулю как на бумаге: пуля и гора каждого, висты друг на друга, кто ближе к закрытию."""
-    sheet, checked, _, warning = _read(file)
+    sheet, checked, _rules, warning = _read(file)
     if as_json:
         emit_json(sheet_json(sheet, checked, warning))
         return
