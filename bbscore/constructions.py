@@ -35,6 +35,7 @@ import msgspec
 from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
 from bbscore.contract import GameKind
 from bbscore.errors import ConstructionError
+from bbscore.i18n import N_, _
 
 
 class ConstructionKind(enum.Enum):
@@ -48,8 +49,8 @@ class ConstructionKind(enum.Enum):
 
 _SEQUENCE_NAMES: dict[str, int] = {
     "терц": 3, "терца": 3, "terz": 3, "tierce": 3,
-    "берц": 4, "берца": 4, "berz": 4, "quarte": 4,
-    "квинта": 5, "quinta": 5, "quinte": 5,
+    "берц": 4, "берца": 4, "berz": 4, "quarte": 4, "fifty": 4,  # English belote: tierce, fifty, hundred
+    "квинта": 5, "quinta": 5, "quinte": 5, "hundred": 5,
     "шестерик": 6, "sixte": 6,
     "семерик": 7, "septime": 7,
     "восьмерик": 8, "huitieme": 8,
@@ -58,7 +59,11 @@ NORMAL_SEQUENCE_NAMES = {3: "терц", 4: "берц", 5: "квинта", 6: "ш
 _BELA_NAMES = {"бэла", "бела", "белот", "bela", "belote", "belot"}
 _RUSSIAN_RAMS_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "10": "10", "9": "9", "8": "8", "7": "7"}
 _LATIN_RAMS_RANKS = {"J": "J", "Q": "Q", "K": "K", "A": "A", "T": "10", "10": "10", "9": "9", "8": "8", "7": "7"}
-_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS}
+_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS, "carre": _LATIN_RAMS_RANKS,
+               "carré": _LATIN_RAMS_RANKS}
+# English: "four jacks" (a carré of jacks), as belote players say it.
+_FOUR_OF = {"four jacks": "J", "four nines": "9", "four aces": "A", "four tens": "10", "four kings": "K",
+            "four queens": "Q", "four eights": "8", "four sevens": "7"}
 _MAX_COUNT = 8
 
 ALLOWED_NAMES = (
@@ -68,7 +73,7 @@ ALLOWED_NAMES = (
 )
 # Patterns, compiled by re at first use (re caches them): a hand without constructions never needs them.
 _COUNT = r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$"
-_RAMS = r"^(?P<word>рамки|rams)\s*[-‐–—]?\s*(?P<rank>\S+)$"
+_RAMS = r"^(?P<word>рамки|rams|carre|carré)\s*[-‐–—]?\s*(?P<rank>\S+)$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +84,17 @@ class Construction:
     length: int = 0
     rank: str = ""
     visty: int = 0
+
+    def shown(self) -> str:
+        """The name in the language in use, for output only (files keep :meth:`__str__`, the normal form):
+        ``терц``/``tierce``, ``рамки-В``/``carre-J``, ``бэла``/``belote``."""
+        if self.kind is ConstructionKind.SEQUENCE:
+            return _(_SHOWN_SEQUENCES[self.length])
+        if self.kind is ConstructionKind.RAMS:
+            return _("рамки-{rank}").format(rank=_(_SHOWN_RANKS.get(RUSSIAN_RANKS[self.rank], RUSSIAN_RANKS[self.rank])))
+        if self.kind is ConstructionKind.BELA:
+            return _("бэла")
+        return str(self.visty)
 
     def __str__(self) -> str:
         """The normal form: ``терц``, ``рамки-В``, ``бэла``, ``40``."""
@@ -146,6 +162,7 @@ def _spaced_list(item: str, field: str) -> list[Construction]:
 def known_names() -> list[str]:
     """Every construction name the notation accepts (for completion and for "did you mean")."""
     rams = [f"рамки-{rank}" for rank in _RUSSIAN_RAMS_RANKS] + [f"rams-{rank}" for rank in _LATIN_RAMS_RANKS]
+    rams += [f"carre-{rank}" for rank in _LATIN_RAMS_RANKS] + list(_FOUR_OF)
     return list(_SEQUENCE_NAMES) + sorted(_BELA_NAMES) + rams
 
 
@@ -184,6 +201,8 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         return Construction(ConstructionKind.SEQUENCE, length=_SEQUENCE_NAMES[lower])
     if lower in _BELA_NAMES:
         return Construction(ConstructionKind.BELA)
+    if " ".join(lower.split()) in _FOUR_OF:
+        return Construction(ConstructionKind.RAMS, rank=_FOUR_OF[" ".join(lower.split())])
     if name.isascii() and name.isdecimal() and len(name) <= 4:
         return Construction(ConstructionKind.VISTY, visty=int(name))
     rams = re.match(_RAMS, name, re.IGNORECASE)
@@ -192,7 +211,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         rank_text = rams.group("rank").upper()
         ranks = _RAMS_WORDS[word]
         if rank_text not in ranks:
-            other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]
+            other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]  # carre/carré: Latin ranks, as rams
             hint = (" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки"
                     if rank_text in other else "")
             allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")
@@ -201,14 +220,22 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
     raise ConstructionError(field, item, _unknown(name))
 
 
-def format_list(constructions: tuple[Construction, ...]) -> str:
-    """The normal form of a list: ``2×терц, бэла``; ``—`` when empty."""
+def format_list(constructions: tuple[Construction, ...], shown: bool = False) -> str:
+    """The normal form of a list: ``2×терц, бэла``; ``—`` when empty.  With ``shown``, the names in the language in
+    use (output only: :meth:`Construction.shown`)."""
     if not constructions:
         return "—"
     counts: dict[Construction, int] = {}
     for construction in constructions:
         counts[construction] = counts.get(construction, 0) + 1
-    return ", ".join(f"{n}×{c}" if n > 1 else str(c) for c, n in counts.items())
+    name = Construction.shown if shown else Construction.__str__
+    return ", ".join(f"{n}×{name(c)}" if n > 1 else name(c) for c, n in counts.items())
+
+
+# The names output shows (msgids: the Russian normal form; English: the belote names).
+_SHOWN_SEQUENCES = {3: N_("терц"), 4: N_("берц"), 5: N_("квинта"), 6: N_("шестерик"), 7: N_("семерик"),
+                    8: N_("восьмерик")}
+_SHOWN_RANKS = {"В": N_("В"), "Д": N_("Д"), "К": N_("К"), "Т": N_("Т")}
 
 
 # --- Values: what a construction is worth, from a table the convention derives (seed 000 §0.2). ---

@@ -106,7 +106,7 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
     def side(constructions: tuple) -> str:
         if not constructions:
             return _("нет")
-        return " + ".join(f"{c} {visty_of(c, values)}" for c in constructions)
+        return " + ".join(f"{c.shown()} {visty_of(c, values)}" for c in constructions)
 
     lines.append(_("Конструкции: разыгрывающие — {declarers} = {VCp}; вистующие — {defenders} = {VCv}.").format(
         declarers=side(hand.decl_constructions), VCp=b.announced_VCp, defenders=side(hand.def_constructions),
@@ -248,7 +248,7 @@ def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[s
 
 def constructions_text(hand: Hand) -> tuple[str, str]:
     """The normal form of each pair's construction list."""
-    return format_list(hand.decl_constructions), format_list(hand.def_constructions)
+    return format_list(hand.decl_constructions, shown=True), format_list(hand.def_constructions, shown=True)
 
 
 # --- Announcements (bbscore melds): the reasoning of a resolution as text. ---

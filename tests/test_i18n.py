@@ -213,3 +213,27 @@ def test_refusals_in_english(argv):
     done = run_cli("--lang", "en", *argv)
     assert done.returncode == 2 and done.stderr.startswith("error: "), done.stderr
     assert _foreign(done.stderr, argv) == [], done.stderr
+
+
+@pytest.mark.parametrize(("english", "normal"), [
+    ("tierce", "терц"), ("fifty", "берц"), ("quarte", "берц"), ("hundred", "квинта"), ("belote", "бэла"),
+    ("four jacks", "рамки-В"), ("Four  Nines", "рамки-9"), ("carre-J", "рамки-В"), ("carré-A", "рамки-Т"),
+    ("CARRE-10", "рамки-10"), ("2×fifty", "берц, берц"),
+])
+def test_english_construction_names_are_read(english, normal):
+    from bbscore.constructions import parse_list
+
+    assert ", ".join(str(c) for c in parse_list(english, "decl_con")) == normal
+
+
+def test_construction_names_are_shown_in_the_language():
+    from bbscore.constructions import format_list, parse_list
+
+    constructions = parse_list("терц, 2×берц, рамки-В, рамки-10, бэла, 40", "decl_con")
+    i18n.set_language("en")
+    try:
+        assert format_list(constructions, shown=True) == "tierce, 2×quarte, carre-J, carre-10, belote, 40"
+        assert format_list(constructions) == "терц, 2×берц, рамки-В, рамки-10, бэла, 40"  # what a file keeps
+    finally:
+        i18n.set_language("ru")
+    assert format_list(constructions, shown=True) == "терц, 2×берц, рамки-В, рамки-10, бэла, 40"
