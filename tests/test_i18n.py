@@ -33,15 +33,11 @@ CYRILLIC = re.compile("[А-Яа-яЁё]")
 NOTATION = re.compile(r"(?<![А-Яа-яЁё])[\d^]*(?:10|[2-9ВДКТ])?(?:БК|ВК|[ПТБЧ])[+^]*(?![А-Яа-яЁё])|"
                       r"[ВДКТ](?:10|[ПТБЧ♠♣♦♥])|мизер|распасы|Ростов")
 
-# The commands whose own output is still Russian only (issue #15, not translated yet): the Preferans texts
-# (bbscore/preferans/render.py, preferans/working.py; recompute prints a пуля's report with them), the descriptions of
-# the settings (bbscore/descriptions.py: conventions show, diff) and the refusals of a convention file (schema.py,
+# The commands whose own output is still Russian only (issue #15, not translated yet): the descriptions of the
+# settings (bbscore/descriptions.py: conventions show, diff), the refusals of a convention file (schema.py,
 # conventions.py: conventions check), the bundled conventions' titles (data: conventions/*.toml: conventions list), and
 # the guided session (bbscore/cli/play.py, not run here: a terminal session).
-STILL_RUSSIAN = {
-    "recompute", "conventions list", "conventions show", "conventions diff", "conventions check",
-    "pref score", "pref add", "pref undo", "pref show", "pref settle", "play",
-}
+STILL_RUSSIAN = {"conventions list", "conventions show", "conventions diff", "conventions check", "play"}
 
 
 def test_every_message_has_an_english_text():

@@ -23,6 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
+from bbscore.i18n import N_, _
 
 LEVELS = (6, 7, 8, 9, 10)  # the levels of seed 004's table: notation, not scoring numbers
 
@@ -41,8 +42,8 @@ class Suit(enum.Enum):
         return _SUIT_WORDS[self]
 
 
-_SUIT_WORDS = {Suit.SPADES: "пик", Suit.CLUBS: "треф", Suit.DIAMONDS: "бубей", Suit.HEARTS: "червей",
-               Suit.NO_TRUMPS: "без козыря"}
+_SUIT_WORDS = {Suit.SPADES: N_("пик"), Suit.CLUBS: N_("треф"), Suit.DIAMONDS: N_("бубей"), Suit.HEARTS: N_("червей"),
+               Suit.NO_TRUMPS: N_("без козыря")}  # translated where shown
 
 SUIT_SPELLINGS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "П": Suit.SPADES, "S": Suit.SPADES,
@@ -131,5 +132,5 @@ class PrefContract:
     def describe(self) -> str:
         """In words, Russian: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""
         if self.kind is Kind.GAME:
-            return f"{self.level} {self.suit.russian}"  # type: ignore[union-attr]
+            return _("{number} {game}").format(number=self.level, game=_(self.suit.russian))  # type: ignore[union-attr]
         return str(self)

@@ -62,11 +62,12 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
 )
 from bbscore.preferans.pulya import PulyaSheet, replay
 from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
+from bbscore.i18n import N_
 
 FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
 HEADER_OPTIONAL = ("dealer", "created", "note", "place")
-FIELD_NAMES = {"pulya": "пуля", "gora": "гора", "vists": "висты", "input": "ввод"}
+FIELD_NAMES = {"pulya": N_("пуля"), "gora": N_("гора"), "vists": N_("висты"), "input": N_("ввод")}  # translated where shown
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
