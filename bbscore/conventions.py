@@ -39,6 +39,7 @@ from bbscore.files import (
     write_atomic,
 )
 from bbscore.validation import explain
+from bbscore.i18n import _
 
 def __getattr__(name: str) -> Any:
     """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
@@ -97,7 +98,7 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
         raise ConventionNotFoundError("convention", name_or_path, f"нет пользователя {name_or_path.split('/')[0]}: файл правил не найден")
     if is_path:
         if candidate.is_dir():
-            raise ConventionNotFoundError("convention", name_or_path, "это папка, а нужен файл правил .toml")
+            raise ConventionNotFoundError("convention", name_or_path, _("это папка, а нужен файл правил .toml"))
         if candidate.exists():  # a pipe or a device is refused when read (load_file)
             return candidate
         raise ConventionNotFoundError("convention", name_or_path, why_missing(candidate) or "файл правил не найден")
@@ -191,7 +192,7 @@ def _toml_tables(raw: bytes, path: Path) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
+        raise ConventionError(str(path), "", _("файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)")) from None
     try:
         data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
@@ -374,11 +375,11 @@ def commented_copy(source: Convention, new_name: str) -> str:
     import re
 
     if not re.fullmatch(r"[\w-]{1,64}", new_name):
-        raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
+        raise ConventionError(new_name, "name", _("имя правил — буквы, цифры, _ и -, до 64 знаков"))
     try:
         text = read_regular(source.path, MAX_CONVENTION_BYTES).decode("utf-8-sig")  # read and checked just before
     except (FileRefused, UnicodeDecodeError):  # changed since
-        raise ConventionError(str(source.path), "", "файл правил изменился — повторите команду") from None
+        raise ConventionError(str(source.path), "", _("файл правил изменился — повторите команду")) from None
     lines = text.splitlines(keepends=True)
     result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
               "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]

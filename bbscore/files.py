@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+from bbscore.i18n import _
 
 LOCK_TIMEOUT_SECONDS = 60
 # The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
@@ -317,7 +318,7 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
         try:
             content = content.encode("utf-8")
         except UnicodeEncodeError:  # text from a terminal in another encoding
-            raise ProtocolError(str(path), None, "текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю") from None
+            raise ProtocolError(str(path), None, _("текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю")) from None
     directory = path.parent
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

@@ -60,7 +60,7 @@ from bbscore.files import (
     write_atomic,
 )
 from bbscore import conventions
-from bbscore.i18n import N_
+from bbscore.i18n import N_, _
 from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
@@ -138,7 +138,7 @@ def read(path: Path) -> Protocol:
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+        raise ProtocolError(str(path), None, _("файл не в кодировке UTF-8")) from None
     try:
         data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
@@ -153,7 +153,7 @@ def read(path: Path) -> Protocol:
         raise
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
-        raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")
+        raise ProtocolError(str(path), None, _("hand должен быть списком таблиц [[hand]]"))
     starts: list[int] | None = [match.start() for match in _HAND_HEADER.finditer(text)]
     hand_lines: list[int | None] = []
     line, offset = 1, 0
@@ -208,14 +208,14 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
         raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
     game = data.get("game")
     if not isinstance(game, dict):
-        raise ProtocolError(str(path), None, "нет таблицы [game]")
+        raise ProtocolError(str(path), None, _("нет таблицы [game]"))
 
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
     if game.get("game") == "preferans":
-        raise OtherGameError(str(path), key_line(text, "game"), "это пуля преферанса (game = \"preferans\"): "
-                             "её команды — bbscore pref show, pref add, pref settle")
+        raise OtherGameError(str(path), key_line(text, "game"), _("это пуля преферанса (game = \"preferans\"): "
+                             "её команды — bbscore pref show, pref add, pref settle"))
     allowed = {"format", "convention", "convention_sha256", "target", "pairs", *HEADER_OPTIONAL}
     for key in game:
         if key not in allowed:
@@ -266,9 +266,9 @@ def check_path(path: Path, *, must_exist: bool) -> None:
     not writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock
     is taken: a refused file gets no lock file either."""
     if not path.name or str(path) in (".", ".."):
-        raise ProtocolError(str(path) or "«»", None, "нужно имя файла протокола, например game.toml")
+        raise ProtocolError(str(path) or "«»", None, _("нужно имя файла протокола, например game.toml"))
     if path.is_dir():
-        raise ProtocolError(str(path), None, "это папка, а не файл протокола")
+        raise ProtocolError(str(path), None, _("это папка, а не файл протокола"))
     if not path.parent.is_dir():
         raise ProtocolError(str(path), None, f"нет папки {path.parent}")
     if path.exists() and not path.is_file():
@@ -277,10 +277,10 @@ def check_path(path: Path, *, must_exist: bool) -> None:
         reason = why_missing(path)
         raise ProtocolError(str(path), None, reason or "нет такого файла (начать партию: bbscore new)")
     if not must_exist and os.path.islink(path):  # a new file is never created through a link
-        raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
+        raise ProtocolError(str(path), None, _("на месте файла символическая ссылка — не пишу через неё"))
     real = Path(os.path.realpath(path))
     if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
-        raise ProtocolError(str(path), None, "файл только для чтения (нет права записи) — не меняю")
+        raise ProtocolError(str(path), None, _("файл только для чтения (нет права записи) — не меняю"))
     if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
         raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
 
@@ -354,16 +354,16 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
 
     check_path(path, must_exist=False)
     if path.exists():
-        raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
+        raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
     rules = conventions.load(convention_name)
     names = tuple(" ".join(p.split()) for p in pairs)
     if len(names) == 2 and all(names) and names[0] != names[1] and names[0].casefold() == names[1].casefold():
-        raise InvalidValueError("pairs", ",".join(pairs), "названия пар различаются только регистром букв, а пару "
-                                "называют без учёта регистра: дайте разные названия, например \"Мы,Они\"")
+        raise InvalidValueError("pairs", ",".join(pairs), _("названия пар различаются только регистром букв, а пару "
+                                "называют без учёта регистра: дайте разные названия, например \"Мы,Они\""))
     if len(names) != 2 or not all(names) or names[0] == names[1]:
-        raise InvalidValueError("pairs", ",".join(pairs), "нужны два разных названия пар через запятую, например \"Мы,Они\"")
+        raise InvalidValueError("pairs", ",".join(pairs), _("нужны два разных названия пар через запятую, например \"Мы,Они\""))
     if target is not None and target < 1:
-        raise InvalidValueError("target", target, "цель партии — положительное число")
+        raise InvalidValueError("target", target, _("цель партии — положительное число"))
     header = Header(
         convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
         target=target if target is not None else rules.settings.game_end.target,
@@ -560,7 +560,7 @@ def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     with _locked(path, must_exist=True):
         protocol = read(path)
         if not protocol.hands:
-            raise ProtocolError(str(path), None, "в протоколе нет сдач")
+            raise ProtocolError(str(path), None, _("в протоколе нет сдач"))
         write_atomic(path, dumps(protocol.header, _raw_hands(protocol)[:-1]))
     return protocol, protocol.hands[-1]
 
@@ -577,10 +577,10 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     with _locked(path, must_exist=True):
         if known is not None and _still(path, known[0]):
             protocol, result = known
-            rules, _ = convention_for(protocol)
+            rules, _warning = convention_for(protocol)
         else:
             protocol = read(path)
-            rules, _ = convention_for(protocol)
+            rules, _warning = convention_for(protocol)
             result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, result)
         hands = _raw_hands(protocol)

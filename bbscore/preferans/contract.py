@@ -103,14 +103,14 @@ class PrefContract:
             raise ContractSyntaxError("game", text.strip(), hint)
         level = int(match.group("level"))
         if level not in LEVELS:
-            raise IllegalContractError("game", text.strip(), "в преферансе играют от 6 до 10 взяток (6♠ … 10БК)")
+            raise IllegalContractError("game", text.strip(), _("в преферансе играют от 6 до 10 взяток (6♠ … 10БК)"))
         return cls(Kind.GAME, level, SUIT_SPELLINGS[match.group("suit")])
 
     def __post_init__(self) -> None:
         if (self.kind is Kind.GAME) != (self.level is not None and self.suit is not None):
-            raise IllegalContractError("game", repr(self), "у игры с козырем есть уровень и масть, у мизера и распасов — нет")
+            raise IllegalContractError("game", repr(self), _("у игры с козырем есть уровень и масть, у мизера и распасов — нет"))
         if self.level is not None and self.level not in LEVELS:
-            raise IllegalContractError("game", self.level, "уровень игры от 6 до 10")
+            raise IllegalContractError("game", self.level, _("уровень игры от 6 до 10"))
 
     def __str__(self) -> str:
         """The normal form: ``6♠``, ``10БК``, ``мизер``, ``распасы``."""
@@ -127,7 +127,7 @@ class PrefContract:
             return str(self.level)
         if self.kind is Kind.MISERE:
             return "misere"
-        raise ValueError("распасы не имеют строки в таблице стоимости")
+        raise ValueError(_("распасы не имеют строки в таблице стоимости"))
 
     def describe(self) -> str:
         """In words, Russian: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""

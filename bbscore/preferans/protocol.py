@@ -62,7 +62,7 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
 )
 from bbscore.preferans.pulya import PulyaSheet, replay
 from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
-from bbscore.i18n import N_
+from bbscore.i18n import N_, _
 
 FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
@@ -139,13 +139,13 @@ def read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise ProtocolError(str(path), None, "нет такого файла (начать пулю: bbscore pref new)") from None
+        raise ProtocolError(str(path), None, _("нет такого файла (начать пулю: bbscore pref new)")) from None
     except OSError as error:
         raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+        raise ProtocolError(str(path), None, _("файл не в кодировке UTF-8")) from None
 
 
 def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProtocol:
@@ -165,7 +165,7 @@ def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProt
     header = _header(path, data, text)
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
-        raise ProtocolError(str(path), key_line(text, "hand"), "hand должен быть списком таблиц [[hand]]")
+        raise ProtocolError(str(path), key_line(text, "hand"), _("hand должен быть списком таблиц [[hand]]"))
     starts: list[int] | None = [match.start() for match in _HAND_HEADER.finditer(text)]
     lines: list[int | None] = []
     line, offset = 1, 0
@@ -187,7 +187,7 @@ def read(path: Path) -> PrefProtocol:
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     game = data.get("game")
     if not isinstance(game, dict):
-        raise ProtocolError(str(path), None, "нет таблицы [game]")
+        raise ProtocolError(str(path), None, _("нет таблицы [game]"))
     if game.get("game") != GAME:
         raise NotPreferansError(str(path), key_line(text, "game"),
                                 f"это не пуля преферанса (в [game] нет game = \"{GAME}\"): протокол Базар-Белота "
@@ -448,17 +448,17 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 def check_path(path: Path, *, must_exist: bool) -> None:
     """Refuse a path that cannot be a sheet: empty, a folder, in a missing folder, missing, read-only."""
     if not path.name or str(path) in (".", ".."):
-        raise ProtocolError(str(path) or "«»", None, "нужно имя файла пули, например pulya.toml")
+        raise ProtocolError(str(path) or "«»", None, _("нужно имя файла пули, например pulya.toml"))
     if path.is_dir():
-        raise ProtocolError(str(path), None, "это папка, а не файл пули")
+        raise ProtocolError(str(path), None, _("это папка, а не файл пули"))
     if not path.parent.is_dir():
         raise ProtocolError(str(path), None, f"нет папки {path.parent}")
     if path.exists() and not path.is_file():
         raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
-        raise ProtocolError(str(path), None, "нет такого файла (начать пулю: bbscore pref new)")
+        raise ProtocolError(str(path), None, _("нет такого файла (начать пулю: bbscore pref new)"))
     if path.is_file() and not path.stat().st_mode & 0o222:
-        raise ProtocolError(str(path), None, "файл только для чтения — не меняю")
+        raise ProtocolError(str(path), None, _("файл только для чтения — не меняю"))
 
 
 def stored_convention(name: str, path: Path) -> str:
@@ -478,20 +478,20 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
     """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first."""
     check_path(path, must_exist=False)
     if path.exists():
-        raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
+        raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
     rules = conventions.load(convention_name, game=GAME)
     names = tuple(" ".join(p.split()) for p in players)
     for name in names:
         if not name or any(ch in name for ch in ",:="):
-            raise InvalidValueError("players", ",".join(players), "имена игроков через запятую, непустые, без «:» и «=»")
+            raise InvalidValueError("players", ",".join(players), _("имена игроков через запятую, непустые, без «:» и «=»"))
     check_players(names, rules.settings)
     if target is not None and target < 1:
-        raise InvalidValueError("target", target, "пуля — положительное число")
+        raise InvalidValueError("target", target, _("пуля — положительное число"))
     extra: dict[str, Any] = {}
     if dealer is not None:
         dealer = " ".join(dealer.split())
         if len(names) != 4:
-            raise InvalidValueError("dealer", dealer, "первый сдающий указывается только вчетвером (втроём сдающий играет)")
+            raise InvalidValueError("dealer", dealer, _("первый сдающий указывается только вчетвером (втроём сдающий играет)"))
         if dealer not in names:
             raise InvalidValueError("dealer", dealer, f"нет такого игрока; играют: {', '.join(names)}")
         extra["dealer"] = dealer
@@ -531,11 +531,11 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
     check_path(path, must_exist=True)
     with locked(path):
         protocol = read(path)
-        _, convention, warning = rules_for(protocol)
+        _loaded, convention, warning = rules_for(protocol)
         before = check(protocol, convention)
         _refuse_bad_hands(protocol, before)
         if before.sheet.ended:
-            raise ProtocolError(str(path), None, "пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)")
+            raise ProtocolError(str(path), None, _("пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)"))
         if before.discrepancies:
             warning = (warning + "; " if warning else "") + "записанное в сдачах расходится с правилами — см. bbscore recompute"
         number = len(protocol.hands) + 1
@@ -559,7 +559,7 @@ def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
     with locked(path):
         protocol = read(path)
         if not protocol.hands:
-            raise ProtocolError(str(path), None, "в пуле нет сдач")
+            raise ProtocolError(str(path), None, _("в пуле нет сдач"))
         last = protocol.hands[-1]
         if protocol.starts is not None:
             text = protocol.text[: protocol.starts[-1]].rstrip("\n") + "\n"
@@ -576,10 +576,10 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
     with locked(path):
         if known is not None and read_text(path) == known[0].text:
             protocol, checked = known
-            loaded, _, _ = rules_for(protocol)
+            loaded, _rules, _warning = rules_for(protocol)
         else:
             protocol = read(path)
-            loaded, convention, _ = rules_for(protocol)
+            loaded, convention, _warning = rules_for(protocol)
             checked = check(protocol, convention)
         _refuse_bad_hands(protocol, checked)
         hands = []

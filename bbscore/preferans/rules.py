@@ -20,6 +20,7 @@ import msgspec
 
 from bbscore.errors import ConventionError
 from bbscore.validation import explain
+from bbscore.i18n import _
 
 FORMAT = 1
 GAME = "preferans"
@@ -141,7 +142,7 @@ def from_tables(data: dict, path: Any) -> PrefConvention:
     ``value`` the key path, ``allowed`` the reason in Russian).
     """
     if not isinstance(data, dict):
-        raise ConventionError(str(path), "", "ожидается таблица TOML")
+        raise ConventionError(str(path), "", _("ожидается таблица TOML"))
     if data.get("game") != GAME:
         raise ConventionError(str(path), "game", f'ожидается game = "{GAME}": это не файл правил преферанса'
                               f" (записано {data.get('game')!r})")
