@@ -221,8 +221,8 @@ def _checked_of_its_game(data: Any, path: Path) -> Convention:
 
         return LoadedPreferans(from_tables(data, path), path)  # type: ignore[return-value]
     if game != "bazar-belot":
-        raise ConventionError(str(path), "game", f"неизвестная игра {shown(game)}; допустимы "
-                              + ", ".join(f'"{name}"' for name in GAMES) + " (без ключа — Базар-Белот)")
+        raise ConventionError(str(path), "game", _("неизвестная игра {game}; допустимы {games} (без ключа — Базар-Белот)").format(
+            game=shown(game), games=", ".join(f'"{name}"' for name in GAMES)))
     # Imported here: a preferans command does not pay for the Bazar-Belot tables at its start.
     from bbscore.convention import Convention
     from bbscore.schema import ConventionFile, check
@@ -362,7 +362,7 @@ def differences(first: Convention, second: Convention) -> list[tuple[str, Any, A
                 for key in [key for key in flat if key.startswith(table + ".")]:
                     del flat[key]
                 if present:
-                    flat[table] = "есть"
+                    flat[table] = _("есть")
     keys = sorted((set(a) | set(b)) - {"same_rules_as"}, key=lambda k: (k.split(".")[0], k))  # history, not a rule
     return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
 

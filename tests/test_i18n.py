@@ -33,11 +33,11 @@ CYRILLIC = re.compile("[А-Яа-яЁё]")
 NOTATION = re.compile(r"(?<![А-Яа-яЁё])[\d^]*(?:10|[2-9ВДКТ])?(?:БК|ВК|[ПТБЧ])[+^]*(?![А-Яа-яЁё])|"
                       r"[ВДКТ](?:10|[ПТБЧ♠♣♦♥])|мизер|распасы|Ростов")
 
-# The commands whose own output is still Russian only (issue #15, not translated yet): the descriptions of the
-# settings (bbscore/descriptions.py: conventions show, diff), the refusals of a convention file (schema.py,
-# conventions.py: conventions check), the bundled conventions' titles (data: conventions/*.toml: conventions list), and
-# the guided session (bbscore/cli/play.py, not run here: a terminal session).
-STILL_RUSSIAN = {"conventions list", "conventions show", "conventions diff", "conventions check", "play"}
+# The commands whose own output is still Russian only (issue #15, not translated yet): the guided session
+# (bbscore/cli/play.py, not run here: a terminal session).  Refusals not met by these commands may still be Russian:
+# the f-string refusals of schema.py, files.py, protocol.py, constructions.py, melds.py, conventions.py,
+# validation.py and preferans/{protocol,rules,contract,hand}.py (see the report of the i18n branch).
+STILL_RUSSIAN = {"play"}
 
 
 def test_every_message_has_an_english_text():
@@ -115,10 +115,15 @@ def _command_name(argv: list[str]) -> str:
 
 
 def _users_words() -> set[str]:
-    """What the user wrote in the example files (pair and player names, notes): their Cyrillic words."""
+    """What the user wrote in the example files (pair and player names, notes), and the bundled conventions' titles
+    (data, not messages): their Cyrillic words."""
     words = set()
     for path in (REPO / "examples").rglob("*.toml"):
         words.update(re.findall(r"[А-Яа-яЁё]+", path.read_text(encoding="utf-8")))
+    for path in (REPO / "conventions").glob("*.toml"):  # the bundled rules' titles: data, as a user's own file
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("title"):
+                words.update(re.findall(r"[А-Яа-яЁё]+", line))
     return words
 
 
