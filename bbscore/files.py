@@ -145,22 +145,23 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
     status = path.stat()
     if not stat.S_ISREG(status.st_mode):
-        raise FileRefused("это папка" if stat.S_ISDIR(status.st_mode) else NOT_A_FILE)
+        raise FileRefused(_("это папка") if stat.S_ISDIR(status.st_mode) else _(NOT_A_FILE))
     if status.st_size > limit:
-        raise FileRefused(f"файл слишком большой ({_size_text(status.st_size)}; читаю не больше {_size_text(limit)})")
+        raise FileRefused(_("файл слишком большой ({size}; читаю не больше {limit})").format(
+            size=_size_text(status.st_size), limit=_size_text(limit)))
     with open(path, "rb") as stream:
         raw = stream.read(limit + 1)
     if len(raw) > limit:  # grew since
-        raise FileRefused(f"файл слишком большой (больше {_size_text(limit)})")
+        raise FileRefused(_("файл слишком большой (больше {limit})").format(limit=_size_text(limit)))
     return raw
 
 
 def _size_text(size: int) -> str:
     if size >= 1024 * 1024:
-        return f"{size / (1024 * 1024):.1f} МиБ".replace(".0 ", " ")
+        return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0"))
     if size >= 1024:
-        return f"{size / 1024:.1f} КиБ".replace(".0 ", " ")
-    return f"{size} байт"
+        return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0"))
+    return _("{size} байт").format(size=size)
 
 
 def why_missing(path: Path) -> str | None:
@@ -172,10 +173,10 @@ def why_missing(path: Path) -> str | None:
         os.stat(path)
     except OSError as error:
         if error.errno == errno.ENOENT:
-            return "символическая ссылка ведёт в никуда" if os.path.islink(path) else None
+            return _("символическая ссылка ведёт в никуда") if os.path.islink(path) else None
         return os_reason(error)
     except ValueError:  # a NUL in the name
-        return "недопустимое имя файла"
+        return _("недопустимое имя файла")
     return None
 
 

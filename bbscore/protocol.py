@@ -126,13 +126,14 @@ def read(path: Path) -> Protocol:
     is not TOML, or its ``[game]`` table is unusable.
     """
     if not path.name or path.is_dir():
-        raise ProtocolError(str(path) or "«»", None, "нужен файл протокола, а это " + ("папка" if path.name else "пустое имя"))
+        raise ProtocolError(str(path) or "«»", None, _("нужен файл протокола, а это папка") if path.name
+                            else _("нужен файл протокола, а это пустое имя"))
     try:
         raw = read_regular(path)
     except FileNotFoundError:
-        raise ProtocolError(str(path), None, why_missing(path) or "нет такого файла") from None
+        raise ProtocolError(str(path), None, why_missing(path) or _("нет такого файла")) from None
     except OSError as error:
-        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("файл не читается ({reason})").format(reason=os_reason(error))) from None
     except FileRefused as refused:
         raise ProtocolError(str(path), None, refused.reason) from None
     try:
@@ -270,19 +271,19 @@ def check_path(path: Path, *, must_exist: bool) -> None:
     if path.is_dir():
         raise ProtocolError(str(path), None, _("это папка, а не файл протокола"))
     if not path.parent.is_dir():
-        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
+        raise ProtocolError(str(path), None, _("нет папки {folder}").format(folder=path.parent))
     if path.exists() and not path.is_file():
         raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
         reason = why_missing(path)
-        raise ProtocolError(str(path), None, reason or "нет такого файла (начать партию: bbscore new)")
+        raise ProtocolError(str(path), None, reason or _("нет такого файла (начать партию: bbscore new)"))
     if not must_exist and os.path.islink(path):  # a new file is never created through a link
         raise ProtocolError(str(path), None, _("на месте файла символическая ссылка — не пишу через неё"))
     real = Path(os.path.realpath(path))
     if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
         raise ProtocolError(str(path), None, _("файл только для чтения (нет права записи) — не меняю"))
     if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
-        raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
+        raise ProtocolError(str(path), None, _("нет права записи в папку {folder} — не меняю").format(folder=real.parent))
 
 
 @contextmanager
@@ -401,7 +402,8 @@ def _refuse_bad_file(protocol: Protocol, replay) -> None:
         first = bad[0]
         raise ProtocolError(
             str(protocol.path), first.line,
-            f"в сдаче {first.hand} ошибка ({first.message}); исправьте файл, проверка: bbscore recompute",
+            _("в сдаче {hand} ошибка ({message}); исправьте файл, проверка: bbscore recompute").format(
+                hand=first.hand, message=first.message),
         )
 
 
@@ -435,9 +437,10 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, before)
         if before.ended:
-            raise ProtocolError(str(path), None, f"партия окончена на сдаче {before.ended_at}: {_winner_text(protocol, before)}; новые сдачи не принимаются")
+            raise ProtocolError(str(path), None, _("партия окончена на сдаче {hand}: {winner}; новые сдачи не принимаются").format(
+                hand=before.ended_at, winner=_winner_text(protocol, before)))
         if any(d.field in ("score", "total") for d in before.discrepancies):
-            warning = (warning + "; " if warning else "") + "записанные очки или итоги расходятся с правилами — см. bbscore recompute"
+            warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
         entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(fields))
         after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
         new = after.results[-1]
@@ -473,7 +476,8 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         rules, warning = convention_for(protocol)
         count = len(protocol.hands)
         if not 1 <= number <= count:
-            raise InvalidValueError("hand", number, f"в протоколе сдачи с 1 по {count}" if count else "в протоколе нет сдач")
+            raise InvalidValueError("hand", number, _("в протоколе сдачи с 1 по {count}").format(count=count) if count
+                                    else _("в протоколе нет сдач"))
         pairs, target = protocol.header.pairs, protocol.header.target
         old = protocol.hands[number - 1]
         fields = _given(fields, pairs, rules, confirmed)
@@ -551,8 +555,8 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
 
 def _winner_text(protocol: Protocol, replay) -> str:
     if replay.winner is None:
-        return "ничья"
-    return f"победили «{protocol.header.pairs[replay.winner]}»"
+        return _("ничья")
+    return _("победили «{pair}»").format(pair=protocol.header.pairs[replay.winner])
 
 
 def remove_last(path: Path) -> tuple[Protocol, HandEntry]:

@@ -208,7 +208,8 @@ def test_no_function_hides_the_translation():
     ["score", "12X"], ["score", "12Т"], ["score", "7Т", "--def-points", "18"], ["score", "12Т", "--def-points", "170"],
     ["count", "Т", "ВТ,ВТ"], ["score", "^Т", "--def-points", "0"], ["score", "12Т", "--def-points", "18", "--last", "x"],
     ["score", "12Т", "--def-cards", "ВТ 9Т ТТ"], ["new", "x.toml", "--pairs", "Мы,Они", "--target", "0"],
-    ["export", "examples/game-gambler.toml"],
+    ["export", "examples/game-gambler.toml"], ["show", "no-such-file.toml"], ["undo", "examples"],
+    ["pref", "score", "7♠", "--by", "Аня", "--tricks", "5"], ["pref", "score", "11♠", "--by", "Аня", "--tricks", "5"],
 ])
 def test_refusals_in_english(argv):
     done = run_cli("--lang", "en", *argv)
