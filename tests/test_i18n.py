@@ -239,3 +239,13 @@ def test_construction_names_are_shown_in_the_language():
     finally:
         i18n.set_language("ru")
     assert format_list(constructions, shown=True) == "терц, 2×берц, рамки-В, рамки-10, бэла, 40"
+
+
+def test_typer_and_clicks_own_words_come_from_the_catalogue():
+    russian, english = run_cli("score", "--help").stdout, run_cli("--lang", "en", "score", "--help").stdout
+    for ru, en in (("Использование: bbscore score", "Usage: bbscore score"), ("Аргументы", "Arguments"),
+                   ("Параметры", "Options"), ("[обязательно]", "[required]"), ("[по умолчанию: gambler]", "[default: gambler]"),
+                   ("Показать эту справку и выйти.", "Show this message and exit.")):
+        assert ru in russian and en not in russian, ru
+        assert en in english and ru not in english, en
+    assert "Команды" in run_cli("pref").stdout and "Commands" in run_cli("--lang", "en", "pref").stdout

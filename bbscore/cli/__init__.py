@@ -164,6 +164,51 @@ def translate_help(command) -> None:
         translate_help(sub)
 
 
+# Typer's and click's own words in a help page (they are English in their source), from our catalogue: Russian msgids.
+_HELP_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Аргументы"), "OPTIONS_PANEL_TITLE": N_("Параметры"), "COMMANDS_PANEL_TITLE": N_("Команды"),
+    "REQUIRED_LONG_STRING": N_("[обязательно]"), "DEFAULT_STRING": N_("[по умолчанию: {}]"),
+    "ENVVAR_STRING": N_("[переменная окружения: {}]"), "DEPRECATED_STRING": N_("(устарело) "),
+}
+_USAGE = N_("Использование: ")
+_HELP_OPTION = N_("Показать эту справку и выйти.")
+
+
+def asks_for_help(argv: list[str]) -> bool:
+    """Whether this run may print a help page: -h/--help, or a group (or nothing) named without a command."""
+    words = [arg for arg in argv[: argv.index("--") if "--" in argv else None]]
+    return (any(arg in ("-h", "--help") for arg in words) or not words
+            or (len([w for w in words if not w.startswith("-")]) == 1 and words[0] in ("pref", "conventions")))
+
+
+def translate_click() -> None:
+    """Typer's and click's own help words in the language in use (only when a help page may be printed: rich_utils is
+    not imported by other runs)."""
+    import typer.rich_utils as rich_utils
+    from typer._click import decorators, formatting
+
+    for name, text in _HELP_WORDS.items():
+        setattr(rich_utils, name, _(text))
+    original_usage = getattr(formatting.HelpFormatter.write_usage, "__wrapped__", formatting.HelpFormatter.write_usage)
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        original_usage(self, prog, args, _(_USAGE) if prefix is None else prefix)
+
+    write_usage.__wrapped__ = original_usage
+    formatting.HelpFormatter.write_usage = write_usage
+    original_option = getattr(decorators.help_option, "__wrapped__", decorators.help_option)
+
+    def help_option(param_decls):
+        def decorate(command):
+            command = original_option(param_decls)(command)
+            command.params[-1].help = _(_HELP_OPTION)
+            return command
+        return decorate
+
+    help_option.__wrapped__ = original_option
+    decorators.help_option = help_option
+
+
 def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
     """``--lang CODE`` or ``--lang=CODE`` (a global option, anywhere before ``--``): its value ("" when it has none)
     and the arguments without it."""
@@ -206,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
         command = typer.main.get_command(build_app(argv))
         if i18n.language() != "ru":
             translate_help(command)
+        if asks_for_help(argv):
+            translate_click()
         result = command(args=argv, standalone_mode=False, prog_name="bbscore")
     except BBScoreError as error:  # the fields named as the command's options (see options.Command)
         return _fail(error.message(getattr(error, "labels", None)))
