@@ -154,8 +154,7 @@ def _spaced_list(item: str, field: str) -> list[Construction]:
         try:
             found.extend(_parse_item(word, field))
         except ConstructionError as error:
-            raise ConstructionError(field, item, f"{error.allowed}; не понято «{word}» (несколько конструкций "
-                                                 f"перечисляйте через запятую: «терц, бэла»)") from None
+            raise ConstructionError(field, item, _("{allowed}; не понято «{word}» (несколько конструкций перечисляйте через запятую: «терц, бэла»)").format(allowed=error.allowed, word=word)) from None
     return found
 
 
@@ -191,7 +190,7 @@ def _parse_item(item: str, field: str) -> list[Construction]:
         count = int(counted.group("count"))
         name = counted.group("name").strip()
         if not 1 <= count <= _MAX_COUNT:
-            raise ConstructionError(field, item, f"число конструкций от 1 до {_MAX_COUNT}")
+            raise ConstructionError(field, item, _("число конструкций от 1 до {MAX_COUNT}").format(MAX_COUNT=_MAX_COUNT))
     return [_parse_name(name, item, field)] * count
 
 
@@ -215,7 +214,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
             hint = (" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки"
                     if rank_text in other else "")
             allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")
-            raise ConstructionError(field, item, f"ранг рамок: {word}-{allowed}{hint}")
+            raise ConstructionError(field, item, _("ранг рамок: {word}-{allowed}{hint}").format(word=word, allowed=allowed, hint=hint))
         return Construction(ConstructionKind.RAMS, rank=ranks[rank_text])
     raise ConstructionError(field, item, _unknown(name))
 
@@ -276,7 +275,7 @@ def visty_of(construction: Construction, values: ConstructionValues) -> int:
     if construction.rank not in values.rams:
         raise ConstructionError(
             "construction", str(construction),
-            f"в игре {KIND_NAMES[values.kind]} четыре {RUSSIAN_RANKS[construction.rank]} — не конструкция",
+            _("в игре {value} четыре {value2} — не конструкция").format(value=KIND_NAMES[values.kind], value2=RUSSIAN_RANKS[construction.rank]),
         )
     return values.rams[construction.rank]
 

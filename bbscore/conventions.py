@@ -95,7 +95,7 @@ def resolve(name_or_path: str) -> Path:
 def _resolve(name_or_path: str, is_path: bool) -> Path:
     candidate = expand_user(name_or_path)
     if candidate is None:
-        raise ConventionNotFoundError("convention", name_or_path, f"нет пользователя {name_or_path.split('/')[0]}: файл правил не найден")
+        raise ConventionNotFoundError("convention", name_or_path, _("нет пользователя {value}: файл правил не найден").format(value=name_or_path.split('/')[0]))
     if is_path:
         if candidate.is_dir():
             raise ConventionNotFoundError("convention", name_or_path, _("это папка, а нужен файл правил .toml"))
@@ -110,7 +110,7 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
         return own
     names = ", ".join(bundled_names() + [n for n in user_names() if n not in bundled_names()])
     raise ConventionNotFoundError(
-        "правила", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir()})"
+        "правила", name_or_path, _("нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir})").format(names=names, user_dir=user_dir())
     )
 
 
@@ -141,8 +141,7 @@ def of_game(rules: Any, game: str | None, given: str | None = None) -> Any:
     hint = "например rostov" if game == "preferans" else "например gambler или classic"
     raise ConventionError(
         given or str(rules.path), "game",
-        f"это правила {GAMES.get(rules.for_game, rules.for_game)} (game = \"{rules.for_game}\"), а здесь нужны правила "
-        f"{GAMES.get(game, game)} ({hint})",
+        _('это правила {get} (game = "{for_game}"), а здесь нужны правила {get2} ({hint})').format(get=GAMES.get(rules.for_game, rules.for_game), for_game=rules.for_game, get2=GAMES.get(game, game), hint=hint),
     )
 
 
@@ -158,7 +157,7 @@ def load_file(path: Path, *, compiled: bool = False) -> Convention:
             return _CACHE[key]
         raw = read_regular(path, MAX_CONVENTION_BYTES)  # a folder, a pipe (reading it could wait forever), a device
     except OSError as error:
-        raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
+        raise ConventionError(str(path), "", _("файл не читается ({os_reason})").format(os_reason=os_reason(error))) from None
     except FileRefused as refused:
         raise ConventionError(str(path), "", refused.reason) from None
     convention = _read_compiled(raw, path) if compiled else None

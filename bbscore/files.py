@@ -239,7 +239,7 @@ def locked(path: Path) -> Iterator[Path]:
     real = Path(os.path.realpath(path))
     lock_file = lock_path(real)
     if os.path.islink(lock_file):
-        raise ProtocolError(str(path), None, f"на месте блокировки {lock_file} символическая ссылка — не пишу через неё")
+        raise ProtocolError(str(path), None, _("на месте блокировки {lock_file} символическая ссылка — не пишу через неё").format(lock_file=lock_file))
     lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT_SECONDS)
     try:
         first = min(LOCK_NOTICE_SECONDS, LOCK_TIMEOUT_SECONDS)
@@ -259,11 +259,11 @@ def locked(path: Path) -> Iterator[Path]:
         finally:
             lock.release()
     except Timeout:
-        raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
+        raise ProtocolError(str(path), None, _("файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с").format(LOCK_TIMEOUT_SECONDS=LOCK_TIMEOUT_SECONDS)) from None
     except OSError as error:
         if error.filename is None or not str(error.filename).endswith(".lock"):
             raise
-        raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("не создать блокировку {filename} ({os_reason})").format(filename=error.filename, os_reason=os_reason(error))) from None
 
 
 def _lock_holder(lock_file: Path) -> int | None:
@@ -324,7 +324,7 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать в папку ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("не записать в папку ({os_reason})").format(os_reason=os_reason(error))) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
@@ -340,14 +340,14 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
             try:
                 os.link(temporary, path)  # never follows a link at ``path``: any existing name is refused
             except FileExistsError:
-                what = "на месте файла символическая ссылка" if os.path.islink(path) else "файл уже есть"
-                raise ProtocolError(str(path), None, f"{what} — не перезаписываю") from None
+                what = _("на месте файла символическая ссылка") if os.path.islink(path) else _("файл уже есть")
+                raise ProtocolError(str(path), None, _("{what} — не перезаписываю").format(what=what)) from None
         else:
             os.replace(temporary, path)
         if durable:
             _fsync_directory(directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("не записать файл ({os_reason})").format(os_reason=os_reason(error))) from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)

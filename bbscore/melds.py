@@ -163,7 +163,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         if bela.group("suit"):
             suit = _suit(bela.group("suit"), field_name, item)
             if game.trump_suit and suit != game.trump_suit:
-                raise InconsistentHandError(field_name, item, f"бэла — король и дама козырной масти ({RUSSIAN_SUITS[game.trump_suit]})")
+                raise InconsistentHandError(field_name, item, _("бэла — король и дама козырной масти ({value})").format(value=RUSSIAN_SUITS[game.trump_suit]))
         cards = frozenset({Card("K", suit), Card("Q", suit)}) if suit else frozenset()
         return Meld(seat, order, Construction(ConstructionKind.BELA), suit, None, cards)
     named_from = _FROM.match(item)
@@ -175,8 +175,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         if top_index - construction.length + 1 < 0:
             raise ConstructionError(
                 field_name, item,
-                f"от {RUSSIAN_RANKS[top_card.rank]} вниз не набрать последовательность из {construction.length} карт "
-                "(младшая карта — 7)",
+                _("от {value} вниз не набрать последовательность из {length} карт (младшая карта — 7)").format(value=RUSSIAN_RANKS[top_card.rank], length=construction.length),
             )
         ranks = RANKS[top_index - construction.length + 1: top_index + 1]
         cards = frozenset(Card(rank, top_card.suit) for rank in ranks)
@@ -229,7 +228,7 @@ def _suit(text: str, field_name: str, item: str) -> str:
 def _sequence_from_cards(construction, listed, seat, order, field_name, item) -> Meld:
     _require_sequence(construction, item, field_name)
     if len(listed) != construction.length:
-        raise ConstructionError(field_name, item, f"{construction} — это {construction.length} карты подряд, а названо {len(listed)}")
+        raise ConstructionError(field_name, item, _("{construction} — это {length} карты подряд, а названо {len}").format(construction=construction, length=construction.length, len=len(listed)))
     suits = {card.suit for card in listed}
     indexes = sorted(RANKS.index(card.rank) for card in listed)
     if len(suits) != 1 or indexes != list(range(indexes[0], indexes[0] + len(indexes))):
@@ -244,17 +243,17 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
     game = convention.game(kind)
     belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
     if len(belas) > game.max_belas:
-        raise InconsistentHandError("bela", f"{len(belas)}", f"в игре {contract.game.value} бэл не больше {game.max_belas}")
+        raise InconsistentHandError("bela", f"{len(belas)}", _("в игре {value} бэл не больше {max_belas}").format(value=contract.game.value, max_belas=game.max_belas))
     for meld in melds:
         if meld.construction.kind is ConstructionKind.RAMS and meld.construction.rank not in game.rams:
-            raise ConstructionError(f"p{meld.seat}", str(meld), f"в игре {contract.game.value} такие четыре карты — не конструкция")
+            raise ConstructionError(f"p{meld.seat}", str(meld), _("в игре {value} такие четыре карты — не конструкция").format(value=contract.game.value))
     owner: dict[Card, Meld] = {}
     for meld in melds:
         for card in meld.cards:
             other = owner.get(card)
             if other is not None and other.seat != meld.seat:
                 raise InconsistentHandError(
-                    f"p{meld.seat}", str(meld), f"карта {card} уже есть в конструкции игрока {other.seat} ({other}) — у двух игроков её быть не может"
+                    f"p{meld.seat}", str(meld), _("карта {card} уже есть в конструкции игрока {seat} ({other}) — у двух игроков её быть не может").format(card=card, seat=other.seat, other=other)
                 )
             owner.setdefault(card, meld)
     for seat in SEATS:
@@ -282,7 +281,7 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
                         )
         held = frozenset().union(*(m.cards for m in own)) if own else frozenset()
         if len(held) > CARDS_PER_PLAYER:
-            raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), f"у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len(held)}")
+            raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), _("у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len}").format(CARDS_PER_PLAYER=CARDS_PER_PLAYER, len=len(held)))
 
 
 def _touch(first: Meld, second: Meld) -> bool:

@@ -206,7 +206,7 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
-        raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+        raise ProtocolError(str(path), key_line(text, unknown[0]), _("неизвестный раздел «{value}»; есть [game] и [[hand]]").format(value=unknown[0]))
     game = data.get("game")
     if not isinstance(game, dict):
         raise ProtocolError(str(path), None, _("нет таблицы [game]"))
@@ -337,7 +337,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
             reason = "этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)"
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
-            f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
+            _("правила партии «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason),
         ) from None
     warning = None
     recorded = protocol.header.convention_sha256
@@ -494,14 +494,11 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         if after.ended and after.ended_at < count:
             raise ProtocolError(
                 str(path), old.line,
-                f"после такой правки сдачи {number} партия окончилась бы на сдаче {after.ended_at} "
-                f"({_winner_text(protocol, after)}), а после неё записаны сдачи {after.ended_at + 1}–{count}: "
-                f"не меняю (сначала уберите лишние сдачи: bbscore undo)",
+                _("после такой правки сдачи {number} партия окончилась бы на сдаче {ended_at} ({winner_text}), а после неё записаны сдачи {value}–{count}: не меняю (сначала уберите лишние сдачи: bbscore undo)").format(number=number, ended_at=after.ended_at, winner_text=_winner_text(protocol, after), value=after.ended_at + 1, count=count),
             )
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
         if bad:
-            raise ProtocolError(str(path), old.line, f"после такой правки сдачи {number} сдача {bad[0].hand} неверна "
-                                             f"({bad[0].message}): не меняю")
+            raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
         hands = _raw_hands(protocol)
         sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
         hands[number - 1] = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))

@@ -88,7 +88,7 @@ def check_players(players: Sequence[str], convention: PrefConvention) -> tuple[s
         raise InconsistentHandError("players", list(names), _("у игроков должны быть разные имена"))
     if len(names) not in convention.players.counts:
         counts = " или ".join(str(n) for n in convention.players.counts)
-        raise InconsistentHandError("players", list(names), f"по этим правилам играют {counts}, а игроков {len(names)}")
+        raise InconsistentHandError("players", list(names), _("по этим правилам играют {counts}, а игроков {len}").format(counts=counts, len=len(names)))
     return names
 
 
@@ -128,7 +128,7 @@ def make_hand(
             raise InconsistentHandError("whist", _shown(whist), _("на распасах не вистуют"))
         return PrefHand(names, active, dealer, contract, None, (), _all_tricks(tricks, names, active, dealer))
     if declarer is None:
-        raise InconsistentHandError("by", None, f"нужно имя играющего: один из {', '.join(active)}")
+        raise InconsistentHandError("by", None, _("нужно имя играющего: один из {join}").format(join=', '.join(active)))
     _known(declarer, names, "by")
     if declarer == dealer:
         raise InconsistentHandError("by", declarer, _("сдающий сидит на прикупе и не играет"))
@@ -155,7 +155,7 @@ def make_hand(
 def _active(names: tuple[str, ...], dealer: str | None) -> tuple[str, ...]:
     if len(names) == 4:
         if dealer is None:
-            raise InconsistentHandError("dealer", None, f"вчетвером нужен сдающий (он сидит на прикупе): один из {', '.join(names)}")
+            raise InconsistentHandError("dealer", None, _("вчетвером нужен сдающий (он сидит на прикупе): один из {join}").format(join=', '.join(names)))
         _known(dealer, names, "dealer")
         return tuple(p for p in names if p != dealer)
     if dealer is not None:
@@ -166,7 +166,7 @@ def _active(names: tuple[str, ...], dealer: str | None) -> tuple[str, ...]:
 
 def _known(player: object, names: tuple[str, ...], field: str) -> None:
     if player not in names:
-        raise InconsistentHandError(field, player, f"нет такого игрока; играют: {', '.join(names)}")
+        raise InconsistentHandError(field, player, _("нет такого игрока; играют: {join}").format(join=', '.join(names)))
 
 
 def _shown(mapping: Mapping) -> str:
@@ -184,7 +184,7 @@ def _whist(whist: dict, names: tuple[str, ...], defenders: tuple[str, ...], decl
     missing = [p for p in defenders if p not in whist]
     if missing:
         raise InconsistentHandError("whist", _shown(whist) or None,
-                                    f"для каждого защитника нужен вист или пас; не указано: {', '.join(missing)}")
+                                    _("для каждого защитника нужен вист или пас; не указано: {join}").format(join=', '.join(missing)))
     return tuple((p, whist_choice(whist[p])) for p in defenders)
 
 
@@ -195,12 +195,12 @@ def _all_tricks(tricks: dict, names: tuple[str, ...], active: tuple[str, ...],
         if player == dealer:
             raise InconsistentHandError("tricks", player, _("сдающий сидит на прикупе и взяток не берёт"))
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= TRICKS:
-            raise InconsistentHandError("tricks", f"{player}: {count}", f"взяток — целое число от 0 до {TRICKS}")
+            raise InconsistentHandError("tricks", f"{player}: {count}", _("взяток — целое число от 0 до {TRICKS}").format(TRICKS=TRICKS))
     missing = [p for p in active if p not in tricks]
     if missing:
         raise InconsistentHandError("tricks", _shown(tricks) or None,
-                                    f"нужны взятки каждого играющего в сдаче; не указано: {', '.join(missing)}")
+                                    _("нужны взятки каждого играющего в сдаче; не указано: {join}").format(join=', '.join(missing)))
     total = sum(tricks.values())
     if total != TRICKS:
-        raise InconsistentHandError("tricks", _shown(tricks), f"взяток в сдаче {TRICKS}, а указано {total}")
+        raise InconsistentHandError("tricks", _shown(tricks), _("взяток в сдаче {TRICKS}, а указано {total}").format(TRICKS=TRICKS, total=total))
     return tuple((p, tricks[p]) for p in active)

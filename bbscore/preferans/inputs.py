@@ -30,7 +30,7 @@ def dealer_of(number: int, players: tuple[str, ...], first: str | None = None) -
 
 def _count(value: Any, key: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TRICKS:
-        raise InconsistentHandError(key, value, f"{what}: целое число от 0 до {TRICKS}")
+        raise InconsistentHandError(key, value, _("{what}: целое число от 0 до {TRICKS}").format(what=what, TRICKS=TRICKS))
     return value
 
 
@@ -50,7 +50,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     """
     unknown = [key for key in fields if key not in INPUT_KEYS + WRITTEN_KEYS]
     if unknown:
-        raise InconsistentHandError("key", unknown[0], f"неизвестный ключ сдачи; допустимы: {', '.join(INPUT_KEYS + WRITTEN_KEYS)}")
+        raise InconsistentHandError("key", unknown[0], _("неизвестный ключ сдачи; допустимы: {join}").format(join=', '.join(INPUT_KEYS + WRITTEN_KEYS)))
     if "game" not in fields:
         raise InconsistentHandError("game", None, _("нужна игра: 6♠ … 10БК, мизер или распасы"))
     contract = PrefContract.parse(fields["game"])
@@ -73,7 +73,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         raise InconsistentHandError("by", None, _("нужно имя играющего"))
     by = _name(by, "by")
     if by not in players:
-        raise InconsistentHandError("by", by, f"нет такого игрока; играют: {', '.join(players)}")
+        raise InconsistentHandError("by", by, _("нет такого игрока; играют: {join}").format(join=', '.join(players)))
     if contract.kind is Kind.MISERE:
         for key, value in (("whist", whist), ("pass", passed)):
             if value is not None:
@@ -102,8 +102,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     if dealer != by and (dealer is None or dealer in players):
         missing = [p for p in after(tuple(p for p in players if p != dealer), by) if p not in choices]
         if missing:
-            raise InconsistentHandError("pass", None, f"для каждого защитника нужен вист или пас; не указано: "
-                                                      f"{', '.join(missing)}")
+            raise InconsistentHandError("pass", None, _("для каждого защитника нужен вист или пас; не указано: {join}").format(join=', '.join(missing)))
     if not whisters:
         if tricks is not None:
             raise InconsistentHandError("tricks", tricks, _("оба защитника спасовали: игра не разыгрывается, взятки не указываются"))

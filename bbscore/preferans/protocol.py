@@ -141,7 +141,7 @@ def read_text(path: Path) -> str:
     except FileNotFoundError:
         raise ProtocolError(str(path), None, _("нет такого файла (начать пулю: bbscore pref new)")) from None
     except OSError as error:
-        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("файл не читается ({os_reason})").format(os_reason=os_reason(error))) from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
@@ -190,11 +190,10 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
         raise ProtocolError(str(path), None, _("нет таблицы [game]"))
     if game.get("game") != GAME:
         raise NotPreferansError(str(path), key_line(text, "game"),
-                                f"это не пуля преферанса (в [game] нет game = \"{GAME}\"): протокол Базар-Белота "
-                                "смотрят командой bbscore show")
+                                _('это не пуля преферанса (в [game] нет game = "{GAME}"): протокол Базар-Белота смотрят командой bbscore show').format(GAME=GAME))
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
-        raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+        raise ProtocolError(str(path), key_line(text, unknown[0]), _("неизвестный раздел «{value}»; есть [game] и [[hand]]").format(value=unknown[0]))
 
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
@@ -246,7 +245,7 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
             raise
         reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
         raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
-                            f"правила пули «{protocol.header.convention}» ([game] convention): {reason}") from None
+                            _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None
     recorded = protocol.header.convention_sha256
     if override is not None and rules.sha256 != recorded:
@@ -452,7 +451,7 @@ def check_path(path: Path, *, must_exist: bool) -> None:
     if path.is_dir():
         raise ProtocolError(str(path), None, _("это папка, а не файл пули"))
     if not path.parent.is_dir():
-        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
+        raise ProtocolError(str(path), None, _("нет папки {parent}").format(parent=path.parent))
     if path.exists() and not path.is_file():
         raise ProtocolError(str(path), None, NOT_A_FILE)
     if must_exist and not path.is_file():
@@ -493,7 +492,7 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
         if len(names) != 4:
             raise InvalidValueError("dealer", dealer, _("первый сдающий указывается только вчетвером (втроём сдающий играет)"))
         if dealer not in names:
-            raise InvalidValueError("dealer", dealer, f"нет такого игрока; играют: {', '.join(names)}")
+            raise InvalidValueError("dealer", dealer, _("нет такого игрока; играют: {join}").format(join=', '.join(names)))
         extra["dealer"] = dealer
     extra["created"] = time.strftime("%Y-%m-%d %H:%M")
     header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
@@ -519,7 +518,7 @@ def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
     if bad:
         first = bad[0]
         raise ProtocolError(str(protocol.path), first.line,
-                            f"в сдаче {first.hand} ошибка ({first.message}); исправьте файл, проверка: bbscore recompute")
+                            _("в сдаче {hand} ошибка ({message}); исправьте файл, проверка: bbscore recompute").format(hand=first.hand, message=first.message))
 
 
 def append(path: Path, given: dict[str, Any]) -> Appended:
