@@ -66,7 +66,7 @@ _FOUR_OF = {"four jacks": "J", "four nines": "9", "four aces": "A", "four tens":
             "four queens": "Q", "four eights": "8", "four sevens": "7"}
 _MAX_COUNT = 8
 
-ALLOWED_NAMES = (
+ALLOWED_NAMES = N_(  # translated where shown (BBScoreError.explanation)
     "ожидаются: терц, берц, квинта, шестерик, семерик, восьмерик, бэла (бела), "
     "рамки-В/9/Т/10/К/Д/8/7 (или terz, berz, quinta, bela, rams-J/9/A/10/K/Q/8/7), "
     "2×терц для двух, или число вистов"
@@ -178,7 +178,7 @@ def _unknown(name: str) -> str:
 
     near = list(dict.fromkeys(normal(known) for known in difflib.get_close_matches(name.lower(), known_names(), n=4, cutoff=0.6)))
     if near:
-        return f"неизвестная конструкция; может быть, {' или '.join(near)}?"
+        return _("неизвестная конструкция; может быть, {near}?").format(near=_(" или ").join(near))
     return ALLOWED_NAMES
 
 
