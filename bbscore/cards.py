@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bbscore.i18n import N_, _
+
 # Ranks in sequence order (a terz is three consecutive ranks of this tuple).
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 # How Russian players write the ranks (В валет, Д дама, К король, Т туз).
@@ -32,7 +34,7 @@ _DIGIT_RANKS = {"7": "7", "8": "8", "9": "9", "10": "10"}
 _RUSSIAN_SUIT_LETTERS = {"П": "S", "Т": "C", "Б": "D", "Ч": "H"}
 _LATIN_SUIT_LETTERS = {"S": "S", "C": "C", "D": "D", "H": "H"}
 _SUIT_SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H", "♤": "S", "♧": "C", "♢": "D", "♡": "H"}
-ALLOWED_CARDS = (
+ALLOWED_CARDS = N_(  # translated where shown (BBScoreError.explanation)
     "карта пишется достоинством и мастью: ВТ (валет треф), 10Ч, ТП (туз пик), Д♦; "
     "по-латински 7 8 9 T/10 J Q K A и S C D H (JC, TH, AS); карты через пробел или запятую"
 )
@@ -96,19 +98,19 @@ def parse_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
         elif suit_char in _RUSSIAN_SUIT_LETTERS or suit_char in _LATIN_SUIT_LETTERS:
             raise CardError(
                 field, _token(text, start),
-                "не смешивайте русские и латинские буквы в одной карте: «ТП» — туз пик, «TS» или «10П» — десятка пик",
+                _("не смешивайте русские и латинские буквы в одной карте: «ТП» — туз пик, «TS» или «10П» — десятка пик"),
             )
         else:
-            raise CardError(field, _token(text, start), "после достоинства нужна масть: " + ALLOWED_CARDS)
+            raise CardError(field, _token(text, start), _("после достоинства нужна масть: {allowed}").format(allowed=_(ALLOWED_CARDS)))
         cards.append(Card(rank, suit))
         position += 1
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(field, str(card), "эта карта указана дважды")
+            raise CardError(field, str(card), _("эта карта указана дважды"))
         seen.add(card)
     if len(cards) > DECK_SIZE:
-        raise CardError(field, f"{len(cards)} карт", f"в колоде {DECK_SIZE} карты")
+        raise CardError(field, _("{count} карт").format(count=len(cards)), _("в колоде {deck} карты").format(deck=DECK_SIZE))
     return tuple(cards)
 
 
@@ -161,13 +163,12 @@ def describe_gaps(possible: frozenset[int]) -> str:
     """Russian text of a set of possible totals: its range and the values missing inside it."""
     low, high = min(possible), max(possible)
     if low == high:
-        return f"только {low}"
+        return _("только {value}").format(value=low)
     gaps = [value for value in range(low, high + 1) if value not in possible]
-    text = f"от {low} до {high}"
     if gaps:
-        shown = ", ".join(str(value) for value in gaps[:12])
-        text += f", кроме {shown}" + (" …" if len(gaps) > 12 else "")
-    return text
+        shown = ", ".join(str(value) for value in gaps[:12]) + (" …" if len(gaps) > 12 else "")
+        return _("от {low} до {high}, кроме {gaps}").format(low=low, high=high, gaps=shown)
+    return _("от {low} до {high}").format(low=low, high=high)
 
 
 def scale_visty(visty: int, divisor: float) -> int:

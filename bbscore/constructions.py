@@ -35,6 +35,7 @@ import msgspec
 from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
 from bbscore.contract import GameKind
 from bbscore.errors import ConstructionError
+from bbscore.i18n import N_, _
 
 
 class ConstructionKind(enum.Enum):
@@ -48,8 +49,8 @@ class ConstructionKind(enum.Enum):
 
 _SEQUENCE_NAMES: dict[str, int] = {
     "терц": 3, "терца": 3, "terz": 3, "tierce": 3,
-    "берц": 4, "берца": 4, "berz": 4, "quarte": 4,
-    "квинта": 5, "quinta": 5, "quinte": 5,
+    "берц": 4, "берца": 4, "berz": 4, "quarte": 4, "fifty": 4,  # English belote: tierce, fifty, hundred
+    "квинта": 5, "quinta": 5, "quinte": 5, "hundred": 5,
     "шестерик": 6, "sixte": 6,
     "семерик": 7, "septime": 7,
     "восьмерик": 8, "huitieme": 8,
@@ -58,17 +59,21 @@ NORMAL_SEQUENCE_NAMES = {3: "терц", 4: "берц", 5: "квинта", 6: "ш
 _BELA_NAMES = {"бэла", "бела", "белот", "bela", "belote", "belot"}
 _RUSSIAN_RAMS_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "10": "10", "9": "9", "8": "8", "7": "7"}
 _LATIN_RAMS_RANKS = {"J": "J", "Q": "Q", "K": "K", "A": "A", "T": "10", "10": "10", "9": "9", "8": "8", "7": "7"}
-_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS}
+_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS, "carre": _LATIN_RAMS_RANKS,
+               "carré": _LATIN_RAMS_RANKS}
+# English: "four jacks" (a carré of jacks), as belote players say it.
+_FOUR_OF = {"four jacks": "J", "four nines": "9", "four aces": "A", "four tens": "10", "four kings": "K",
+            "four queens": "Q", "four eights": "8", "four sevens": "7"}
 _MAX_COUNT = 8
 
-ALLOWED_NAMES = (
+ALLOWED_NAMES = N_(  # translated where shown (BBScoreError.explanation)
     "ожидаются: терц, берц, квинта, шестерик, семерик, восьмерик, бэла (бела), "
     "рамки-В/9/Т/10/К/Д/8/7 (или terz, berz, quinta, bela, rams-J/9/A/10/K/Q/8/7), "
     "2×терц для двух, или число вистов"
 )
 # Patterns, compiled by re at first use (re caches them): a hand without constructions never needs them.
 _COUNT = r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$"
-_RAMS = r"^(?P<word>рамки|rams)\s*[-‐–—]?\s*(?P<rank>\S+)$"
+_RAMS = r"^(?P<word>рамки|rams|carre|carré)\s*[-‐–—]?\s*(?P<rank>\S+)$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +84,17 @@ class Construction:
     length: int = 0
     rank: str = ""
     visty: int = 0
+
+    def shown(self) -> str:
+        """The name in the language in use, for output only (files keep :meth:`__str__`, the normal form):
+        ``терц``/``tierce``, ``рамки-В``/``carre-J``, ``бэла``/``belote``."""
+        if self.kind is ConstructionKind.SEQUENCE:
+            return _(_SHOWN_SEQUENCES[self.length])
+        if self.kind is ConstructionKind.RAMS:
+            return _("рамки-{rank}").format(rank=_(_SHOWN_RANKS.get(RUSSIAN_RANKS[self.rank], RUSSIAN_RANKS[self.rank])))
+        if self.kind is ConstructionKind.BELA:
+            return _("бэла")
+        return str(self.visty)
 
     def __str__(self) -> str:
         """The normal form: ``терц``, ``рамки-В``, ``бэла``, ``40``."""
@@ -138,14 +154,14 @@ def _spaced_list(item: str, field: str) -> list[Construction]:
         try:
             found.extend(_parse_item(word, field))
         except ConstructionError as error:
-            raise ConstructionError(field, item, f"{error.allowed}; не понято «{word}» (несколько конструкций "
-                                                 f"перечисляйте через запятую: «терц, бэла»)") from None
+            raise ConstructionError(field, item, _("{allowed}; не понято «{word}» (несколько конструкций перечисляйте через запятую: «терц, бэла»)").format(allowed=error.allowed, word=word)) from None
     return found
 
 
 def known_names() -> list[str]:
     """Every construction name the notation accepts (for completion and for "did you mean")."""
     rams = [f"рамки-{rank}" for rank in _RUSSIAN_RAMS_RANKS] + [f"rams-{rank}" for rank in _LATIN_RAMS_RANKS]
+    rams += [f"carre-{rank}" for rank in _LATIN_RAMS_RANKS] + list(_FOUR_OF)
     return list(_SEQUENCE_NAMES) + sorted(_BELA_NAMES) + rams
 
 
@@ -162,7 +178,7 @@ def _unknown(name: str) -> str:
 
     near = list(dict.fromkeys(normal(known) for known in difflib.get_close_matches(name.lower(), known_names(), n=4, cutoff=0.6)))
     if near:
-        return f"неизвестная конструкция; может быть, {' или '.join(near)}?"
+        return _("неизвестная конструкция; может быть, {near}?").format(near=_(" или ").join(near))
     return ALLOWED_NAMES
 
 
@@ -174,7 +190,7 @@ def _parse_item(item: str, field: str) -> list[Construction]:
         count = int(counted.group("count"))
         name = counted.group("name").strip()
         if not 1 <= count <= _MAX_COUNT:
-            raise ConstructionError(field, item, f"число конструкций от 1 до {_MAX_COUNT}")
+            raise ConstructionError(field, item, _("число конструкций от 1 до {MAX_COUNT}").format(MAX_COUNT=_MAX_COUNT))
     return [_parse_name(name, item, field)] * count
 
 
@@ -184,6 +200,8 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         return Construction(ConstructionKind.SEQUENCE, length=_SEQUENCE_NAMES[lower])
     if lower in _BELA_NAMES:
         return Construction(ConstructionKind.BELA)
+    if " ".join(lower.split()) in _FOUR_OF:
+        return Construction(ConstructionKind.RAMS, rank=_FOUR_OF[" ".join(lower.split())])
     if name.isascii() and name.isdecimal() and len(name) <= 4:
         return Construction(ConstructionKind.VISTY, visty=int(name))
     rams = re.match(_RAMS, name, re.IGNORECASE)
@@ -192,23 +210,31 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         rank_text = rams.group("rank").upper()
         ranks = _RAMS_WORDS[word]
         if rank_text not in ranks:
-            other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]
+            other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]  # carre/carré: Latin ranks, as rams
             hint = (" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки"
                     if rank_text in other else "")
             allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")
-            raise ConstructionError(field, item, f"ранг рамок: {word}-{allowed}{hint}")
+            raise ConstructionError(field, item, _("ранг рамок: {word}-{allowed}{hint}").format(word=word, allowed=allowed, hint=hint))
         return Construction(ConstructionKind.RAMS, rank=ranks[rank_text])
     raise ConstructionError(field, item, _unknown(name))
 
 
-def format_list(constructions: tuple[Construction, ...]) -> str:
-    """The normal form of a list: ``2×терц, бэла``; ``—`` when empty."""
+def format_list(constructions: tuple[Construction, ...], shown: bool = False) -> str:
+    """The normal form of a list: ``2×терц, бэла``; ``—`` when empty.  With ``shown``, the names in the language in
+    use (output only: :meth:`Construction.shown`)."""
     if not constructions:
         return "—"
     counts: dict[Construction, int] = {}
     for construction in constructions:
         counts[construction] = counts.get(construction, 0) + 1
-    return ", ".join(f"{n}×{c}" if n > 1 else str(c) for c, n in counts.items())
+    name = Construction.shown if shown else Construction.__str__
+    return ", ".join(f"{n}×{name(c)}" if n > 1 else name(c) for c, n in counts.items())
+
+
+# The names output shows (msgids: the Russian normal form; English: the belote names).
+_SHOWN_SEQUENCES = {3: N_("терц"), 4: N_("берц"), 5: N_("квинта"), 6: N_("шестерик"), 7: N_("семерик"),
+                    8: N_("восьмерик")}
+_SHOWN_RANKS = {"В": N_("В"), "Д": N_("Д"), "К": N_("К"), "Т": N_("Т")}
 
 
 # --- Values: what a construction is worth, from a table the convention derives (seed 000 §0.2). ---
@@ -249,7 +275,7 @@ def visty_of(construction: Construction, values: ConstructionValues) -> int:
     if construction.rank not in values.rams:
         raise ConstructionError(
             "construction", str(construction),
-            f"в игре {KIND_NAMES[values.kind]} четыре {RUSSIAN_RANKS[construction.rank]} — не конструкция",
+            _("в игре {value} четыре {value2} — не конструкция").format(value=KIND_NAMES[values.kind], value2=RUSSIAN_RANKS[construction.rank]),
         )
     return values.rams[construction.rank]
 

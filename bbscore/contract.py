@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
+from bbscore.i18n import N_, _
 
 
 class GameKind(enum.Enum):
@@ -68,17 +69,17 @@ class Game(enum.Enum):
 
     @property
     def russian(self) -> str:
-        """The game's name as players say it (``"треф"``, ``"без козыря"``)."""
-        return _GAME_NAMES[self]
+        """The game's name as players say it (``"треф"``, ``"без козыря"``), in the language in use."""
+        return _(_GAME_NAMES[self])
 
 
 _GAME_NAMES = {
-    Game.SPADES: "пик",
-    Game.CLUBS: "треф",
-    Game.DIAMONDS: "бубей",
-    Game.HEARTS: "червей",
-    Game.NO_TRUMPS: "без козыря",
-    Game.ALL_TRUMPS: "все козыри",
+    Game.SPADES: N_("пик"),
+    Game.CLUBS: N_("треф"),
+    Game.DIAMONDS: N_("бубей"),
+    Game.HEARTS: N_("червей"),
+    Game.NO_TRUMPS: N_("без козыря"),
+    Game.ALL_TRUMPS: N_("все козыри"),
 }
 
 # Every accepted spelling of a game (upper case), RULES.md §2.
@@ -119,7 +120,7 @@ _NOTATION = re.compile(
     rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<flag>\^|КАПОТ|КАПО|KAPO|CAPOT)?(?P<double>\+*)$"
 )
 
-ALLOWED_NOTATION = (
+ALLOWED_NOTATION = N_(  # translated where shown (BBScoreError.explanation)
     "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч (или 26Т^ — заявка с капо) "
     "(игры П Т Б Ч БК ВК или S C D H NT AT ♠ ♣ ♦ ♥; + контра, ++ реконтра)"
 )
@@ -133,8 +134,8 @@ def _lookalike_hint(normal: str) -> str | None:
     """A hint when the text is notation but for Latin letters that look like Cyrillic ones (``12T``, ``20BK``)."""
     fixed = normal.translate(_LOOKALIKES)
     if fixed != normal and _NOTATION.match(fixed):
-        return (f"похоже, набраны латинские буквы вместо русских: {fixed} (русскими буквами)? "
-                "Латиницей игры пишутся S C D H NT AT")
+        return _("похоже, набраны латинские буквы вместо русских: {fixed} (русскими буквами)? "
+                 "Латиницей игры пишутся S C D H NT AT").format(fixed=fixed)
     return None
 
 
@@ -168,23 +169,23 @@ class Contract:
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
-            raise IllegalContractError("contract", text.strip(), "K у капо не может быть отрицательным (K ≥ 0)")
+            raise IllegalContractError("contract", text.strip(), _("K у капо не может быть отрицательным (K ≥ 0)"))
         if re.match(r"^-[0-9]", normal):
-            raise IllegalContractError("contract", text.strip(), "N не может быть отрицательным")
+            raise IllegalContractError("contract", text.strip(), _("N не может быть отрицательным"))
         match = _NOTATION.match(normal)
         if match is None:
             raise ContractSyntaxError("contract", text.strip(), _lookalike_hint(normal) or ALLOWED_NOTATION)
         kapo, number, game, flag, double = match.group("kapo", "number", "game", "flag", "double")
         if len(double) > 2:
-            raise ContractSyntaxError("contract", text.strip(), "после игры допускается + (контра) или ++ (реконтра)")
+            raise ContractSyntaxError("contract", text.strip(), _("после игры допускается + (контра) или ++ (реконтра)"))
         if not kapo and not number:
-            raise ContractSyntaxError("contract", text.strip(), "у простой игры нужно число N, например 12Т; капо пишется ^Т")
+            raise ContractSyntaxError("contract", text.strip(), _("у простой игры нужно число N, например 12Т; капо пишется ^Т"))
         if len(number) > 4:
-            raise IllegalContractError("contract", text.strip(), "число в контракте не больше четырёх цифр")
+            raise IllegalContractError("contract", text.strip(), _("число в контракте не больше четырёх цифр"))
         if flag and kapo:
-            raise ContractSyntaxError("contract", text.strip(), "капо пишется либо ^ перед игрой (^2Т), либо отметкой на заявке (26Т^), не обоими")
+            raise ContractSyntaxError("contract", text.strip(), _("капо пишется либо ^ перед игрой (^2Т), либо отметкой на заявке (26Т^), не обоими"))
         if flag and not number:
-            raise ContractSyntaxError("contract", text.strip(), "у заявки с капо нужно число N, например 26Т^")
+            raise ContractSyntaxError("contract", text.strip(), _("у заявки с капо нужно число N, например 26Т^"))
         kind = {"": ContractKind.SIMPLE, "^": ContractKind.KAPO, "^^": ContractKind.KAPO_HAND}[kapo]
         if flag:
             kind = ContractKind.KAPO_BID
@@ -218,20 +219,25 @@ class Contract:
         if self.is_bid and self.number < min_bid:
             raise IllegalContractError(
                 "contract", str(self),
-                f"в игре {self.game.value} минимальная заявка {min_bid} (например {min_bid}{self.game.value})",
+                _("в игре {game} минимальная заявка {bid} (например {bid}{game})").format(game=self.game.value, bid=min_bid),
             )
 
     def describe(self) -> str:
-        """The contract in words, Russian: ``"15 пик под контрой"``."""
+        """The contract in words, in the language in use: ``"15 пик под контрой"``."""
+        game = self.game.russian
         if self.kind is ContractKind.SIMPLE:
-            words = f"{self.number} {self.game.russian}"
+            words = _("{number} {game}").format(number=self.number, game=game)
         elif self.kind is ContractKind.KAPO_BID:
-            words = f"{self.number} {self.game.russian} капо"
+            words = _("{number} {game} капо").format(number=self.number, game=game)
         else:
-            words = ("капо" if self.kind is ContractKind.KAPO else "капо с руки") + f" {self.game.russian}"
+            words = (_("капо {game}") if self.kind is ContractKind.KAPO else _("капо с руки {game}")).format(game=game)
             if self.number:
-                words += f" плюс {self.number}"
-        return words + {Doubling.NONE: "", Doubling.CONTRA: " под контрой", Doubling.RECONTRA: " под реконтрой"}[self.doubling]
+                words = _("{words} плюс {number}").format(words=words, number=self.number)
+        if self.doubling is Doubling.CONTRA:
+            return _("{words} под контрой").format(words=words)
+        if self.doubling is Doubling.RECONTRA:
+            return _("{words} под реконтрой").format(words=words)
+        return words
 
 
 @lru_cache(maxsize=4096)
@@ -244,5 +250,5 @@ def parse_game(text: str) -> Game:
     """A game alone (``Т``, ``БК``, ``NT``, ``♣``), as in contract notation.  Raises :class:`ContractSyntaxError`."""
     normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS) if isinstance(text, str) else ""
     if normal not in GAME_SPELLINGS:
-        raise ContractSyntaxError("game", text, "П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)")
+        raise ContractSyntaxError("game", text, _("П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)"))
     return GAME_SPELLINGS[normal]

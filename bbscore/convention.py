@@ -18,6 +18,7 @@ from bbscore.constructions import KIND_NAMES, ConstructionValues
 from bbscore.contract import Contract, ContractKind, Game, GameKind
 from bbscore.errors import IllegalContractError
 from bbscore.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
+from bbscore.i18n import _
 
 
 class Convention:
@@ -79,7 +80,7 @@ class Convention:
             return self._games[kind]
         except KeyError:
             have = ", ".join(KIND_NAMES[k] for k in self._games)
-            raise IllegalContractError("game", KIND_NAMES[kind], f"в правилах «{self.name}» нет игры {KIND_NAMES[kind]} (есть: {have})") from None
+            raise IllegalContractError("game", KIND_NAMES[kind], _("в правилах «{name}» нет игры {value} (есть: {have})").format(name=self.name, value=KIND_NAMES[kind], have=have)) from None
 
     def has_game(self, kind: GameKind) -> bool:
         """Whether the convention has this kind of game (a table for it in ``[games]``)."""
@@ -95,9 +96,9 @@ class Convention:
         game = self.game(kind)
         trumps, plains = SUIT_LAYOUT[kind]
         values: list[int] = []
-        for _ in range(trumps):
+        for _suit in range(trumps):
             values += [game.trump_cards[rank] for rank in RANKS]  # type: ignore[index]
-        for _ in range(plains):
+        for _suit in range(plains):
             values += [game.plain_cards[rank] for rank in RANKS]  # type: ignore[index]
         return tuple(values)
 

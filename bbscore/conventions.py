@@ -39,6 +39,7 @@ from bbscore.files import (
     write_atomic,
 )
 from bbscore.validation import explain
+from bbscore.i18n import _
 
 def __getattr__(name: str) -> Any:
     """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
@@ -93,13 +94,13 @@ def resolve(name_or_path: str) -> Path:
 
 def _resolve(name_or_path: str, is_path: bool) -> Path:
     if not name_or_path.strip():
-        raise ConventionNotFoundError("convention", name_or_path, "пустое имя: нужно имя правил (gambler) или путь к файлу .toml")
+        raise ConventionNotFoundError("convention", name_or_path, _("пустое имя: нужно имя правил (gambler) или путь к файлу .toml"))
     candidate = expand_user(name_or_path)
     if candidate is None:
-        raise ConventionNotFoundError("convention", name_or_path, f"нет пользователя {name_or_path.split('/')[0]}: файл правил не найден")
+        raise ConventionNotFoundError("convention", name_or_path, _("нет пользователя {value}: файл правил не найден").format(value=name_or_path.split('/')[0]))
     if is_path:
         if candidate.is_dir():
-            raise ConventionNotFoundError("convention", name_or_path, "это папка, а нужен файл правил .toml")
+            raise ConventionNotFoundError("convention", name_or_path, _("это папка, а нужен файл правил .toml"))
         if candidate.exists():  # a pipe or a device is refused when read (load_file)
             return candidate
         raise ConventionNotFoundError("convention", name_or_path, why_missing(candidate) or "файл правил не найден")
@@ -111,7 +112,7 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
         return own
     names = ", ".join(bundled_names() + [n for n in user_names() if n not in bundled_names()])
     raise ConventionNotFoundError(
-        "правила", name_or_path, f"нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir()})"
+        "правила", name_or_path, _("нет таких правил; есть: {names}, или путь к файлу .toml (свои правила — в {user_dir})").format(names=names, user_dir=user_dir())
     )
 
 
@@ -142,8 +143,7 @@ def of_game(rules: Any, game: str | None, given: str | None = None) -> Any:
     hint = "например rostov" if game == "preferans" else "например gambler или classic"
     raise ConventionError(
         given or str(rules.path), "game",
-        f"это правила {GAMES.get(rules.for_game, rules.for_game)} (game = \"{rules.for_game}\"), а здесь нужны правила "
-        f"{GAMES.get(game, game)} ({hint})",
+        _('это правила {get} (game = "{for_game}"), а здесь нужны правила {get2} ({hint})').format(get=GAMES.get(rules.for_game, rules.for_game), for_game=rules.for_game, get2=GAMES.get(game, game), hint=hint),
     )
 
 
@@ -159,7 +159,7 @@ def load_file(path: Path, *, compiled: bool = False) -> Convention:
             return _CACHE[key]
         raw = read_regular(path, MAX_CONVENTION_BYTES)  # a folder, a pipe (reading it could wait forever), a device
     except OSError as error:
-        raise ConventionError(str(path), "", f"файл не читается ({os_reason(error)})") from None
+        raise ConventionError(str(path), "", _("файл не читается ({os_reason})").format(os_reason=os_reason(error))) from None
     except FileRefused as refused:
         raise ConventionError(str(path), "", refused.reason) from None
     convention = _read_compiled(raw, path) if compiled else None
@@ -193,7 +193,7 @@ def _toml_tables(raw: bytes, path: Path) -> dict[str, Any]:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ConventionError(str(path), "", "файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)") from None
+        raise ConventionError(str(path), "", _("файл должен быть в кодировке UTF-8 (сохраните его как UTF-8)")) from None
     try:
         data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
@@ -222,8 +222,8 @@ def _checked_of_its_game(data: Any, path: Path) -> Convention:
 
         return LoadedPreferans(from_tables(data, path, "bbscore conventions show rostov"), path)  # type: ignore[return-value]
     if game != "bazar-belot":
-        raise ConventionError(str(path), "game", f"неизвестная игра {shown(game)}; допустимы "
-                              + ", ".join(f'"{name}"' for name in GAMES) + " (без ключа — Базар-Белот)")
+        raise ConventionError(str(path), "game", _("неизвестная игра {game}; допустимы {games} (без ключа — Базар-Белот)").format(
+            game=shown(game), games=", ".join(f'"{name}"' for name in GAMES)))
     # Imported here: a preferans command does not pay for the Bazar-Belot tables at its start.
     from bbscore.convention import Convention
     from bbscore.schema import ConventionFile, check
@@ -363,7 +363,7 @@ def differences(first: Convention, second: Convention) -> list[tuple[str, Any, A
                 for key in [key for key in flat if key.startswith(table + ".")]:
                     del flat[key]
                 if present:
-                    flat[table] = "есть"
+                    flat[table] = _("есть")
     keys = sorted((set(a) | set(b)) - {"same_rules_as"}, key=lambda k: (k.split(".")[0], k))  # history, not a rule
     return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
 
@@ -376,11 +376,11 @@ def commented_copy(source: Convention, new_name: str) -> str:
     import re
 
     if not re.fullmatch(r"[\w-]{1,64}", new_name):
-        raise ConventionError(new_name, "name", "имя правил — буквы, цифры, _ и -, до 64 знаков")
+        raise ConventionError(new_name, "name", _("имя правил — буквы, цифры, _ и -, до 64 знаков"))
     try:
         text = read_regular(source.path, MAX_CONVENTION_BYTES).decode("utf-8-sig")  # read and checked just before
     except (FileRefused, UnicodeDecodeError):  # changed since
-        raise ConventionError(str(source.path), "", "файл правил изменился — повторите команду") from None
+        raise ConventionError(str(source.path), "", _("файл правил изменился — повторите команду")) from None
     lines = text.splitlines(keepends=True)
     result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
               "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]

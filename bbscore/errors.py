@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import re
 
+from bbscore.i18n import N_, _
+
 
 # Reasons shared by the protocol and the convention readers.
-NOT_A_FILE = "это не обычный файл (канал или устройство)"
-TOO_DEEP = "слишком глубоко вложенные списки или таблицы: TOML не читается"
+NOT_A_FILE = N_("это не обычный файл (канал или устройство)")  # translated where used
+TOO_DEEP = N_("слишком глубоко вложенные списки или таблицы: TOML не читается")
 
 
 # Fields that are no protocol key, as a message names them (a protocol key is named as it is written).
 FIELD_WORDS = {
-    "contract": "контракт", "game": "игра", "cards": "карты", "bela": "бэла", "rams": "рамки",
-    "construction": "конструкция", "hand": "сдача", "key": "ключ", "convention": "правила",
+    "contract": N_("контракт"), "game": N_("игра"), "cards": N_("карты"), "bela": N_("бэла"), "rams": N_("рамки"),
+    "construction": N_("конструкция"), "hand": N_("сдача"), "key": N_("ключ"), "convention": N_("правила"),
 }
 _REF = re.compile("\u27e6([a-z0-9_]+)\u27e7")
 
@@ -64,13 +66,13 @@ class BBScoreError(ValueError):
 
     def explanation(self, labels: dict[str, str] | None = None) -> str:
         """What is allowed, other fields named with ``labels``."""
-        return _REF.sub(lambda match: label(match.group(1), labels), self.allowed)
+        return _REF.sub(lambda match: label(match.group(1), labels), _(self.allowed))
 
 
 def label(field: str, labels: dict[str, str] | None = None) -> str:
     """How a message names a field (or fields joined by ``/``): its label, its word, or the key itself."""
     labels = labels or {}
-    return "/".join(labels.get(key, FIELD_WORDS.get(key, key)) for key in field.split("/"))
+    return "/".join(labels.get(key, _(FIELD_WORDS[key]) if key in FIELD_WORDS else key) for key in field.split("/"))
 
 
 def shown(value: object, limit: int = 40, depth: int = 0) -> str:
@@ -79,15 +81,17 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
     Lists are shown three levels deep (``[[[…]]]`` beyond) and eight items long (``…`` beyond).
     """
     if value is None:
-        return "ничего"
+        return _("ничего")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int) and not -10**limit < value < 10**limit:  # a number of hundreds of digits
         try:
             text = str(value)
         except ValueError:  # more digits than Python prints
-            return f"число из ~{int(value.bit_length() * 0.30103) + 1} цифр"
-        return f"{text[:limit]}… ({len(text.lstrip('-'))} цифр)"
+            digits = int(value.bit_length() * 0.30103) + 1
+            return _("число из ~{count} цифр").format(count=digits)
+        digits = len(text.lstrip('-'))
+        return _("{text}… ({count} цифр)").format(text=text[:limit], count=digits)
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
@@ -96,12 +100,12 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
         items = [shown(item, limit, depth + 1) for item in value[:8]]
         return "[" + ", ".join(items + (["…"] if len(value) > 8 else [])) + "]"
     if isinstance(value, dict):
-        return "таблица { … }"
+        return _("таблица {{ … }}").format()
     text = visible(str(value))
     if not text.strip():
-        return "«» (пусто)"
+        return _("«» (пусто)")
     if len(text) > limit:
-        text = text[:limit] + f"… ({len(text)} знаков)"
+        text = _("{text}… ({count} знаков)").format(text=text[:limit], count=len(text))
     return f"«{text}»"
 
 
@@ -155,8 +159,10 @@ class ConventionError(BBScoreError):
     stage = "read"
 
     def message(self, labels: dict[str, str] | None = None) -> str:
-        where = f", ключ {self.value}" if self.value else ""
-        return f"правила {self.field}{where}: {self.explanation(labels)}"
+        if self.value:
+            return _("правила {file}, ключ {key}: {explanation}").format(
+                file=self.field, key=self.value, explanation=self.explanation(labels))
+        return _("правила {file}: {explanation}").format(file=self.field, explanation=self.explanation(labels))
 
 
 class ConventionNotFoundError(ConventionError):
@@ -190,26 +196,27 @@ def os_reason(error: OSError) -> str:
     import errno
 
     reasons = {
-        errno.ENOENT: "нет такого файла или папки",
-        errno.EACCES: "нет прав доступа",
-        errno.EPERM: "операция запрещена",
-        errno.EISDIR: "это папка",
-        errno.ENOTDIR: "в пути не папка",
-        errno.ENOSPC: "нет места на диске",
-        errno.EROFS: "файловая система только для чтения",
-        errno.EEXIST: "файл уже есть",
-        errno.ELOOP: "петля символических ссылок",
-        errno.ENAMETOOLONG: "слишком длинное имя файла",
-        errno.EIO: "ошибка ввода-вывода",
-        errno.EFBIG: "файл слишком большой",
-        errno.EMFILE: "открыто слишком много файлов",
-        errno.ENFILE: "открыто слишком много файлов",
-        errno.EBUSY: "файл или устройство занято",
-        errno.ETXTBSY: "файл занят",
-        errno.EDQUOT: "превышена дисковая квота",
-        errno.ENXIO: "нет такого устройства",
-        errno.ENODEV: "нет такого устройства",
-        errno.EINVAL: "недопустимое имя или операция",
-        errno.EXDEV: "файл на другом диске",
+        errno.ENOENT: N_("нет такого файла или папки"),
+        errno.EACCES: N_("нет прав доступа"),
+        errno.EPERM: N_("операция запрещена"),
+        errno.EISDIR: N_("это папка"),
+        errno.ENOTDIR: N_("в пути не папка"),
+        errno.ENOSPC: N_("нет места на диске"),
+        errno.EROFS: N_("файловая система только для чтения"),
+        errno.EEXIST: N_("файл уже есть"),
+        errno.ELOOP: N_("петля символических ссылок"),
+        errno.ENAMETOOLONG: N_("слишком длинное имя файла"),
+        errno.EIO: N_("ошибка ввода-вывода"),
+        errno.EFBIG: N_("файл слишком большой"),
+        errno.EMFILE: N_("открыто слишком много файлов"),
+        errno.ENFILE: N_("открыто слишком много файлов"),
+        errno.EBUSY: N_("файл или устройство занято"),
+        errno.ETXTBSY: N_("файл занят"),
+        errno.EDQUOT: N_("превышена дисковая квота"),
+        errno.ENXIO: N_("нет такого устройства"),
+        errno.ENODEV: N_("нет такого устройства"),
+        errno.EINVAL: N_("недопустимое имя или операция"),
+        errno.EXDEV: N_("файл на другом диске"),
     }
-    return reasons.get(error.errno, error.strerror or str(error))
+    reason = reasons.get(error.errno)
+    return _(reason) if reason else (error.strerror or str(error))

@@ -12,32 +12,39 @@ import html
 from typing import NamedTuple
 
 from bbscore.game import REDEALS
+from bbscore.i18n import N_, _
 from bbscore.working import marks
 
-# What people read (Russian; one place, to be wrapped for translation).
+# What people read (Russian msgids, translated where shown: text()).
 TEXT = {
     "n": "№",
-    "declarers": "разыгрывающие",
-    "contract": "контракт",
-    "made": "выполнен",
-    "points": "очки",
-    "total": "итог",
-    "note": "примечание",
-    "yes": "да",
-    "no": "нет",
-    "error": "ошибка",
-    "redeal": "пересдача ({kind})",
-    "title": "Протокол: «{first}» — «{second}»",
-    "meta": "Правила {convention}, игра до {target}; сдач: {hands}.",
-    "won": "Победили «{pair}» ({first} : {second}), партия окончена на сдаче {hand}.",
-    "draw": "Ничья ({first} : {second}), партия окончена на сдаче {hand}.",
-    "going": "Партия продолжается: {first} : {second}.",
-    "chart": "Итоги по сдачам и цель {target}",
-    "axis_hand": "сдача",
-    "target": "цель {target}",
-    "point": "«{pair}», сдача {hand}: {total}",
-    "chart_head": "Итоги по сдачам (█ = {target})",
+    "declarers": N_("разыгрывающие"),
+    "contract": N_("контракт"),
+    "made": N_("выполнен"),
+    "points": N_("очки"),
+    "total": N_("итог"),
+    "note": N_("примечание"),
+    "yes": N_("да"),
+    "no": N_("нет"),
+    "error": N_("ошибка"),
+    "redeal": N_("пересдача ({kind})"),
+    "title": N_("Протокол: «{first}» — «{second}»"),
+    "meta": N_("Правила {convention}, игра до {target}; сдач: {hands}."),
+    "won": N_("Победили «{pair}» ({first} : {second}), партия окончена на сдаче {hand}."),
+    "draw": N_("Ничья ({first} : {second}), партия окончена на сдаче {hand}."),
+    "going": N_("Партия продолжается: {first} : {second}."),
+    "chart": N_("Итоги по сдачам и цель {target}"),
+    "axis_hand": N_("сдача"),
+    "target": N_("цель {target}"),
+    "point": N_("«{pair}», сдача {hand}: {total}"),
+    "chart_head": N_("Итоги по сдачам (█ = {target})"),
 }
+
+
+def text(key: str) -> str:
+    """A text of :data:`TEXT` in the language in use."""
+    return _(TEXT[key])
+
 SPARKS = "▁▂▃▄▅▆▇█"
 CHART_WIDTH = 40
 
@@ -62,9 +69,9 @@ def rows(replay) -> list[Row]:
         note = result.entry.fields.get("note")
         note = note if isinstance(note, str) else ""
         if result.error is not None:
-            contract, made, shown = TEXT["error"], None, ("—", "—")
+            contract, made, shown = text("error"), None, ("—", "—")
         elif result.redeal is not None:
-            contract, made, shown = TEXT["redeal"].format(kind=REDEALS[result.redeal]), None, ("0", "0")
+            contract, made, shown = text("redeal").format(kind=_(REDEALS[result.redeal])), None, ("0", "0")
         else:
             contract, made = str(result.breakdown.contract), result.breakdown.made
             declarers, defenders = marks(result.breakdown)
@@ -75,16 +82,16 @@ def rows(replay) -> list[Row]:
 
 
 def _made_text(made: bool | None) -> str:
-    return "" if made is None else TEXT["yes"] if made else TEXT["no"]
+    return "" if made is None else text("yes") if made else text("no")
 
 
 def _end_text(pairs: tuple[str, str], replay) -> str:
     first, second = replay.totals
     if not replay.ended:
-        return TEXT["going"].format(first=first, second=second)
+        return text("going").format(first=first, second=second)
     if replay.winner is None:
-        return TEXT["draw"].format(first=first, second=second, hand=replay.ended_at)
-    return TEXT["won"].format(pair=pairs[replay.winner], first=first, second=second, hand=replay.ended_at)
+        return text("draw").format(first=first, second=second, hand=replay.ended_at)
+    return text("won").format(pair=pairs[replay.winner], first=first, second=second, hand=replay.ended_at)
 
 
 # --- CSV ---
@@ -98,9 +105,9 @@ def to_csv(sheet, replay) -> str:
     pairs = sheet.header.pairs
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([TEXT["n"], TEXT["declarers"], TEXT["contract"], TEXT["made"],
-                     f"{pairs[0]}: {TEXT['points']}", f"{pairs[1]}: {TEXT['points']}",
-                     f"{pairs[0]}: {TEXT['total']}", f"{pairs[1]}: {TEXT['total']}", TEXT["note"]])
+    writer.writerow([text("n"), text("declarers"), text("contract"), text("made"),
+                     f"{pairs[0]}: {text('points')}", f"{pairs[1]}: {text('points')}",
+                     f"{pairs[0]}: {text('total')}", f"{pairs[1]}: {text('total')}", text("note")])
     for row in rows(replay):
         writer.writerow([row.n, "" if row.by is None else pairs[row.by], row.contract, _made_text(row.made),
                          row.score[0], row.score[1], row.total[0], row.total[1], row.note])
@@ -121,13 +128,13 @@ def to_markdown(sheet, replay) -> str:
     """A Markdown table for a chat: the paper protocol's columns, then the result."""
     pairs = sheet.header.pairs
     names = [markdown_cell(name) for name in pairs]
-    lines = [f"**{markdown_cell(TEXT['title'].format(first=pairs[0], second=pairs[1]))}**", "",
-             markdown_cell(TEXT["meta"].format(convention=sheet.header.convention, target=sheet.header.target,
+    lines = [f"**{markdown_cell(text('title').format(first=pairs[0], second=pairs[1]))}**", "",
+             markdown_cell(text("meta").format(convention=sheet.header.convention, target=sheet.header.target,
                                                hands=len(replay.results))), ""]
-    head = [TEXT["n"]]
+    head = [text("n")]
     for name in names:
-        head += [f"{name}: {TEXT['contract']}", TEXT["points"], TEXT["total"]]
-    head.append(TEXT["note"])
+        head += [f"{name}: {text('contract')}", text("points"), text("total")]
+    head.append(text("note"))
     lines.append("| " + " | ".join(head) + " |")
     lines.append("|" + "|".join(["---:"] + ["---", "---:", "---:"] * 2 + ["---"]) + "|")
     for row in rows(replay):
@@ -185,20 +192,20 @@ def to_html(sheet, replay) -> str:
     the sheet as the paper protocol, the result, and the running totals toward the target as a chart."""
     esc = html.escape
     pairs = sheet.header.pairs
-    title = TEXT["title"].format(first=pairs[0], second=pairs[1])
+    title = text("title").format(first=pairs[0], second=pairs[1])
     parts = ['<!DOCTYPE html>\n<html lang="ru">\n<head>\n<meta charset="utf-8">\n',
              f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
              f"<h1>{esc(title)}</h1>\n",
-             f'<p class="meta">{esc(TEXT["meta"].format(convention=sheet.header.convention, target=sheet.header.target, hands=len(replay.results)))}</p>\n',
+             f'<p class="meta">{esc(text("meta").format(convention=sheet.header.convention, target=sheet.header.target, hands=len(replay.results)))}</p>\n',
              f'<p class="winner">{esc(_end_text(pairs, replay))}</p>\n',
-             '<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(TEXT["n"]), "</th>"]
+             '<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(text("n")), "</th>"]
     for name in pairs:
         parts.append(f'<th colspan="3">{esc(name)}</th>')
-    parts.append(f'<th rowspan="2">{esc(TEXT["note"])}</th></tr>\n<tr>')
-    parts.append(f"<th>{esc(TEXT['contract'])}</th><th>{esc(TEXT['points'])}</th><th>{esc(TEXT['total'])}</th>" * 2)
+    parts.append(f'<th rowspan="2">{esc(text("note"))}</th></tr>\n<tr>')
+    parts.append(f"<th>{esc(text('contract'))}</th><th>{esc(text('points'))}</th><th>{esc(text('total'))}</th>" * 2)
     parts.append("</tr>\n</thead>\n<tbody>\n")
     for row in rows(replay):
-        kind = ' class="error"' if row.made is None and row.contract == TEXT["error"] else \
+        kind = ' class="error"' if row.made is None and row.contract == text("error") else \
             ' class="redeal"' if row.by is None else ""
         parts.append(f"<tr{kind}><td class=\"num\">{row.n}</td>")
         for index in (0, 1):
@@ -207,7 +214,7 @@ def to_html(sheet, replay) -> str:
                          f'<td class="num total">{row.total[index]}</td>')
         parts.append(f'<td class="note">{esc(row.note)}</td></tr>\n')
     parts.append("</tbody>\n</table>\n")
-    parts.append(f"<figure>\n<figcaption>{esc(TEXT['chart'].format(target=sheet.header.target))}</figcaption>\n")
+    parts.append(f"<figure>\n<figcaption>{esc(text('chart').format(target=sheet.header.target))}</figcaption>\n")
     parts.append(chart_svg(pairs, replay, sheet.header.target))
     parts.append("</figure>\n</body>\n</html>\n")
     return "".join(parts)
@@ -232,7 +239,7 @@ def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, hei
         return round(top + plot_h - plot_h * value / top_value, 2)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-label="{esc(TEXT["chart"].format(target=target))}" data-scale="{top_value}">\n']
+             f'aria-label="{esc(text("chart").format(target=target))}" data-scale="{top_value}">\n']
     for value in range(0, top_value + 1, step):
         parts.append(f'<line class="grid" x1="{left}" y1="{y(value)}" x2="{width - right}" y2="{y(value)}"/>'
                      f'<text x="{left - 4}" y="{y(value) + 4}" text-anchor="end">{value}</text>\n')
@@ -243,19 +250,19 @@ def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, hei
                  f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}"/>\n')
     parts.append(f'<line class="target" x1="{left}" y1="{y(target)}" x2="{width - right}" y2="{y(target)}" '
                  f'data-target="{target}"/><text x="{width - right}" y="{y(target) - 4}" text-anchor="end">'
-                 f'{esc(TEXT["target"].format(target=target))}</text>\n')
+                 f'{esc(text("target").format(target=target))}</text>\n')
     for index, name in enumerate(pairs):
         points = " ".join(f"{x(hand)},{y(total[index])}" for hand, total in enumerate(totals, start=1))
         parts.append(f'<polyline class="{_COLORS[index]}" data-pair="{esc(name)}" points="{points}"/>\n')
         for hand, total in enumerate(totals, start=1):
-            label = esc(TEXT["point"].format(pair=name, hand=hand, total=total[index]))
+            label = esc(text("point").format(pair=name, hand=hand, total=total[index]))
             parts.append(f'<circle class="{_COLORS[index]}" data-pair="{index}" data-hand="{hand}" '
                          f'data-total="{total[index]}" cx="{x(hand)}" cy="{y(total[index])}" r="2.5">'
                          f'<title>{label}</title></circle>\n')
         legend_x = left + 10 + index * 200
         parts.append(f'<line class="{_COLORS[index]}" x1="{legend_x}" y1="{top - 8}" x2="{legend_x + 18}" '
                      f'y2="{top - 8}" stroke-width="3"/><text x="{legend_x + 22}" y="{top - 4}">{esc(name)}</text>\n')
-    parts.append(f'<text x="{left - 4}" y="{height - bottom + 14}" text-anchor="end">{esc(TEXT["axis_hand"])}</text>\n')
+    parts.append(f'<text x="{left - 4}" y="{height - bottom + 14}" text-anchor="end">{esc(text("axis_hand"))}</text>\n')
     parts.append("</svg>\n")
     return "".join(parts)
 
@@ -284,7 +291,7 @@ def sparklines(pairs: tuple[str, str], replay, target: int, width: int = CHART_W
     room = max(4, width - name_width - 2 - max(len(end) for end in ends))
     if len(totals) > room:
         totals = [totals[-1 - round((room - 1 - i) * (len(totals) - 1) / (room - 1))] for i in range(room)]
-    lines = [TEXT["chart_head"].format(target=target)[:width]]
+    lines = [text("chart_head").format(target=target)[:width]]
     for index, name in enumerate(pairs):
         shown = name if len(name) <= name_width else name[: name_width - 1] + "…"
         line = "".join(_spark(total[index], target) for total in totals)

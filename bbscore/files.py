@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+from bbscore.i18n import _
 
 LOCK_TIMEOUT_SECONDS = 60
 # The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
@@ -144,22 +145,23 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
     status = path.stat()
     if not stat.S_ISREG(status.st_mode):
-        raise FileRefused("это папка" if stat.S_ISDIR(status.st_mode) else NOT_A_FILE)
+        raise FileRefused(_("это папка") if stat.S_ISDIR(status.st_mode) else _(NOT_A_FILE))
     if status.st_size > limit:
-        raise FileRefused(f"файл слишком большой ({_size_text(status.st_size)}; читаю не больше {_size_text(limit)})")
+        raise FileRefused(_("файл слишком большой ({size}; читаю не больше {limit})").format(
+            size=_size_text(status.st_size), limit=_size_text(limit)))
     with open(path, "rb") as stream:
         raw = stream.read(limit + 1)
     if len(raw) > limit:  # grew since
-        raise FileRefused(f"файл слишком большой (больше {_size_text(limit)})")
+        raise FileRefused(_("файл слишком большой (больше {limit})").format(limit=_size_text(limit)))
     return raw
 
 
 def _size_text(size: int) -> str:
     if size >= 1024 * 1024:
-        return f"{size / (1024 * 1024):.1f} МиБ".replace(".0 ", " ")
+        return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0"))
     if size >= 1024:
-        return f"{size / 1024:.1f} КиБ".replace(".0 ", " ")
-    return f"{size} байт"
+        return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0"))
+    return _("{size} байт").format(size=size)
 
 
 def why_missing(path: Path) -> str | None:
@@ -171,10 +173,10 @@ def why_missing(path: Path) -> str | None:
         os.stat(path)
     except OSError as error:
         if error.errno == errno.ENOENT:
-            return "символическая ссылка ведёт в никуда" if os.path.islink(path) else None
+            return _("символическая ссылка ведёт в никуда") if os.path.islink(path) else None
         return os_reason(error)
     except ValueError:  # a NUL in the name
-        return "недопустимое имя файла"
+        return _("недопустимое имя файла")
     return None
 
 
@@ -237,7 +239,7 @@ def locked(path: Path) -> Iterator[Path]:
     real = Path(os.path.realpath(path))
     lock_file = lock_path(real)
     if os.path.islink(lock_file):
-        raise ProtocolError(str(path), None, f"на месте блокировки {lock_file} символическая ссылка — не пишу через неё")
+        raise ProtocolError(str(path), None, _("на месте блокировки {lock_file} символическая ссылка — не пишу через неё").format(lock_file=lock_file))
     lock = FileLock(str(lock_file), timeout=LOCK_TIMEOUT_SECONDS)
     try:
         first = min(LOCK_NOTICE_SECONDS, LOCK_TIMEOUT_SECONDS)
@@ -257,11 +259,11 @@ def locked(path: Path) -> Iterator[Path]:
         finally:
             lock.release()
     except Timeout:
-        raise ProtocolError(str(path), None, f"файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с") from None
+        raise ProtocolError(str(path), None, _("файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с").format(LOCK_TIMEOUT_SECONDS=LOCK_TIMEOUT_SECONDS)) from None
     except OSError as error:
         if error.filename is None or not str(error.filename).endswith(".lock"):
             raise
-        raise ProtocolError(str(path), None, f"не создать блокировку {error.filename} ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("не создать блокировку {filename} ({os_reason})").format(filename=error.filename, os_reason=os_reason(error))) from None
 
 
 def _lock_holder(lock_file: Path) -> int | None:
@@ -317,12 +319,12 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
         try:
             content = content.encode("utf-8")
         except UnicodeEncodeError:  # text from a terminal in another encoding
-            raise ProtocolError(str(path), None, "текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю") from None
+            raise ProtocolError(str(path), None, _("текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю")) from None
     directory = path.parent
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать в папку ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("не записать в папку ({os_reason})").format(os_reason=os_reason(error))) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
@@ -338,14 +340,14 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
             try:
                 os.link(temporary, path)  # never follows a link at ``path``: any existing name is refused
             except FileExistsError:
-                what = "на месте файла символическая ссылка" if os.path.islink(path) else "файл уже есть"
-                raise ProtocolError(str(path), None, f"{what} — не перезаписываю") from None
+                what = _("на месте файла символическая ссылка") if os.path.islink(path) else _("файл уже есть")
+                raise ProtocolError(str(path), None, _("{what} — не перезаписываю").format(what=what)) from None
         else:
             os.replace(temporary, path)
         if durable:
             _fsync_directory(directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, f"не записать файл ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("не записать файл ({os_reason})").format(os_reason=os_reason(error))) from None
     finally:
         if os.path.exists(temporary):
             os.unlink(temporary)
@@ -401,19 +403,20 @@ def read_sheet_text(path: Path, *, kind: str, missing: str) -> str:
     there is no such file (with the command that starts one).  Raises :class:`ProtocolError`.
     """
     if not path.name or path.is_dir():
-        raise ProtocolError(str(path) or "«»", None, f"нужен {kind}, а это " + ("папка" if path.name else "пустое имя"))
+        raise ProtocolError(str(path) or "«»", None, (_("нужен {kind}, а это папка") if path.name
+                                                     else _("нужен {kind}, а это пустое имя")).format(kind=kind))
     try:
         raw = read_regular(path)
     except FileNotFoundError:
         raise ProtocolError(str(path), None, why_missing(path) or missing) from None
     except OSError as error:
-        raise ProtocolError(str(path), None, f"файл не читается ({os_reason(error)})") from None
+        raise ProtocolError(str(path), None, _("файл не читается ({reason})").format(reason=os_reason(error))) from None
     except FileRefused as refused:
         raise ProtocolError(str(path), None, refused.reason) from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
-        raise ProtocolError(str(path), None, "файл не в кодировке UTF-8") from None
+        raise ProtocolError(str(path), None, _("файл не в кодировке UTF-8")) from None
 
 
 def parse_sheet(path: Path, text: str) -> dict[str, Any]:
@@ -466,23 +469,23 @@ def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, m
     writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
     taken: a refused file gets no lock file either.  Raises :class:`ProtocolError`."""
     if not path.name or str(path) in (".", ".."):
-        raise ProtocolError(str(path) or "«»", None, f"нужно имя: {kind}, например {example}")
+        raise ProtocolError(str(path) or "«»", None, _("нужно имя: {kind}, например {example}").format(kind=kind, example=example))
     if path.is_dir():
-        raise ProtocolError(str(path), None, f"это папка, а нужен {kind}")
+        raise ProtocolError(str(path), None, _("это папка, а нужен {kind}").format(kind=kind))
     if not path.parent.is_dir():
-        raise ProtocolError(str(path), None, f"нет папки {path.parent}")
+        raise ProtocolError(str(path), None, _("нет папки {folder}").format(folder=path.parent))
     if path.exists() and not path.is_file():
-        raise ProtocolError(str(path), None, NOT_A_FILE)
+        raise ProtocolError(str(path), None, _(NOT_A_FILE))
     if must_exist and not path.is_file():
         reason = why_missing(path)
         raise ProtocolError(str(path), None, reason or missing)
     if not must_exist and os.path.islink(path):  # a new file is never created through a link
-        raise ProtocolError(str(path), None, "на месте файла символическая ссылка — не пишу через неё")
+        raise ProtocolError(str(path), None, _("на месте файла символическая ссылка — не пишу через неё"))
     real = Path(os.path.realpath(path))
     if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
-        raise ProtocolError(str(path), None, "файл только для чтения (нет права записи) — не меняю")
+        raise ProtocolError(str(path), None, _("файл только для чтения (нет права записи) — не меняю"))
     if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
-        raise ProtocolError(str(path), None, f"нет права записи в папку {real.parent} — не меняю")
+        raise ProtocolError(str(path), None, _("нет права записи в папку {folder} — не меняю").format(folder=real.parent))
 
 
 def names_a_path(name: str) -> bool:
@@ -517,16 +520,18 @@ def sheet_header(path: Path, text: str, game: dict, *, keys: tuple[str, ...], fo
 
     for key in game:
         if key not in keys:
-            raise refuse(key, f"неизвестный ключ; допустимы: {', '.join(sorted(keys))}")
+            raise refuse(key, _("неизвестный ключ; допустимы: {keys}").format(keys=", ".join(sorted(keys))))
     if game.get("format") != format:
-        raise refuse("format", f"поддерживается format = {format}, а дано {shown(game.get('format'))}")
+        raise refuse("format", _("поддерживается format = {format}, а дано {given}").format(
+            format=format, given=shown(game.get("format"))))
     convention = game.get("convention")
     if not isinstance(convention, str) or not convention:
-        raise refuse("convention", f"нужно имя правил или путь, например \"{example}\"")
+        raise refuse("convention", _("нужно имя правил или путь, например \"{example}\"").format(example=example))
     sha = game.get("convention_sha256")
     if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
-        raise refuse("convention_sha256", "ожидается SHA-256 правил (64 шестнадцатеричных знака)")
+        raise refuse("convention_sha256", _("ожидается SHA-256 правил (64 шестнадцатеричных знака)"))
     target = game.get("target")
     if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
-        raise refuse("target", f"ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {shown(target)}")
+        raise refuse("target", _("ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {given}").format(
+            given=shown(target)))
     return convention, sha, target

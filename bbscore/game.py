@@ -17,8 +17,9 @@ from bbscore.convention import Convention
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.hand import Hand, make_hand
 from bbscore.scoring import Breakdown, score, tricks_taken
+from bbscore.i18n import N_, _
 
-REDEALS = {"all-pass": "все спасовали", "rams-7": "рамки 7", "rams-8": "рамки 8"}
+REDEALS = {"all-pass": N_("все спасовали"), "rams-7": N_("рамки 7"), "rams-8": N_("рамки 8")}  # translated where shown
 HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
                "decl_cards", "last", "melds", "decl_seats")
 RECORD_FIELDS = ("score", "total")
@@ -153,7 +154,7 @@ def match_pair(text: str, pairs: tuple[str, str], field: str) -> str:
             return candidates[0]
         if len(candidates) > 1:
             break
-    raise InconsistentHandError(field, text, f"одна из пар: {pairs[0]} (или 1), {pairs[1]} (или 2)")
+    raise InconsistentHandError(field, text, _("одна из пар: {first} (или 1), {second} (или 2)").format(first=pairs[0], second=pairs[1]))
 
 
 # The longest score or total read from a protocol: far beyond any game (the benchmark's million hands stay below 10**9),
@@ -168,7 +169,7 @@ def _pair(value: Any, name: str) -> Pair:
         and all(isinstance(v, int) and not isinstance(v, bool) and -MAX_POINTS <= v <= MAX_POINTS for v in value)
     ):
         return value[0], value[1]
-    raise InconsistentHandError(name, value, f"ожидаются два целых числа (до {MAX_DIGITS} цифр): [пара 1, пара 2]")
+    raise InconsistentHandError(name, value, _("ожидаются два целых числа (до {digits} цифр): [пара 1, пара 2]").format(digits=MAX_DIGITS))
 
 
 class ScoredEntry(msgspec.Struct, frozen=True, kw_only=True):
@@ -191,40 +192,42 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     fields = entry.fields
     if not _KNOWN_FIELDS.issuperset(fields):
         unknown = sorted(set(fields) - _KNOWN_FIELDS)
-        raise InconsistentHandError("key", unknown[0], f"в сдаче допустимы ключи: {', '.join(sorted(_KNOWN_FIELDS))}")
+        raise InconsistentHandError("key", unknown[0], _("в сдаче допустимы ключи: {keys}").format(keys=", ".join(sorted(_KNOWN_FIELDS))))
     for name in _TEXT_FIELDS:  # a list or a table where text belongs is refused here, before any use of it
         if name in fields and not isinstance(fields[name], str):
-            raise InconsistentHandError(name, fields[name], "ожидается текст в кавычках")
+            raise InconsistentHandError(name, fields[name], _("ожидается текст в кавычках"))
     if CLAIM_FIELD in fields:
         if not convention.settings.game_end.doezd:
-            raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], f"доезд не предусмотрен правилами «{convention.name}»")
+            raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], _("доезд не предусмотрен правилами «{convention}»").format(convention=convention.name))
         if fields[CLAIM_FIELD] not in pairs:
-            raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], f"доезд заявляет одна из пар: {', '.join(pairs)}")
+            raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], _("доезд заявляет одна из пар: {pairs}").format(pairs=", ".join(pairs)))
     if "redeal" in fields:
         allowed = redeals(convention)
         if fields["redeal"] not in allowed:
             raise InconsistentHandError(
-                "redeal", fields["redeal"], f"по правилам «{convention.name}» пересдача — это {' или '.join(allowed)}"
+                "redeal", fields["redeal"], _("по правилам «{convention}» пересдача — это {allowed}").format(convention=convention.name,
+                                                                              allowed=_(" или ").join(allowed))
             )
         extra = [name for name in HAND_FIELDS if name in fields]
         if extra:
-            raise InconsistentHandError(extra[0], fields[extra[0]], "у пересдачи нет контракта и вистов")
+            raise InconsistentHandError(extra[0], fields[extra[0]], _("у пересдачи нет контракта и вистов"))
         return ScoredEntry(redeal=fields["redeal"])
     if "contract" not in fields:
-        raise InconsistentHandError("contract", "нет", "у сдачи нужен contract (или redeal = \"all-pass\" / \"rams-7\")")
+        raise InconsistentHandError("contract", _("нет"), _("у сдачи нужен contract (или redeal = \"all-pass\" / \"rams-7\")"))
     by = fields.get("by")
     if not isinstance(by, str) or by not in pairs:
-        raise InconsistentHandError("by", by if by is not None else "нет", f"разыгрывающие — одна из пар: {', '.join(pairs)}")
+        raise InconsistentHandError("by", by if by is not None else _("нет"),
+                                    _("разыгрывающие — одна из пар: {pairs}").format(pairs=", ".join(pairs)))
     for name, example in _LIST_FIELDS:
         value = fields.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
-            raise InconsistentHandError(name, value, f"ожидается список в квадратных скобках, например {example}")
+            raise InconsistentHandError(name, value, _("ожидается список в квадратных скобках, например {example}").format(example=example))
     if not isinstance(fields["contract"], str):
-        raise InconsistentHandError("contract", fields["contract"], "ожидается текст в кавычках, например \"12Т\"")
+        raise InconsistentHandError("contract", fields["contract"], _("ожидается текст в кавычках, например \"12Т\""))
     for name in ("def_points", "decl_points", "decl_tricks"):
         value = fields.get(name)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise InconsistentHandError(name, value, "ожидается целое число без кавычек, например 18")
+            raise InconsistentHandError(name, value, _("ожидается целое число без кавычек, например 18"))
     hand = make_hand(
         convention, fields["contract"],
         def_points=fields.get("def_points"), decl_points=fields.get("decl_points"),
@@ -246,7 +249,7 @@ def _seat_texts(table: Any) -> dict[int, str] | None:
     if not isinstance(table, dict) or not all(
         isinstance(key, str) and key in ("p1", "p2", "p3", "p4") and isinstance(value, str) for key, value in table.items()
     ):
-        raise InconsistentHandError("melds", table, "ожидается таблица { p1 = \"терц от Д♠\", p3 = \"рамки-В\" }")
+        raise InconsistentHandError("melds", table, _("ожидается таблица {{ p1 = \"терц от Д♠\", p3 = \"рамки-В\" }}").format())
     return {int(key[1]): value for key, value in table.items()}
 
 
@@ -261,7 +264,7 @@ def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: 
         return
     reached = total[pairs.index(claimant)]
     if reached < target:
-        raise InconsistentHandError(CLAIM_FIELD, claimant, f"доезд заявлен, но у пары с этой сдачей {reached} < {target}")
+        raise InconsistentHandError(CLAIM_FIELD, claimant, _("доезд заявлен, но у пары с этой сдачей {reached} < {target}").format(reached=reached, target=target))
 
 
 def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention) -> Replay:
@@ -289,7 +292,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 recorded_total = _pair(entry.fields["total"], "total")
             if result.ended:
                 raise InconsistentHandError(
-                    "сдача", entry.number, f"партия уже окончена на сдаче {result.ended_at}"
+                    "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
             scored = score_entry(entry, pairs, convention)
             points = scored.score
@@ -304,20 +307,22 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
             if recorded_score is not None and recorded_score != points:
                 problems.append(Discrepancy(
                     hand=entry.number, line=entry.line, field="score", recorded=list(recorded_score), computed=list(points),
-                    message=
-                    f"записано {recorded_score[0]} : {recorded_score[1]}, по правилам {points[0]} : {points[1]}",
+                    message=_("записано {first} : {second}, по правилам {rules_first} : {rules_second}").format(
+                        first=recorded_score[0], second=recorded_score[1], rules_first=points[0], rules_second=points[1]),
                 ))
         sheet_points = recorded_score if recorded_score is not None else points
         expected = (sheet[0] + sheet_points[0], sheet[1] + sheet_points[1])
         # a total that agrees with the rules' running total from the start is right, whatever slip came before it
         agrees_with_rules = error is None and recorded_total == total
         if recorded_total is not None and recorded_total != expected and not agrees_with_rules:
-            by_rules = "" if expected == total or error is not None else f" (по правилам с начала партии {total[0]} : {total[1]})"
+            by_rules = ("" if expected == total or error is not None
+                        else _(" (по правилам с начала партии {first} : {second})").format(first=total[0], second=total[1]))
             problems.append(Discrepancy(
                 hand=entry.number, line=entry.line, field="total", recorded=list(recorded_total), computed=list(expected),
-                message=
-                f"итог записан {recorded_total[0]} : {recorded_total[1]}, а предыдущий итог плюс очки сдачи дают "
-                f"{expected[0]} : {expected[1]}{by_rules}",
+                message=_("итог записан {first} : {second}, а предыдущий итог плюс очки сдачи дают "
+                          "{expected_first} : {expected_second}{by_rules}").format(
+                    first=recorded_total[0], second=recorded_total[1], expected_first=expected[0],
+                    expected_second=expected[1], by_rules=by_rules),
             ))
         sheet = recorded_total if recorded_total is not None else expected
         result.results.append(HandResult(

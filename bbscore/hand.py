@@ -38,7 +38,8 @@ from bbscore.constructions import (
 )
 from bbscore.contract import Contract, ContractKind, Game, GameKind
 from bbscore.convention import Convention
-from bbscore.errors import ConstructionError, CardError, IllegalContractError, InconsistentHandError, ref
+from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError, ref
+from bbscore.i18n import _
 from bbscore.seats import Side
 
 
@@ -97,8 +98,10 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
         if not re.fullmatch(r"-?[0-9]{1,6}", text):
             if re.fullmatch(r"-?[0-9]*[.,][0-9]+|-?[0-9]+[.,][0-9]*", text):
                 shown_allowed = allowed if isinstance(allowed, str) else allowed()
-                more = "" if shown_allowed.startswith(("ожидается целое", "нужно целое")) else f"; {shown_allowed}"
-                raise InconsistentHandError(field, value, f"нужно целое число, без дробной части{more}")
+                if shown_allowed.startswith(("ожидается целое", "нужно целое", "a whole number", "whole number")):
+                    raise InconsistentHandError(field, value, _("нужно целое число, без дробной части"))
+                raise InconsistentHandError(field, value, _("нужно целое число, без дробной части; {allowed}").format(
+                    allowed=shown_allowed))
             raise refuse()
         value = int(text)
     if not low <= value <= high:
@@ -124,13 +127,14 @@ def check_plausible_bid(convention: Convention, contract: Contract) -> None:
         slip = f" ({guess}{contract.game.value}?)" if not contract.number % 10 and guess >= convention.game(contract.game.kind).min_bid else ""
         raise ImplausibleBidError(
             "contract", str(contract),
-            f"заявка {contract.number} необычно высока (по правилам «{convention.name}» переспрашивается выше {limit}): "
-            f"не описка ли это{slip}? Если так и было, подтвердите: {ref('yes')}",
+            _("заявка {number} необычно высока (по правилам «{convention}» переспрашивается выше {limit}): "
+              "не описка ли это{slip}? Если так и было, подтвердите: {yes}").format(
+                number=contract.number, convention=convention.name, limit=limit, slip=slip, yes=ref("yes")),
         )
 
 
 def _tricks_allowed() -> str:
-    return f"число взяток разыгрывающих от 0 до {TRICKS_PER_HAND}"
+    return _("число взяток разыгрывающих от 0 до {tricks}").format(tricks=TRICKS_PER_HAND)
 
 
 def make_hand(
@@ -170,34 +174,37 @@ def make_hand(
     tricks = parse_count(decl_tricks, "decl_tricks", 0, TRICKS_PER_HAND, _tricks_allowed)
     cards = None
     if last is not None and def_cards is None and decl_cards is None:
-        raise InconsistentHandError("last", last, f"{ref('last')} указывают вместе с картами: {ref('def_cards')} или {ref('decl_cards')}")
+        raise InconsistentHandError("last", last, _("{last} указывают вместе с картами: {def_cards} или {decl_cards}").format(
+            last=ref('last'), def_cards=ref('def_cards'), decl_cards=ref('decl_cards')))
     if def_cards is not None or decl_cards is not None:
         if def_points is not None or decl_points is not None:
-            raise InconsistentHandError("def_cards/decl_cards", "и висты", "укажите либо висты за взятки, либо взятые карты")
+            raise InconsistentHandError("def_cards/decl_cards", _("и висты"), _("укажите либо висты за взятки, либо взятые карты"))
         cards = _count_taken(convention, contract, def_cards, decl_cards, last, tricks)
         def_points, tricks = cards.def_points, cards.decl_tricks
     if contract.kind is ContractKind.KAPO_BID and tricks is None:
         raise InconsistentHandError(
-            "decl_tricks", "не указано",
-            f"для заявки с капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): она выполнена только со всеми "
-            f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
+            "decl_tricks", _("не указано"),
+            _("для заявки с капо нужно число взяток разыгрывающих (0–{tricks}): она выполнена только со всеми "
+              "{tricks}, а по вистам этого не узнать").format(tricks=TRICKS_PER_HAND),
         )
     if contract.is_kapo and tricks is None:
         raise InconsistentHandError(
-            "decl_tricks", "не указано",
-            f"для капо нужно число взяток разыгрывающих (0–{TRICKS_PER_HAND}): капо выполнено только со всеми "
-            f"{TRICKS_PER_HAND}, а по вистам этого не узнать",
+            "decl_tricks", _("не указано"),
+            _("для капо нужно число взяток разыгрывающих (0–{tricks}): капо выполнено только со всеми "
+              "{tricks}, а по вистам этого не узнать").format(tricks=TRICKS_PER_HAND),
         )
     def range_text() -> str:
-        return f"висты за взятки от 0 до {deck} (S в игре {contract.game.value})"
+        return _("висты за взятки от 0 до {deck} (S в игре {game})").format(deck=deck, game=contract.game.value)
 
     defenders = parse_count(def_points, "def_points", 0, deck, range_text)
     declarers = parse_count(decl_points, "decl_points", 0, deck, range_text)
     if defenders is None and declarers is None:
-        raise InconsistentHandError("def_points", "не указано", f"нужны висты за взятки одной из пар: {ref('def_points')} N или {ref('decl_points')} N")
+        raise InconsistentHandError("def_points", _("не указано"), _("нужны висты за взятки одной из пар: {def_points} N или {decl_points} N").format(
+            def_points=ref('def_points'), decl_points=ref('decl_points')))
     if defenders is not None and declarers is not None and defenders + declarers != deck:
         raise InconsistentHandError(
-            "def_points/decl_points", f"{defenders} + {declarers}", f"вместе должно быть S = {deck}, а дано {defenders + declarers}"
+            "def_points/decl_points", f"{defenders} + {declarers}",
+            _("вместе должно быть S = {deck}, а дано {given}").format(deck=deck, given=defenders + declarers)
         )
     if defenders is None:
         defenders = deck - declarers  # type: ignore[operator]
@@ -205,13 +212,14 @@ def make_hand(
 
     if melds is not None:
         if decl_con or def_con:
-            raise InconsistentHandError("melds", f"и {ref('decl_con')}/{ref('def_con')}", "укажите либо объявления игроков, либо прошедшие конструкции")
+            raise InconsistentHandError("melds", _("и {decl_con}/{def_con}").format(decl_con=ref('decl_con'), def_con=ref('def_con')),
+                                        _("укажите либо объявления игроков, либо прошедшие конструкции"))
         from bbscore.melds import constructions_for_hand, seats_from_text  # below this module; only with announcements
 
         seats = melds if isinstance(melds, dict) else seats_from_text(melds)
-        decl_con, def_con, _ = constructions_for_hand(seats, decl_seats, contract, convention)
+        decl_con, def_con, _announced = constructions_for_hand(seats, decl_seats, contract, convention)
     elif decl_seats is not None:
-        raise InconsistentHandError("decl_seats", decl_seats, f"места разыгрывающих указывают вместе с {ref('melds')}")
+        raise InconsistentHandError("decl_seats", decl_seats, _("места разыгрывающих указывают вместе с {melds}").format(melds=ref('melds')))
     decl_constructions = _constructions(decl_con, "decl_con")
     def_constructions = _constructions(def_con, "def_con")
     if decl_constructions or def_constructions:  # the same lists are checked once (a protocol repeats them)
@@ -222,9 +230,10 @@ def make_hand(
         _check_tricks_known(convention, kind, defenders, deck, decl_constructions, def_constructions)
         if game.all_tricks_visty != deck:
             raise InconsistentHandError(
-                "decl_tricks", "не указано",
-                f"у одной пары все {deck} вистов за взятки: укажите, сколько взяток взяли разыгрывающие (0–8) — "
-                f"все взятки стоят {game.all_tricks_visty} вистов, а по вистам не узнать, взяты ли все",
+                "decl_tricks", _("не указано"),
+                _("у одной пары все {deck} вистов за взятки: укажите, сколько взяток взяли разыгрывающие (0–8) — "
+                  "все взятки стоят {all_tricks} вистов, а по вистам не узнать, взяты ли все").format(
+                    deck=deck, all_tricks=game.all_tricks_visty),
             )
     if cards is not None:
         return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
@@ -253,38 +262,41 @@ def _count_taken(
     def_taken = parse_cards(def_cards, "def_cards") if isinstance(def_cards, str) else def_cards
     decl_taken = parse_cards(decl_cards, "decl_cards") if isinstance(decl_cards, str) else decl_cards
     if def_taken is None and decl_taken is None:
-        raise InconsistentHandError("last", last, f"{ref('last')} указывают вместе с картами: {ref('def_cards')} или {ref('decl_cards')}")
+        raise InconsistentHandError("last", last, _("{last} указывают вместе с картами: {def_cards} или {decl_cards}").format(
+            last=ref('last'), def_cards=ref('def_cards'), decl_cards=ref('decl_cards')))
     for field, taken in (("def_cards", def_taken), ("decl_cards", decl_taken)):
         if taken is not None and len(taken) % CARDS_PER_TRICK:
             raise InconsistentHandError(
-                field, f"{len(taken)} карт", f"взятки по {CARDS_PER_TRICK} карты: число карт кратно {CARDS_PER_TRICK}"
+                field, _("{count} карт").format(count=len(taken)),
+                _("взятки по {cards} карты: число карт кратно {cards}").format(cards=CARDS_PER_TRICK)
             )
     if def_taken is not None and decl_taken is not None:
         both = set(def_taken) & set(decl_taken)
         if both:
-            raise CardError("def_cards/decl_cards", str(min(both)), "карта не может быть во взятках обеих пар")
+            raise CardError("def_cards/decl_cards", str(min(both)), _("карта не может быть во взятках обеих пар"))
         if len(def_taken) + len(decl_taken) != DECK_SIZE:
             raise InconsistentHandError(
-                "def_cards/decl_cards", f"{len(def_taken)} + {len(decl_taken)} карт",
-                f"когда даны карты обеих пар, их вместе {DECK_SIZE}",
+                "def_cards/decl_cards", _("{first} + {second} карт").format(first=len(def_taken), second=len(decl_taken)),
+                _("когда даны карты обеих пар, их вместе {deck}").format(deck=DECK_SIZE),
             )
     decl_count = len(decl_taken) if decl_taken is not None else DECK_SIZE - len(def_taken)  # type: ignore[arg-type]
     taken_tricks = decl_count // CARDS_PER_TRICK
     if tricks is not None and tricks != taken_tricks:
         raise InconsistentHandError(
-            "decl_tricks", tricks, f"по картам разыгрывающие взяли взяток: {taken_tricks}"
+            "decl_tricks", tricks, _("по картам разыгрывающие взяли взяток: {tricks}").format(tricks=taken_tricks)
         )
     if last is None:
         if taken_tricks in (0, TRICKS_PER_HAND):
             last = Side.DECLARERS if taken_tricks else Side.DEFENDERS
         else:
-            raise InconsistentHandError("last", "не указано", f"чья последняя взятка (послед): {ref('last')} decl или {ref('last')} def")
+            raise InconsistentHandError("last", _("не указано"), _("чья последняя взятка (послед): {last} decl или {last} def").format(
+                last=ref('last')))
     if not isinstance(last, Side):
         if last not in ("decl", "def"):
-            raise InconsistentHandError("last", last, "decl (разыгрывающие) или def (вистующие)")
+            raise InconsistentHandError("last", last, _("decl (разыгрывающие) или def (вистующие)"))
         last = Side(last)
     if (last is Side.DECLARERS and taken_tricks == 0) or (last is Side.DEFENDERS and taken_tricks == TRICKS_PER_HAND):
-        raise InconsistentHandError("last", last.value, "последнюю взятку взяла пара, у которой нет взяток")
+        raise InconsistentHandError("last", last.value, _("последнюю взятку взяла пара, у которой нет взяток"))
     game = contract.game
     if def_taken is not None:
         defenders = count_cards(convention, game, def_taken, last is Side.DEFENDERS)
@@ -309,11 +321,12 @@ def _check_tricks_known(
         return any(lost_without_trick(c, values) for c in constructions)
 
     if defenders == deck and follows_rule(decl):
-        where = "идут вистующим" if settings.declarers_without_trick == "to_defenders" else "не засчитываются"
         raise InconsistentHandError(
-            "decl_tricks", "не указано",
-            "у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
-            f"без взятки их конструкции {where}",
+            "decl_tricks", _("не указано"),
+            _("у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
+              "без взятки их конструкции идут вистующим") if settings.declarers_without_trick == "to_defenders" else
+            _("у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
+              "без взятки их конструкции не засчитываются"),
         )
     if defenders == 0 and follows_rule(defs) and settings.defenders_without_trick == "lost":
         raise InconsistentHandError(
@@ -339,21 +352,26 @@ def _check_contract(convention: Convention, contract: Contract) -> None:
     kind = contract.game.kind
     if not convention.has_game(kind):
         have = ", ".join(KIND_NAMES[k] for k in convention.kinds)
-        raise IllegalContractError("contract", str(contract), f"в правилах «{convention.name}» нет игры {KIND_NAMES[kind]} (есть: {have})")
+        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет игры {game} (есть: {have})").format(
+            convention=convention.name, game=KIND_NAMES[kind], have=have))
     kapo = convention.settings.kapo
     if contract.kind is ContractKind.KAPO_BID and kapo.style != "flag":
         raise IllegalContractError("contract", str(contract),
-                                   f"в правилах «{convention.name}» капо — премия: пишется ^{contract.game.value} или ^2{contract.game.value}")
+                                   _("в правилах «{convention}» капо — премия: пишется ^{game} или ^2{game}").format(
+                                       convention=convention.name, game=contract.game.value))
     if contract.kind is ContractKind.KAPO and kapo.style != "premium":
         raise IllegalContractError("contract", str(contract),
-                                   f"в правилах «{convention.name}» капо — отметка на заявке: пишется 26{contract.game.value}^ (N и ^ после игры)")
+                                   _("в правилах «{convention}» капо — отметка на заявке: пишется 26{game}^ (N и ^ после игры)").format(
+                                       convention=convention.name, game=contract.game.value))
     if contract.kind is ContractKind.KAPO_HAND and not kapo.from_one_hand:
-        raise IllegalContractError("contract", str(contract), f"в правилах «{convention.name}» нет капо с руки")
+        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет капо с руки").format(
+            convention=convention.name))
     game = convention.game(kind)
     contract.check_legal(game.min_bid)
     if contract.is_bid and game.max_bid is not None and contract.number > game.max_bid:
         raise IllegalContractError("contract", str(contract),
-                                   f"в правилах «{convention.name}» заявка не больше {game.max_bid}")
+                                   _("в правилах «{convention}» заявка не больше {bid}").format(
+                                       convention=convention.name, bid=game.max_bid))
     _check_reachable(convention, contract)
 
 
@@ -365,9 +383,10 @@ def _check_reachable(convention: Convention, contract: Contract) -> None:
     cards = max(convention.scaled_deck(kind), convention.game(kind).all_tricks_visty)
     limit = (cards + most if not contract.is_kapo else most) // unit
     if contract.number > limit:
-        what = "N" if not contract.is_kapo else "K у капо"
+        what = "N" if not contract.is_kapo else _("K у капо")
         raise IllegalContractError(
-            "contract", str(contract), f"{what} не больше {limit}: больше вистов не набрать даже со всеми конструкциями"
+            "contract", str(contract),
+            _("{what} не больше {limit}: больше вистов не набрать даже со всеми конструкциями").format(what=what, limit=limit)
         )
 
 
@@ -388,7 +407,8 @@ def _check_makeable(
                 field, value, possible = "decl_points", deck - defenders, frozenset(deck - v for v in possible)
             raise InconsistentHandError(
                 field, value,
-                f"такой суммы не дают никакие карты игры {contract.game.value}: возможно {describe_gaps(possible)}",
+                _("такой суммы не дают никакие карты игры {game}: возможно {possible}").format(
+                    game=contract.game.value, possible=describe_gaps(possible)),
             )
         return
     by_tricks = convention.makeable(kind)
@@ -396,13 +416,11 @@ def _check_makeable(
     if declarers not in by_tricks[tricks]:
         raise InconsistentHandError(
             "decl_tricks", tricks,
-            f"висты разыгрывающих с {tricks} взятк{_plural(tricks)} — {describe_gaps(by_tricks[tricks])}, "
-            f"а указано {declarers} (у вистующих {defenders})",
+            (_("висты разыгрывающих с {tricks} взяткой — {possible}, а указано {declarers} (у вистующих {defenders})")
+             if tricks == 1 else
+             _("висты разыгрывающих с {tricks} взятками — {possible}, а указано {declarers} (у вистующих {defenders})")
+             ).format(tricks=tricks, possible=describe_gaps(by_tricks[tricks]), declarers=declarers, defenders=defenders),
         )
-
-
-def _plural(tricks: int) -> str:
-    return "ой" if tricks == 1 else "ами"
 
 
 def _check_constructions(
@@ -417,7 +435,8 @@ def _check_constructions(
     game = convention.game(kind)
     belas = sum(1 for c in decl + defs if c.kind is ConstructionKind.BELA)
     if belas > game.max_belas:
-        allowed = "в БК бэлы нет" if game.max_belas == 0 else f"в игре {contract.game.value} бэл не больше {game.max_belas}"
+        allowed = (_("в БК бэлы нет") if game.max_belas == 0
+                   else _("в игре {game} бэл не больше {belas}").format(game=contract.game.value, belas=game.max_belas))
         where = "/".join(field for field, side in (("decl_con", decl), ("def_con", defs))
                          if any(c.kind is ConstructionKind.BELA for c in side))
         raise InconsistentHandError(where, f"бэла × {belas}", allowed)
@@ -430,17 +449,19 @@ def _check_constructions(
             if construction.kind is ConstructionKind.RAMS and construction.rank in ("7", "8"):
                 if _rams_effect(settings, construction.rank) == "redeal":
                     raise InconsistentHandError(
-                        field, str(construction), "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"
+                        field, str(construction), _("по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)")
                     )
         if len(side) > MAX_ANNOUNCED:
             raise InconsistentHandError(
-                field, f"{len(side)} конструкций",
-                f"четыре руки по {CARDS_PER_PLAYER} карт объявляют не больше {MAX_ANNOUNCED} конструкций",
+                field, _("{count} конструкций").format(count=len(side)),
+                _("четыре руки по {cards} карт объявляют не больше {most} конструкций").format(
+                    cards=CARDS_PER_PLAYER, most=MAX_ANNOUNCED),
             )
         if not fits_two_players(side, settings.card_in_sequence_and_rams == "allowed"):
             raise InconsistentHandError(
                 field, _names(side),
-                f"у каждого из двух игроков пары по {CARDS_PER_PLAYER} карт: столько конструкций у пары не собрать",
+                _("у каждого из двух игроков пары по {cards} карт: столько конструкций у пары не собрать").format(
+                    cards=CARDS_PER_PLAYER),
             )
         if side:
             _check_bare_visty(convention, kind, field, side)
@@ -449,19 +470,20 @@ def _check_constructions(
     if other_decl and other_def:
         raise InconsistentHandError(
             "decl_con/def_con", f"{_names(tuple(other_decl))} / {_names(tuple(other_def))}",
-            "конструкции (кроме бэлы) проходят только у одной пары",
+            _("конструкции (кроме бэлы) проходят только у одной пары"),
         )
     rams = Counter(c.rank for c in decl + defs if c.kind is ConstructionKind.RAMS)
     repeated = [rank for rank, count in rams.items() if count > 1]
     if repeated:
         raise InconsistentHandError("decl_con/def_con", f"рамки-{RUSSIAN_RANKS[repeated[0]]}",
-                                    "в колоде одни рамки каждого достоинства")
+                                    _("в колоде одни рамки каждого достоинства"))
     for rank in ("8", "7"):
         if rams.get(rank) and _rams_effect(settings, rank) == "cancel_all":
             others = [c for c in other_decl + other_def if not (c.kind is ConstructionKind.RAMS and c.rank == rank)]
             if others:
                 raise InconsistentHandError(
-                    "decl_con/def_con", f"рамки-{rank}", f"рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {_names(tuple(others))}"
+                    "decl_con/def_con", f"рамки-{rank}", _("рамки {rank} отменяют все другие конструкции (кроме бэлы), а указано: {given}").format(
+                        rank=rank, given=_names(tuple(others)))
                 )
 
 
@@ -481,14 +503,16 @@ def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: 
     if max(bare) > most or sum(bare) > most:
         raise InconsistentHandError(
             field, max(bare) if max(bare) > most else sum(bare),
-            f"у пары не бывает конструкций больше чем на {most} вистов (все конструкции, что могут быть у двух игроков)",
+            _("у пары не бывает конструкций больше чем на {most} вистов (все конструкции, что могут быть у двух игроков)").format(
+                most=most),
         )
     total = sum(bare)
     table = convention.construction_values(kind)
     values = {v for v in set(table.sequences) | set(table.rams.values()) if v > 0}
     if not _sum_of(values, total):
         raise InconsistentHandError(
-            field, total, f"висты конструкций складываются из их стоимостей ({', '.join(str(v) for v in sorted(values))})"
+            field, total, _("висты конструкций складываются из их стоимостей ({values})").format(
+                values=", ".join(str(v) for v in sorted(values)))
         )
 
 

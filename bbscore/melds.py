@@ -37,6 +37,7 @@ from bbscore.contract import Contract, GameKind
 from bbscore.convention import Convention
 from bbscore.errors import ConstructionError, InconsistentHandError
 from bbscore.seats import SEATS, Partnership
+from bbscore.i18n import _
 
 SPECIAL_RAMS = ("7", "8")
 _FROM = re.compile(r"^(?P<name>\S+)\s+(?:от|from)\s+(?P<card>.+)$", re.IGNORECASE)
@@ -155,14 +156,14 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
     bela = _BELA_SUIT.match(item)
     if bela:
         if game.kind is GameKind.NO_TRUMPS:
-            raise InconsistentHandError(field_name, item, "в БК нет козырей — бэлы не бывает")
+            raise InconsistentHandError(field_name, item, _("в БК нет козырей — бэлы не бывает"))
         suit = game.trump_suit
         if game.kind is GameKind.ALL_TRUMPS and not bela.group("suit"):
-            raise InconsistentHandError(field_name, item, "в ВК бэла есть в каждой масти — укажите масть: «бэла ♠» или «бэла П»")
+            raise InconsistentHandError(field_name, item, _("в ВК бэла есть в каждой масти — укажите масть: «бэла ♠» или «бэла П»"))
         if bela.group("suit"):
             suit = _suit(bela.group("suit"), field_name, item)
             if game.trump_suit and suit != game.trump_suit:
-                raise InconsistentHandError(field_name, item, f"бэла — король и дама козырной масти ({RUSSIAN_SUITS[game.trump_suit]})")
+                raise InconsistentHandError(field_name, item, _("бэла — король и дама козырной масти ({value})").format(value=RUSSIAN_SUITS[game.trump_suit]))
         cards = frozenset({Card("K", suit), Card("Q", suit)}) if suit else frozenset()
         return Meld(seat, order, Construction(ConstructionKind.BELA), suit, None, cards)
     named_from = _FROM.match(item)
@@ -174,8 +175,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         if top_index - construction.length + 1 < 0:
             raise ConstructionError(
                 field_name, item,
-                f"от {RUSSIAN_RANKS[top_card.rank]} вниз не набрать последовательность из {construction.length} карт "
-                "(младшая карта — 7)",
+                _("от {value} вниз не набрать последовательность из {length} карт (младшая карта — 7)").format(value=RUSSIAN_RANKS[top_card.rank], length=construction.length),
             )
         ranks = RANKS[top_index - construction.length + 1: top_index + 1]
         cards = frozenset(Card(rank, top_card.suit) for rank in ranks)
@@ -190,7 +190,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         cards = frozenset(Card(construction.rank, suit) for suit in SUITS)
         return Meld(seat, order, construction, None, None, cards)
     if construction.kind is ConstructionKind.SEQUENCE:
-        raise ConstructionError(field_name, item, "у последовательности назовите старшую карту: «терц от Д♠»")
+        raise ConstructionError(field_name, item, _("у последовательности назовите старшую карту: «терц от Д♠»"))
     raise ConstructionError(field_name, item, ALLOWED)
 
 
@@ -198,7 +198,7 @@ def _single(text: str, field_name: str, item: str) -> Construction:
     """One named construction (an announcement names each one: no «2×»)."""
     constructions = parse_list(text, field_name)
     if len(constructions) != 1:
-        raise ConstructionError(field_name, item, "в объявлениях каждую конструкцию называют отдельно, через запятую (без «2×»)")
+        raise ConstructionError(field_name, item, _("в объявлениях каждую конструкцию называют отдельно, через запятую (без «2×»)"))
     return constructions[0]
 
 
@@ -208,31 +208,31 @@ _SEQUENCE_WORDS = {"терц", "терца", "terz", "tierce", "берц", "бе
 
 def _require_sequence(construction: Construction, item: str, field_name: str) -> None:
     if construction.kind is not ConstructionKind.SEQUENCE:
-        raise ConstructionError(field_name, item, "«от карты» называют только последовательности: терц, берц, квинта …")
+        raise ConstructionError(field_name, item, _("«от карты» называют только последовательности: терц, берц, квинта …"))
 
 
 def _one_card(text: str, field_name: str, item: str) -> Card:
     cards = parse_cards(text, field_name)
     if len(cards) != 1:
-        raise ConstructionError(field_name, item, "после «от» — одна карта, старшая в последовательности")
+        raise ConstructionError(field_name, item, _("после «от» — одна карта, старшая в последовательности"))
     return cards[0]
 
 
 def _suit(text: str, field_name: str, item: str) -> str:
     probe = parse_cards("7" + text.strip(), field_name) if text.strip() else ()
     if len(probe) != 1:
-        raise ConstructionError(field_name, item, "масть: П Т Б Ч или ♠ ♣ ♦ ♥")
+        raise ConstructionError(field_name, item, _("масть: П Т Б Ч или ♠ ♣ ♦ ♥"))
     return probe[0].suit
 
 
 def _sequence_from_cards(construction, listed, seat, order, field_name, item) -> Meld:
     _require_sequence(construction, item, field_name)
     if len(listed) != construction.length:
-        raise ConstructionError(field_name, item, f"{construction} — это {construction.length} карты подряд, а названо {len(listed)}")
+        raise ConstructionError(field_name, item, _("{construction} — это {length} карты подряд, а названо {len}").format(construction=construction, length=construction.length, len=len(listed)))
     suits = {card.suit for card in listed}
     indexes = sorted(RANKS.index(card.rank) for card in listed)
     if len(suits) != 1 or indexes != list(range(indexes[0], indexes[0] + len(indexes))):
-        raise ConstructionError(field_name, item, "последовательность — карты одной масти подряд (7 8 9 10 В Д К Т)")
+        raise ConstructionError(field_name, item, _("последовательность — карты одной масти подряд (7 8 9 10 В Д К Т)"))
     top = RANKS[indexes[-1]]
     return Meld(seat, order, construction, suits.pop(), top, frozenset(listed))
 
@@ -243,17 +243,17 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
     game = convention.game(kind)
     belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
     if len(belas) > game.max_belas:
-        raise InconsistentHandError("bela", f"{len(belas)}", f"в игре {contract.game.value} бэл не больше {game.max_belas}")
+        raise InconsistentHandError("bela", f"{len(belas)}", _("в игре {value} бэл не больше {max_belas}").format(value=contract.game.value, max_belas=game.max_belas))
     for meld in melds:
         if meld.construction.kind is ConstructionKind.RAMS and meld.construction.rank not in game.rams:
-            raise ConstructionError(f"p{meld.seat}", str(meld), f"в игре {contract.game.value} такие четыре карты — не конструкция")
+            raise ConstructionError(f"p{meld.seat}", str(meld), _("в игре {value} такие четыре карты — не конструкция").format(value=contract.game.value))
     owner: dict[Card, Meld] = {}
     for meld in melds:
         for card in meld.cards:
             other = owner.get(card)
             if other is not None and other.seat != meld.seat:
                 raise InconsistentHandError(
-                    f"p{meld.seat}", str(meld), f"карта {card} уже есть в конструкции игрока {other.seat} ({other}) — у двух игроков её быть не может"
+                    f"p{meld.seat}", str(meld), _("карта {card} уже есть в конструкции игрока {seat} ({other}) — у двух игроков её быть не может").format(card=card, seat=other.seat, other=other)
                 )
             owner.setdefault(card, meld)
     for seat in SEATS:
@@ -262,14 +262,14 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
         for meld in own:
             key = (meld.construction.kind, meld.cards)
             if meld.cards and key in seen:
-                raise InconsistentHandError(f"p{seat}", str(meld), "одна и та же конструкция объявлена дважды")
+                raise InconsistentHandError(f"p{seat}", str(meld), _("одна и та же конструкция объявлена дважды"))
             seen.add(key)
         sequences = [m for m in own if m.construction.kind is ConstructionKind.SEQUENCE]
         for index, first in enumerate(sequences):
             for second in sequences[index + 1:]:
                 if first.suit == second.suit and _touch(first, second):
                     raise InconsistentHandError(
-                        f"p{seat}", f"{first}, {second}", "эти карты идут подряд — это одна длинная последовательность"
+                        f"p{seat}", f"{first}, {second}", _("эти карты идут подряд — это одна длинная последовательность")
                     )
         if convention.settings.constructions.card_in_sequence_and_rams == "forbidden":
             for rams in (m for m in own if m.construction.kind is ConstructionKind.RAMS):
@@ -277,11 +277,11 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
                     if rams.cards & sequence.cards:
                         raise InconsistentHandError(
                             f"p{seat}", f"{rams}, {sequence}",
-                            "по этим правилам одна карта не может быть и в последовательности, и в рамках одного игрока",
+                            _("по этим правилам одна карта не может быть и в последовательности, и в рамках одного игрока"),
                         )
         held = frozenset().union(*(m.cards for m in own)) if own else frozenset()
         if len(held) > CARDS_PER_PLAYER:
-            raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), f"у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len(held)}")
+            raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), _("у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len}").format(CARDS_PER_PLAYER=CARDS_PER_PLAYER, len=len(held)))
 
 
 def _touch(first: Meld, second: Meld) -> bool:
@@ -428,7 +428,7 @@ def seats_from_text(texts: list[str] | None) -> dict[int, str]:
                 continue
             match = re.match(r"^(?:p|игрок\s*)?([1-4])\s*[:=]\s*(.*)$", part, re.IGNORECASE)
             if not match:
-                raise InconsistentHandError("melds", part, "ожидается «p1: терц от Д♠; p2: рамки-В» (места 1–4)")
+                raise InconsistentHandError("melds", part, _("ожидается «p1: терц от Д♠; p2: рамки-В» (места 1–4)"))
             seat = int(match.group(1))
             seats[seat] = ", ".join(filter(None, [seats.get(seat), match.group(2)]))
     return seats
@@ -447,9 +447,9 @@ def constructions_for_hand(
     written = {"31": "13", "42": "24"}.get(decl_seats, decl_seats)  # type: ignore[arg-type]
     if written not in ("13", "24"):
         raise InconsistentHandError("decl_seats", decl_seats if decl_seats is not None else "не указано",
-                                    "места разыгрывающих: 13 (игроки 1 и 3) или 24 (игроки 2 и 4)")
+                                    _("места разыгрывающих: 13 (игроки 1 и 3) или 24 (игроки 2 и 4)"))
     resolution = resolve(parse_announcements(seats, contract, convention), contract, convention)
     if resolution.redeal:
-        raise InconsistentHandError("melds", "рамки", "по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)")
+        raise InconsistentHandError("melds", "рамки", _("по этим правилам такие рамки отменяют сдачу — она без результата (пересдача)"))
     decl, defs = passed_constructions(resolution, Partnership(written))
     return decl, defs, resolution

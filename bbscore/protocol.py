@@ -63,6 +63,7 @@ from bbscore.files import (
     write_atomic,
 )
 from bbscore import conventions
+from bbscore.i18n import N_, _
 from bbscore.game import HandEntry, match_pair, replay
 
 FORMAT = 1
@@ -113,7 +114,7 @@ def read(path: Path) -> Protocol:
     :class:`ProtocolError` with the file and line when the file cannot be read,
     is not TOML, or its ``[game]`` table is unusable.
     """
-    text = read_sheet_text(path, kind="файл протокола", missing="нет такого файла")
+    text = read_sheet_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
     data = parse_sheet(path, text)
     try:
         header = _header(path, data, text)
@@ -122,13 +123,13 @@ def read(path: Path) -> Protocol:
         raise
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
-        raise ProtocolError(str(path), None, "hand должен быть списком таблиц [[hand]]")
+        raise ProtocolError(str(path), None, _("hand должен быть списком таблиц [[hand]]"))
     lines, starts = hand_lines(text, len(hands_data))
     hands = [HandEntry(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
-EMPTY_FOLDER = "в папке нет протоколов (файлов .toml с таблицей [game])"
+EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
 
 
 def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
@@ -169,17 +170,17 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
-        raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+        raise ProtocolError(str(path), key_line(text, unknown[0]), _("неизвестный раздел «{value}»; есть [game] и [[hand]]").format(value=unknown[0]))
     game = data.get("game")
     if not isinstance(game, dict):
-        raise ProtocolError(str(path), None, "нет таблицы [game]")
+        raise ProtocolError(str(path), None, _("нет таблицы [game]"))
 
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
     if game.get("game") == "preferans":
-        raise OtherGameError(str(path), key_line(text, "game"), "это пуля преферанса (game = \"preferans\"): "
-                             "её команды — bbscore pref show, pref add, pref settle")
+        raise OtherGameError(str(path), key_line(text, "game"), _("это пуля преферанса (game = \"preferans\"): "
+                             "её команды — bbscore pref show, pref add, pref settle"))
     convention, sha, target = sheet_header(path, text, game, keys=("format", "convention", "convention_sha256", "target",
                                                                    "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
@@ -214,8 +215,8 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 def check_path(path: Path, *, must_exist: bool) -> None:
     """Refuse a path that cannot be a protocol (see :func:`bbscore.files.check_sheet_path`)."""
-    check_sheet_path(path, must_exist=must_exist, kind="файл протокола", example="game.toml",
-                     missing="нет такого файла (начать партию: bbscore new)")
+    check_sheet_path(path, must_exist=must_exist, kind=_("файл протокола"), example="game.toml",
+                     missing=_("нет такого файла (начать партию: bbscore new)"))
 
 
 @contextmanager
@@ -257,7 +258,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
             reason = "этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)"
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
-            f"правила партии «{protocol.header.convention}» ([game] convention): {reason}",
+            _("правила партии «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason),
         ) from None
     warning = None
     recorded = protocol.header.convention_sha256
@@ -275,13 +276,13 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
 
     check_path(path, must_exist=False)
     if path.exists():
-        raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
+        raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
     rules = conventions.load(convention_name)
     if len(pairs) != 2:
-        raise InvalidValueError("pairs", ",".join(pairs), "нужны два разных названия пар через запятую, например \"Мы,Они\"")
-    names = new_names(pairs, "pairs", "названия пар")
+        raise InvalidValueError("pairs", ",".join(pairs), _("нужны два разных названия пар через запятую, например \"Мы,Они\""))
+    names = new_names(pairs, "pairs", _("названия пар"))
     if target is not None and target < 1:
-        raise InvalidValueError("target", target, "цель партии — положительное число")
+        raise InvalidValueError("target", target, _("цель партии — положительное число"))
     header = Header(
         convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
         target=target if target is not None else rules.settings.game_end.target,
@@ -319,7 +320,8 @@ def _refuse_bad_file(protocol: Protocol, replay) -> None:
         first = bad[0]
         raise ProtocolError(
             str(protocol.path), first.line,
-            f"в сдаче {first.hand} ошибка ({first.message}); исправьте файл, проверка: bbscore recompute",
+            _("в сдаче {hand} ошибка ({message}); исправьте файл, проверка: bbscore recompute").format(
+                hand=first.hand, message=first.message),
         )
 
 
@@ -353,9 +355,10 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, before)
         if before.ended:
-            raise ProtocolError(str(path), None, f"партия окончена на сдаче {before.ended_at}: {_winner_text(protocol, before)}; новые сдачи не принимаются")
+            raise ProtocolError(str(path), None, _("партия окончена на сдаче {hand}: {winner}; новые сдачи не принимаются").format(
+                hand=before.ended_at, winner=_winner_text(protocol, before)))
         if any(d.field in ("score", "total") for d in before.discrepancies):
-            warning = (warning + "; " if warning else "") + "записанные очки или итоги расходятся с правилами — см. bbscore recompute"
+            warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
         entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(fields))
         after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
         new = after.results[-1]
@@ -391,7 +394,8 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         rules, warning = convention_for(protocol)
         count = len(protocol.hands)
         if not 1 <= number <= count:
-            raise InvalidValueError("hand", number, f"в протоколе сдачи с 1 по {count}" if count else "в протоколе нет сдач")
+            raise InvalidValueError("hand", number, _("в протоколе сдачи с 1 по {count}").format(count=count) if count
+                                    else _("в протоколе нет сдач"))
         pairs, target = protocol.header.pairs, protocol.header.target
         old = protocol.hands[number - 1]
         fields = _given(fields, pairs, rules, confirmed)
@@ -408,14 +412,11 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         if after.ended and after.ended_at < count:
             raise ProtocolError(
                 str(path), old.line,
-                f"после такой правки сдачи {number} партия окончилась бы на сдаче {after.ended_at} "
-                f"({_winner_text(protocol, after)}), а после неё записаны сдачи {after.ended_at + 1}–{count}: "
-                f"не меняю (сначала уберите лишние сдачи: bbscore undo)",
+                _("после такой правки сдачи {number} партия окончилась бы на сдаче {ended_at} ({winner_text}), а после неё записаны сдачи {value}–{count}: не меняю (сначала уберите лишние сдачи: bbscore undo)").format(number=number, ended_at=after.ended_at, winner_text=_winner_text(protocol, after), value=after.ended_at + 1, count=count),
             )
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
         if bad:
-            raise ProtocolError(str(path), old.line, f"после такой правки сдачи {number} сдача {bad[0].hand} неверна "
-                                             f"({bad[0].message}): не меняю")
+            raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
         hands = _raw_hands(protocol)
         sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
         hands[number - 1] = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
@@ -469,8 +470,8 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
 
 def _winner_text(protocol: Protocol, replay) -> str:
     if replay.winner is None:
-        return "ничья"
-    return f"победили «{protocol.header.pairs[replay.winner]}»"
+        return _("ничья")
+    return _("победили «{pair}»").format(pair=protocol.header.pairs[replay.winner])
 
 
 def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
@@ -478,7 +479,7 @@ def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     with _locked(path, must_exist=True):
         protocol = read(path)
         if not protocol.hands:
-            raise ProtocolError(str(path), None, "в протоколе нет сдач")
+            raise ProtocolError(str(path), None, _("в протоколе нет сдач"))
         write_atomic(path, dumps(protocol.header, _raw_hands(protocol)[:-1]))
     return protocol, protocol.hands[-1]
 
@@ -495,10 +496,10 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     with _locked(path, must_exist=True):
         if known is not None and _still(path, known[0]):
             protocol, result = known
-            rules, _ = convention_for(protocol)
+            rules, _warning = convention_for(protocol)
         else:
             protocol = read(path)
-            rules, _ = convention_for(protocol)
+            rules, _warning = convention_for(protocol)
             result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, result)
         hands = _raw_hands(protocol)

@@ -14,6 +14,7 @@ from bbscore.errors import visible
 from bbscore.layout import print_fitting
 from bbscore.game import REDEALS
 from bbscore.hand import Hand
+from bbscore.i18n import N_, _
 from bbscore.scoring import Breakdown
 from bbscore.seats import Partnership
 from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
@@ -49,15 +50,16 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
     if out.is_terminal:  # a person reads it: the working wraps between words at the terminal's width
         out.soft_wrap = False
     declarers, defenders = marks(breakdown)
-    table = Table(title="Строка протокола", title_justify="left")
-    table.add_column("Контракт", justify="left")
-    table.add_column("Разыгрывающие", justify="right")
-    table.add_column("Вистующие", justify="right")
+    table = Table(title=_("Строка протокола"), title_justify="left")
+    table.add_column(_("Контракт"), justify="left")
+    table.add_column(_("Разыгрывающие"), justify="right")
+    table.add_column(_("Вистующие"), justify="right")
     table.add_row(styled(str(breakdown.contract), "bold"), declarers, defenders)
     out.print(table)
     decl_con, def_con = constructions_text(hand)
-    out.print(f"Конструкции: разыгрывающие {decl_con}; вистующие {def_con}. Правила: {convention.name}.")
-    out.print(styled("Расчёт", "bold"))
+    out.print(_("Конструкции: разыгрывающие {declarers}; вистующие {defenders}. Правила: {convention}.").format(
+        declarers=decl_con, defenders=def_con, convention=convention.name))
+    out.print(styled(_("Расчёт"), "bold"))
     for number, text in enumerate(steps(hand, breakdown, convention), start=1):
         out.print(f"{number}. {text}")
 
@@ -65,23 +67,26 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
 def _contract_cell(result) -> str:
     """What stands in the contract column: the contract, a redeal (no pair's), or an error."""
     if result.error is not None:
-        return "ошибка"
+        return _("ошибка")
     if result.redeal is not None:
-        return f"пересдача: {_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])}"
+        return _("пересдача: {why}").format(why=_(_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])))
     return str(result.breakdown.contract)
 
 
-_SHORT_REDEALS = {"all-pass": "все пас"}
+_SHORT_REDEALS = {"all-pass": N_("все пас")}
 
 
 def _distance(total: int, target: int) -> str:
-    return f"до {target} осталось {target - total}" if total < target else f"цель {target} достигнута"
+    if total < target:
+        return _("до {target} осталось {left}").format(target=target, left=target - total)
+    return _("цель {target} достигнута").format(target=target)
 
 
 def _end_text(pairs, replay) -> str:
     if replay.winner is None:
-        return f"Партия окончена на сдаче {replay.ended_at}: ничья."
-    return f"Партия окончена на сдаче {replay.ended_at}: победили «{pairs[replay.winner]}» ({replay.totals[0]} : {replay.totals[1]})."
+        return _("Партия окончена на сдаче {hand}: ничья.").format(hand=replay.ended_at)
+    return _("Партия окончена на сдаче {hand}: победили «{pair}» ({first} : {second}).").format(
+        hand=replay.ended_at, pair=pairs[replay.winner], first=replay.totals[0], second=replay.totals[1])
 
 
 COMPACT_BELOW = 60  # columns: below this a sheet is a list of lines, one per hand
@@ -116,12 +121,12 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
     from rich.cells import cell_len
 
     notes = any(hand_cells(result, pairs)["note"] for _, result in rows)
-    headers = ["№", "Контракт", "Кто", pairs[0], "итог", pairs[1], "итог"]
+    headers = [_("№"), _("Контракт"), _("Кто"), pairs[0], _("итог"), pairs[1], _("итог")]
     table = Table(title=title, title_justify="left")
     for index, header in enumerate(headers):
         table.add_column(header, justify="left" if index in (1, 2) else "right", no_wrap=True)
     if notes:
-        table.add_column("Примечание", overflow="fold", min_width=10)
+        table.add_column(_("Примечание"), overflow="fold", min_width=10)
     widths = [cell_len(header) for header in headers]
     for label, result in rows:
         cells = hand_cells(result, pairs)
@@ -135,7 +140,7 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
         out.print(table)
         return
     out.print(title)
-    out.print(f"№. контракт, кто  очки {pairs[0]} : {pairs[1]}   итог")
+    out.print(_("№. контракт, кто  очки {first} : {second}   итог").format(first=pairs[0], second=pairs[1]))
     for label, result in rows:
         line = hand_line(label.plain if isinstance(label, Text) else label, result, pairs)
         out.print(styled(line, "red") if result.error is not None else line)
@@ -149,8 +154,9 @@ def added_hand(appended) -> None:
     result = replay.results[-1]
     pairs = protocol.header.pairs
     if appended.warning:
-        out.print(styled(f"внимание: {appended.warning}", "yellow"))
-    _hands_view(out, f"Сдача {result.entry.number} записана в {protocol.path}", [(str(result.entry.number), result)], pairs)
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
+    _hands_view(out, _("Сдача {hand} записана в {file}").format(hand=result.entry.number, file=protocol.path),
+                [(str(result.entry.number), result)], pairs)
     _standing(out, pairs, protocol.header.target, replay)
 
 
@@ -160,7 +166,7 @@ def _standing(out: Console, pairs, target: int, replay) -> None:
     if replay.ended:
         out.print(styled(_end_text(pairs, replay), "bold"))
     elif replay.totals[0] == replay.totals[1] >= target:
-        out.print(styled("Итоги равны и не меньше цели: играется ещё одна сдача.", "bold"))
+        out.print(styled(_("Итоги равны и не меньше цели: играется ещё одна сдача."), "bold"))
 
 
 def edited_hand(replaced) -> None:
@@ -170,22 +176,26 @@ def edited_hand(replaced) -> None:
     pairs = protocol.header.pairs
     number = replaced.number
     if replaced.warning:
-        out.print(styled(f"внимание: {replaced.warning}", "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow"))
     old, new = replaced.before.results[number - 1], replaced.replay.results[number - 1]
-    _hands_view(out, f"Сдача {number} исправлена в {protocol.path}", [(f"{number} было", old), (f"{number} стало", new)], pairs)
+    _hands_view(out, _("Сдача {hand} исправлена в {file}").format(hand=number, file=protocol.path),
+                [(_("{hand} было").format(hand=number), old), (_("{hand} стало").format(hand=number), new)], pairs)
     later = len(replaced.replay.results) - number
     if later:
-        which = f"сдачи {number + 1}" if later == 1 else f"сдач {number + 1}–{number + later}"
-        out.print(f"Пересчитаны итоги {which}: были "
-                  f"{replaced.before.totals[0]} : {replaced.before.totals[1]}, стали "
-                  f"{replaced.replay.totals[0]} : {replaced.replay.totals[1]}.")
+        which = (_("Пересчитаны итоги сдачи {first}: были {before_first} : {before_second}, стали {after_first} : "
+                   "{after_second}.") if later == 1 else
+                 _("Пересчитаны итоги сдач {first}–{last}: были {before_first} : {before_second}, стали {after_first} : "
+                   "{after_second}."))
+        out.print(which.format(first=number + 1, last=number + later, before_first=replaced.before.totals[0],
+                               before_second=replaced.before.totals[1], after_first=replaced.replay.totals[0],
+                               after_second=replaced.replay.totals[1]))
     _standing(out, pairs, protocol.header.target, replaced.replay)
 
 
 def removed_hand(protocol, entry, result=None) -> None:
     """Print the hand that ``undo`` removed as its protocol line (its inputs as written when it cannot be scored)."""
     out = console(wrap=True)
-    out.print(f"Из {protocol.path} убрана сдача {entry.number} (строка {entry.line}):")
+    out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=entry.number, line=entry.line))
     if result is not None and result.error is None:
         out.print(hand_line(str(entry.number), result, protocol.header.pairs))
     else:
@@ -195,7 +205,7 @@ def removed_hand(protocol, entry, result=None) -> None:
     inputs += [f"{key} {', '.join(map(str, value))}" for key, value in entry.fields.items()
                if key in ("decl_con", "def_con", "def_cards", "decl_cards") and isinstance(value, list)]
     if inputs and result is not None and result.error is None:
-        out.print("Ввод: " + "; ".join(inputs))
+        out.print(_("Ввод: {inputs}").format(inputs="; ".join(inputs)))
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
@@ -206,11 +216,12 @@ def sheet(protocol, replay, warning: str | None) -> None:
     pairs = protocol.header.pairs
     target = protocol.header.target
     if warning:
-        out.print(styled(f"внимание: {warning}", "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=warning), "yellow"))
     flagged = {d.hand for d in replay.discrepancies}
     rows = [(Text(str(result.entry.number)) + (styled(" !", "red") if result.entry.number in flagged else Text("")), result)
             for result in replay.results]
-    _hands_view(out, f"Протокол {protocol.path} — правила {protocol.header.convention}, до {target}", rows, pairs)
+    _hands_view(out, _("Протокол {file} — правила {convention}, до {target}").format(
+        file=protocol.path, convention=protocol.header.convention, target=target), rows, pairs)
     shown = [f"{total} / {target}" for total in replay.totals]
     room = out.width - max(len(name) + 2 for name in pairs) - max(len(text) for text in shown) - 2
     if room >= 10:
@@ -225,42 +236,47 @@ def sheet(protocol, replay, warning: str | None) -> None:
     if replay.ended:
         out.print(styled(_end_text(pairs, replay), "bold"))
     else:
-        out.print("Партия продолжается.")
+        out.print(_("Партия продолжается."))
     if flagged:
-        out.print(styled(f"! расхождения с правилами в сдачах {', '.join(str(n) for n in sorted(flagged))}: bbscore recompute {protocol.path}", "red"))
+        out.print(styled(_("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
+            hands=", ".join(str(n) for n in sorted(flagged)), file=protocol.path), "red"))
 
 
 def recompute_report(report: dict, out: Console) -> None:
     """Print a read file's discrepancies, one line each (file:line: сдача N, field: message), then its status."""
     name = report["file"]
     if report.get("warning"):
-        out.print(styled(f"{name}: внимание: {report['warning']}", "yellow"))
+        out.print(styled(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), "yellow"))
     for item in report["discrepancies"]:
         where = f"{name}:{item['line']}" if item["line"] else name
-        field = {"score": "очки сдачи", "total": "итог", "input": "ввод"}[item["field"]]
-        out.print(f"{where}: сдача {item['hand']}, {field}: {item['message']}")
+        field = _({"score": N_("очки сдачи"), "total": N_("итог"), "input": N_("ввод")}[item["field"]])
+        out.print(_("{where}: сдача {hand}, {field}: {message}").format(where=where, hand=item["hand"], field=field,
+                                                                        message=item["message"]))
     totals = report["totals"]
-    status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
-    out.print(f"{name}: {status}; итоги {totals[0]} : {totals[1]}")
+    status = (_("всё сходится") if report["ok"]
+              else _("расхождений: {count}").format(count=len(report["discrepancies"])))
+    out.print(_("{file}: {status}; итоги {first} : {second}").format(file=name, status=status, first=totals[0],
+                                                                    second=totals[1]))
     if report.get("fixed"):
         backup = report.get("backup")
-        out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""))
+        out.print(_("{file}: исправлено, прежний файл сохранён как {backup}").format(file=name, backup=backup) if backup
+                  else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
-        out.print(styled(f"не исправлено: {report['fix_error']}", "red"))
+        out.print(styled(_("не исправлено: {error}").format(error=report["fix_error"]), "red"))
 
 
-_SIDES = {"declarers": "разыгрывающие", "defenders": "вистующие"}
+_SIDES = {"declarers": N_("разыгрывающие"), "defenders": N_("вистующие")}
 
 
 def _value_text(value) -> str:
     if isinstance(value, dict) and set(value) == set(_SIDES):  # a [written] row
-        return "; ".join(f"{_SIDES[side]} {' + '.join(terms) or '0'}" for side, terms in value.items())
+        return "; ".join(f"{_(_SIDES[side])} {' + '.join(terms) or '0'}" for side, terms in value.items())
     if isinstance(value, dict):
         return " · ".join(f"{key} {_value_text(item)}" for key, item in value.items())
     if isinstance(value, list):
         return ", ".join(str(item) for item in value) if value else "—"
     if isinstance(value, bool):
-        return "да" if value else "нет"
+        return _("да") if value else _("нет")
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -269,15 +285,16 @@ def _value_text(value) -> str:
 def convention_list(entries: list[dict], user_folder) -> None:
     """Print the bundled and the user's conventions."""
     out = console()
-    table = Table(title="Правила", title_justify="left")
-    for column in ("имя", "откуда", "название", "файл"):
+    table = Table(title=_("Правила"), title_justify="left")
+    for column in (_("имя"), _("откуда"), _("название"), _("файл")):
         table.add_column(column, overflow="fold")
     for entry in entries:
-        origin = "встроенные" if entry["origin"] == "bundled" else "свои"
+        origin = _("встроенные") if entry["origin"] == "bundled" else _("свои")
         title = entry.get("title") or styled(entry.get("problem", ""), "red")
         table.add_row(entry["name"], origin, title, entry["file"])
     out.print(table)
-    out.print(f"Свои правила кладите в {user_folder} (файл ИМЯ.toml); сделать копию: bbscore conventions init ИМЯ.toml --from gambler")
+    out.print(_("Свои правила кладите в {folder} (файл ИМЯ.toml); сделать копию: bbscore conventions init ИМЯ.toml "
+                "--from gambler").format(folder=user_folder))
 
 
 def convention_tables(rules) -> None:
@@ -285,24 +302,24 @@ def convention_tables(rules) -> None:
     from bbscore.descriptions import GAME_KIND_NAMES, describe
 
     out = console()
-    out.print(styled(f"Правила «{rules.name}»: {rules.settings.title}", "bold"))
-    out.print(f"Файл: {rules.path}; sha256 {rules.sha256}")
+    out.print(styled(_("Правила «{name}»: {title}").format(name=rules.name, title=rules.settings.title), "bold"))
+    out.print(_("Файл: {file}; sha256 {sha256}").format(file=rules.path, sha256=rules.sha256))
     content = rules.content
     for section, value in content.items():
         if not isinstance(value, dict):
             continue
         if section == "games":
             for kind, game in value.items():
-                _settings_table(out, f"games.{kind} — {GAME_KIND_NAMES.get(kind, kind)}", f"games.{kind}", game, describe)
+                _settings_table(out, f"games.{kind} — {_(GAME_KIND_NAMES.get(kind, kind))}", f"games.{kind}", game, describe)
         else:
             _settings_table(out, section, section, value, describe)
 
 
 def _settings_table(out, title: str, prefix: str, values: dict, describe) -> None:
     table = Table(title=title, title_justify="left")
-    table.add_column("ключ", overflow="fold")
-    table.add_column("значение")
-    table.add_column("что это")
+    table.add_column(_("ключ"), overflow="fold")
+    table.add_column(_("значение"))
+    table.add_column(_("что это"))
     for key, value in values.items():
         table.add_row(key, _value_text(value), describe(f"{prefix}.{key}"))
     out.print(table)
@@ -315,10 +332,11 @@ def convention_diff(first, second, rows) -> None:
 
     out = console()
     if not rows:
-        out.print(f"Правила «{first.name}» и «{second.name}» не различаются.")
+        out.print(_("Правила «{first}» и «{second}» не различаются.").format(first=first.name, second=second.name))
         return
     width = max(len(first.name), len(second.name))
-    out.print(styled(f"Различия: «{first.name}» и «{second.name}» — {len(rows)}", "bold"))
+    out.print(styled(_("Различия: «{first}» и «{second}» — {count}").format(first=first.name, second=second.name,
+                                                                           count=len(rows)), "bold"))
     for number, (key, left, right) in enumerate(rows, start=1):
         what = describe(key)
         out.print(f"{number}. {key}" + (f" — {what}" if what else ""), highlight=False)
@@ -329,73 +347,76 @@ def convention_diff(first, second, rows) -> None:
 def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:
     """Print a side's taken cards with each card's visty and the total."""
     out = console()
-    table = Table(title=f"Висты за карты, игра {game.value} ({game.russian})", title_justify="left")
-    table.add_column("карта")
-    table.add_column("висты", justify="right")
+    table = Table(title=_("Висты за карты, игра {game} ({words})").format(game=game.value, words=game.russian),
+                  title_justify="left")
+    table.add_column(_("карта"))
+    table.add_column(_("висты"), justify="right")
     for card, points in values:
         table.add_row(card, str(points))
     if bonus:
-        table.add_row("послед", str(bonus))
-    table.add_row(styled("итого", "bold"), styled(str(total), "bold"))
+        table.add_row(_("послед"), str(bonus))
+    table.add_row(styled(_("итого"), "bold"), styled(str(total), "bold"))
     out.print(table)
     if cards % 4:
-        out.print(f"внимание: карт {cards} — взятки идут по 4 карты")
+        out.print(_("внимание: карт {cards} — взятки идут по 4 карты").format(cards=cards))
 
 
 def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
     out = console()
-    out.print(styled(f"Контракт {contract}: {contract.describe()}", "bold"))
+    out.print(styled(_("Контракт {contract}: {words}").format(contract=contract, words=contract.describe()), "bold"))
     for number, reason in enumerate(reasons_text(result, convention), start=1):
         out.print(f"{number}. {reason}")
     if result.passed:
-        table = Table(title="Проходят", title_justify="left")
-        for column in ("игрок", "пара", "конструкция"):
+        table = Table(title=_("Проходят"), title_justify="left")
+        for column in (_("игрок"), _("пара"), _("конструкция")):
             table.add_column(column)
-        table.add_column("висты", justify="right")
+        table.add_column(_("висты"), justify="right")
         for meld, visty in result.passed:
             table.add_row(str(meld.seat), meld.pair.value, str(meld), str(visty))
         out.print(table)
     if result.cancelled:
-        table = Table(title="Не проходят", title_justify="left")
-        for column in ("игрок", "пара", "конструкция", "почему"):
+        table = Table(title=_("Не проходят"), title_justify="left")
+        for column in (_("игрок"), _("пара"), _("конструкция"), _("почему")):
             table.add_column(column, overflow="fold")
         for meld, why in result.cancelled:
             table.add_row(str(meld.seat), meld.pair.value, str(meld), cancel_text(why))
         out.print(table)
     if result.redeal:
-        out.print(styled("Сдача без результата: пересдача.", "bold"))
+        out.print(styled(_("Сдача без результата: пересдача."), "bold"))
     else:
-        winner = f"пара {result.winner_pair.value}" if result.winner_pair else "ни одна пара"
+        winner = (_("пара {pair}").format(pair=result.winner_pair.value) if result.winner_pair
+                  else _("ни одна пара"))
         odd, even = result.visty[Partnership.ODD], result.visty[Partnership.EVEN]
-        out.print(styled(f"Конструкции проходят: {winner}. Висты: пара 13 — {odd}, пара 24 — {even}.", "bold"))
+        out.print(styled(_("Конструкции проходят: {winner}. Висты: пара 13 — {odd}, пара 24 — {even}.").format(
+            winner=winner, odd=odd, even=even), "bold"))
 
 
-# What people read in the statistics (Russian; one place, to be wrapped for translation).
+# What people read in the statistics (Russian msgids, translated where shown).
 STATS_TEXT = {
-    "pairs": "Пары",
-    "pair": "пара",
-    "games": "партий",
-    "wins": "побед",
-    "hands": "сдач",
-    "points": "очков",
-    "per_hand": "очков за сдачу",
-    "streak": "серия побед",
-    "kinds": "Игры",
-    "kind": "игра",
-    "declared": "заявлено",
-    "made": "выполнено",
-    "baits": "байтов",
-    "suit": "масти (П Т Б Ч)",
-    "no_trumps": "БК",
-    "all_trumps": "ВК",
-    "kapo": "капо",
-    "contra": "контра",
-    "recontra": "реконтра",
-    "summary": "Файлов: {files} (не прочитано: {bad_files}; пуль преферанса, не в счёт: {other_game_files}); партий: {games}, окончено: {finished}; сдач: {hands} "
-               "(пересдач: {redeals}, с ошибкой: {bad_hands}); очков за сдачу (обе пары): {per_hand}.",
-    "longest": "Самая длинная серия побед: «{pair}», {games} подряд.",
-    "no_streak": "Побед нет: ни одна партия не выиграна.",
+    "pairs": N_("Пары"),
+    "pair": N_("пара"),
+    "games": N_("партий"),
+    "wins": N_("побед"),
+    "hands": N_("сдач"),
+    "points": N_("очков"),
+    "per_hand": N_("очков за сдачу"),
+    "streak": N_("серия побед"),
+    "kinds": N_("Игры"),
+    "kind": N_("игра"),
+    "declared": N_("заявлено"),
+    "made": N_("выполнено"),
+    "baits": N_("байтов"),
+    "suit": N_("масти (П Т Б Ч)"),
+    "no_trumps": N_("БК"),
+    "all_trumps": N_("ВК"),
+    "kapo": N_("капо"),
+    "contra": N_("контра"),
+    "recontra": N_("реконтра"),
+    "summary": N_("Файлов: {files} (не прочитано: {bad_files}; пуль преферанса, не в счёт: {other_game_files}); партий: {games}, окончено: {finished}; сдач: {hands} "
+               "(пересдач: {redeals}, с ошибкой: {bad_hands}); очков за сдачу (обе пары): {per_hand}."),
+    "longest": N_("Самая длинная серия побед: «{pair}», {games} подряд."),
+    "no_streak": N_("Побед нет: ни одна партия не выиграна."),
 }
 
 
@@ -406,7 +427,7 @@ def _number(value) -> str:
 def stats(data: dict) -> None:
     """Print ``bbscore stats``: the pairs, the games by kind with contras and recontras, the totals."""
     out = console()
-    t = STATS_TEXT
+    t = {key: _(text) for key, text in STATS_TEXT.items()}
     pairs = Table(title=t["pairs"], title_justify="left")
     pairs.add_column(t["pair"])
     for key in ("games", "wins", "streak", "hands", "points", "per_hand"):

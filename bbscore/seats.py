@@ -48,17 +48,18 @@ def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tupl
     import unicodedata
 
     from bbscore.errors import InvalidValueError
+    from bbscore.i18n import _
 
     names = tuple(" ".join(name.split()) for name in given)
     joined = ",".join(given)
     for name in names:
         if not name:
-            raise InvalidValueError(field, joined, f"{what}: пустое имя")
+            raise InvalidValueError(field, joined, _("{what}: пустое имя").format(what=what))
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
-            raise InvalidValueError(field, joined, f"{what}: в имени «{name}» невидимый знак — так два имени выглядят "
-                                                   "одинаково; наберите его без него")
+            raise InvalidValueError(field, joined, _("{what}: в имени «{name}» невидимый знак — так два имени выглядят "
+                                                     "одинаково; наберите его без него").format(what=what, name=name))
     folded = [name.casefold() for name in names]
     if len(set(folded)) != len(folded):
-        raise InvalidValueError(field, joined, f"{what}: имена должны различаться (и не только регистром букв: "
-                                               "имя узнаётся без учёта регистра)")
+        raise InvalidValueError(field, joined, _("{what}: имена должны различаться (и не только регистром букв: "
+                                                 "имя узнаётся без учёта регистра)").format(what=what))
     return names

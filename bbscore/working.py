@@ -10,17 +10,20 @@ from bbscore.constructions import format_list, lost_without_trick, visty_of
 from bbscore.contract import ContractKind, Doubling
 from bbscore.convention import Convention
 from bbscore.hand import Hand, count_cards
+from bbscore.i18n import N_, _
 from bbscore.melds import Because, Comparison, Reason, Resolution
 from bbscore.scoring import Breakdown, Outcome
 from bbscore.seats import Side
 
-_DOUBLING_WORDS = {Doubling.CONTRA: "контра", Doubling.RECONTRA: "реконтра"}
+_DOUBLING_WORDS = {Doubling.CONTRA: N_("контра"), Doubling.RECONTRA: N_("реконтра")}
 _ROUNDING = {
-    "half_up": "до кратного {u}, 5 вверх",
-    "half_down": "до кратного {u}, 5 вниз",
-    "down": "вниз до кратного {u}",
-    "up": "вверх до кратного {u}",
+    "half_up": N_("до кратного {u}, 5 вверх"),
+    "half_down": N_("до кратного {u}, 5 вниз"),
+    "down": N_("вниз до кратного {u}"),
+    "up": N_("вверх до кратного {u}"),
 }
+# What stands in the column of a pair left with nothing (seed 000 §5).
+NOTHING = N_("БТ")
 
 
 def formula(breakdown: Breakdown, convention: Convention) -> dict:
@@ -39,8 +42,8 @@ def formula(breakdown: Breakdown, convention: Convention) -> dict:
 def marks(breakdown: Breakdown) -> tuple[str, str]:
     """What stands in each pair's column: the points, or «БТ» for a pair whose written row is empty — it is left
     with nothing (seed 000 §5); a pair that writes its own 0 points shows 0."""
-    return ("БТ" if not breakdown.declarers_terms else str(breakdown.declarers),
-            "БТ" if not breakdown.defenders_terms else str(breakdown.defenders))
+    return (_(NOTHING) if not breakdown.declarers_terms else str(breakdown.declarers),
+            _(NOTHING) if not breakdown.defenders_terms else str(breakdown.defenders))
 
 
 def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]:
@@ -50,79 +53,90 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
     kind = contract.game.kind
     unit = convention.settings.points.visty_per_point
     lines = []
-    kind_text = {"simple": "простая игра", "kapo": "капо", "kapo_hand": "капо с руки",
-                 "kapo_bid": "заявка с капо: нужно набрать 10·N и взять все 8 взяток"}[contract.kind.value]
-    lines.append(f"Контракт {contract}: {contract.describe()} ({kind_text}); стоимость колоды S = {b.S}.")
-    tricks = f"; разыгрывающие взяли взяток: {b.decl_tricks} из 8" if b.decl_tricks is not None else ""
+    kind_text = _({"simple": N_("простая игра"), "kapo": N_("капо"), "kapo_hand": N_("капо с руки"),
+                   "kapo_bid": N_("заявка с капо: нужно набрать 10·N и взять все 8 взяток")}[contract.kind.value])
+    lines.append(_("Контракт {contract}: {words} ({kind}); стоимость колоды S = {S}.").format(
+        contract=contract, words=contract.describe(), kind=kind_text, S=b.S))
+    tricks = (_("; разыгрывающие взяли взяток: {tricks} из 8").format(tricks=b.decl_tricks)
+              if b.decl_tricks is not None else "")
     if b.trick_divisor != 1:
-        divisor = f"{b.trick_divisor:g}".replace(".", ",")
+        divisor = f"{b.trick_divisor:g}".replace(".", _(","))  # the decimal comma
         counted = (f"{b.counted_S} − {b.counted_S - b.counted_VTv} = {b.counted_VTv}" if hand.decl_points_given
                    else str(b.counted_VTv))
         if convention.settings.points.scaling == "each_side":
-            lines.append(
-                f"В игре {contract.game.value} висты за взятки каждой стороны делятся на {divisor} и округляются: "
-                f"вистующие {counted} / {divisor} → {b.VTv}; разыгрывающие {b.counted_S - b.counted_VTv} / {divisor} → {b.VTp}."
-            )
+            lines.append(_(
+                "В игре {game} висты за взятки каждой стороны делятся на {divisor} и округляются: "
+                "вистующие {counted} / {divisor} → {VTv}; разыгрывающие {declarers} / {divisor} → {VTp}."
+            ).format(game=contract.game.value, divisor=divisor, counted=counted, VTv=b.VTv,
+                     declarers=b.counted_S - b.counted_VTv, VTp=b.VTp))
         else:
-            lines.append(
-                f"В игре {contract.game.value} висты за взятки делятся на {divisor} и округляются: "
-                f"колода {b.counted_S} / {divisor} → S = {b.S}; вистующие {counted} / {divisor} → {b.VTv}."
-            )
-    for side, cards, took_last in (("вистующих", hand.def_cards, hand.last is Side.DEFENDERS),
-                                   ("разыгрывающих", hand.decl_cards, hand.last is Side.DECLARERS)):
+            lines.append(_(
+                "В игре {game} висты за взятки делятся на {divisor} и округляются: "
+                "колода {deck} / {divisor} → S = {S}; вистующие {counted} / {divisor} → {VTv}."
+            ).format(game=contract.game.value, divisor=divisor, deck=b.counted_S, S=b.S, counted=counted, VTv=b.VTv))
+    for side, cards, took_last in ((N_("Висты по картам вистующих ({tricks} взят.): {sum} = {counted}."), hand.def_cards,
+                                    hand.last is Side.DEFENDERS),
+                                   (N_("Висты по картам разыгрывающих ({tricks} взят.): {sum} = {counted}."), hand.decl_cards,
+                                    hand.last is Side.DECLARERS)):
         if cards is not None:
             parts = [f"{card} {convention.card_visty(card, contract.game)}" for card in cards]
             if took_last:
-                parts.append(f"послед {convention.settings.points.last_trick}")
+                parts.append(_("послед {points}").format(points=convention.settings.points.last_trick))
             counted = count_cards(convention, contract.game, cards, took_last)
-            lines.append(f"Висты по картам {side} ({len(cards) // 4} взят.): {' + '.join(parts) or '0'} = {counted}.")
+            lines.append(_(side).format(tricks=len(cards) // 4, sum=' + '.join(parts) or '0', counted=counted))
     if b.all_tricks is not None:
-        who, value = (("разыгрывающие", b.VTp) if b.all_tricks == "declarers" else ("вистующие", b.VTv))
-        lines.append(f"Все 8 взяток взяли {who}: по этим правилам их карты стоят {value} вистов вместо {b.S}; "
-                     f"VTp = {b.VTp}, VTv = {b.VTv}{tricks}.")
+        text = (_("Все 8 взяток взяли разыгрывающие: по этим правилам их карты стоят {value} вистов вместо {S}; "
+                  "VTp = {VTp}, VTv = {VTv}{tricks}.") if b.all_tricks == "declarers" else
+                _("Все 8 взяток взяли вистующие: по этим правилам их карты стоят {value} вистов вместо {S}; "
+                  "VTp = {VTp}, VTv = {VTv}{tricks}."))
+        lines.append(text.format(value=b.VTp if b.all_tricks == "declarers" else b.VTv, S=b.S, VTp=b.VTp, VTv=b.VTv,
+                                 tricks=tricks))
     elif b.VTp + b.VTv != b.S:
-        lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = {b.VTp}{tricks}.")
+        lines.append(_("Висты за взятки (с последом): вистующие VTv = {VTv}, разыгрывающие VTp = {VTp}{tricks}.").format(
+            VTv=b.VTv, VTp=b.VTp, tricks=tricks))
     elif hand.decl_points_given:
-        lines.append(f"Висты за взятки (с последом): разыгрывающие VTp = {b.VTp}, вистующие VTv = S − VTp = {b.S} − {b.VTp} = {b.VTv}{tricks}.")
+        lines.append(_("Висты за взятки (с последом): разыгрывающие VTp = {VTp}, вистующие VTv = S − VTp = {S} − {VTp} = "
+                       "{VTv}{tricks}.").format(VTp=b.VTp, S=b.S, VTv=b.VTv, tricks=tricks))
     else:
-        lines.append(f"Висты за взятки (с последом): вистующие VTv = {b.VTv}, разыгрывающие VTp = S − VTv = {b.S} − {b.VTv} = {b.VTp}{tricks}.")
+        lines.append(_("Висты за взятки (с последом): вистующие VTv = {VTv}, разыгрывающие VTp = S − VTv = {S} − {VTv} = "
+                       "{VTp}{tricks}.").format(VTp=b.VTp, S=b.S, VTv=b.VTv, tricks=tricks))
 
     values = convention.construction_values(kind)
 
     def side(constructions: tuple) -> str:
         if not constructions:
-            return "нет"
-        return " + ".join(f"{c} {visty_of(c, values)}" for c in constructions)
+            return _("нет")
+        return " + ".join(f"{c.shown()} {visty_of(c, values)}" for c in constructions)
 
-    lines.append(
-        f"Конструкции: разыгрывающие — {side(hand.decl_constructions)} = {b.announced_VCp}; "
-        f"вистующие — {side(hand.def_constructions)} = {b.announced_VCv}."
-    )
+    lines.append(_("Конструкции: разыгрывающие — {declarers} = {VCp}; вистующие — {defenders} = {VCv}.").format(
+        declarers=side(hand.decl_constructions), VCp=b.announced_VCp, defenders=side(hand.def_constructions),
+        VCv=b.announced_VCv))
     def kept(constructions: tuple) -> str:
-        return " (бэла остаётся у пары)" if any(not lost_without_trick(c, values) for c in constructions) else ""
+        return _(" (бэла остаётся у пары)") if any(not lost_without_trick(c, values) for c in constructions) else ""
 
     if b.constructions_moved:
-        where = ("переходят вистующим"
-                 if convention.settings.constructions.declarers_without_trick == "to_defenders" else "не засчитываются")
-        lines.append(
-            f"Разыгрывающие не взяли ни одной взятки: их конструкции ({b.announced_VCp - b.VCp} вистов) {where}"
-            f"{kept(hand.decl_constructions)} → "
-            f"VCp = {b.VCp}, VCv = {b.VCv}."
-        )
+        text = (_("Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вистов) переходят вистующим{kept} → "
+                  "VCp = {VCp}, VCv = {VCv}.")
+                if convention.settings.constructions.declarers_without_trick == "to_defenders" else
+                _("Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вистов) не засчитываются{kept} → "
+                  "VCp = {VCp}, VCv = {VCv}."))
+        lines.append(text.format(visty=b.announced_VCp - b.VCp, kept=kept(hand.decl_constructions), VCp=b.VCp, VCv=b.VCv))
     if b.defenders_constructions_lost:
-        lines.append(f"Вистующие не взяли ни одной взятки: их конструкции не засчитываются"
-                     f"{kept(hand.def_constructions)} → VCv = {b.VCv}.")
-    lines.append(f"Всего вистов: Vp = VTp + VCp = {b.VTp} + {b.VCp} = {b.Vp}; Vv = VTv + VCv = {b.VTv} + {b.VCv} = {b.Vv}.")
+        lines.append(_("Вистующие не взяли ни одной взятки: их конструкции не засчитываются{kept} → VCv = {VCv}.").format(
+            kept=kept(hand.def_constructions), VCv=b.VCv))
+    lines.append(_("Всего вистов: Vp = VTp + VCp = {VTp} + {VCp} = {Vp}; Vv = VTv + VCv = {VTv} + {VCv} = {Vv}.").format(
+        VTp=b.VTp, VCp=b.VCp, Vp=b.Vp, VTv=b.VTv, VCv=b.VCv, Vv=b.Vv))
     row = getattr(convention.settings.written, b.outcome.value)
     values = {"PC": b.PC, "C": b.C_written, "Pp": b.Pp, "Pv": b.Pv, "Pkp": b.Pkp, "Pkv": b.Pkv}
     used = set(row.declarers) | set(row.defenders)
     lines += _contract_lines(b, convention, unit, used)
     if "C" in used and b.C_written != b.C:
-        lines.append(f"Все 8 взяток взяли вистующие: базовая стоимость в записи — {b.C_written} вместо {b.C}.")
+        lines.append(_("Все 8 взяток взяли вистующие: базовая стоимость в записи — {written} вместо {C}.").format(
+            written=b.C_written, C=b.C))
     own = [f"{term} = VC{term[-1]} / {unit} = {b.VCp - b.bait_constructions if term == 'Pkp' else b.VCv + _moved(b, convention)}"
            f" / {unit} = {values[term]}" for term in ("Pkp", "Pkv") if term in used]
     if own:
-        lines.append("Очки за собственные конструкции пары: " + "; ".join(own) + ".")
+        lines.append(_("Очки за собственные конструкции пары: {terms}.").format(terms="; ".join(own)))
     times = f" × {b.hand_multiplier}" if b.hand_multiplier != 1 else ""
 
     def written(terms: list[str], total: int) -> str:
@@ -135,18 +149,17 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         return f"{' + '.join(terms)} = {' + '.join(str(values[t]) for t in terms)} = {total}"
 
     heading = {
-        Outcome.MADE: "Контракт выполнен",
-        Outcome.MADE_DOUBLED: f"Контракт выполнен под {'контрой' if contract.doubling is Doubling.CONTRA else 'реконтрой'}",
-        Outcome.BAIT: "Байт",
+        Outcome.MADE: _("Контракт выполнен"),
+        Outcome.MADE_DOUBLED: _("Контракт выполнен под контрой") if contract.doubling is Doubling.CONTRA
+        else _("Контракт выполнен под реконтрой"),
+        Outcome.BAIT: _("Байт"),
     }[b.outcome]
     declarers_mark, defenders_mark = marks(b)
-    lines.append(
-        f"{heading}: разыгрывающие пишут {written(row.declarers, b.declarers)}"
-        + (" (БТ)" if declarers_mark == "БТ" else "")
-        + f", вистующие пишут {written(row.defenders, b.defenders)}"
-        + (" (БТ)" if defenders_mark == "БТ" else "")
-        + "."
-    )
+    nothing = _(NOTHING)
+    lines.append(_("{heading}: разыгрывающие пишут {declarers}, вистующие пишут {defenders}.").format(
+        heading=heading,
+        declarers=written(row.declarers, b.declarers) + (f" ({nothing})" if declarers_mark == nothing else ""),
+        defenders=written(row.defenders, b.defenders) + (f" ({nothing})" if defenders_mark == nothing else "")))
     return lines
 
 
@@ -165,89 +178,96 @@ def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[s
     factor = f" × {b.multiplier}" if b.multiplier != 1 and not by_hand else ""
     why = ""
     if factor:  # the game's own multiplier (RULES.md §10: БК ×2) and the doubling's, from the game's table
-        words = [f"игра {contract.game.value}"] if convention.game(contract.game.kind).bid_multiplier.none != 1 else []
-        words += [_DOUBLING_WORDS[contract.doubling]] if contract.doubling else []
+        words = ([_("игра {game}").format(game=contract.game.value)]
+                 if convention.game(contract.game.kind).bid_multiplier.none != 1 else [])
+        words += [_(_DOUBLING_WORDS[contract.doubling])] if contract.doubling else []
         why = f" ({', '.join(words)})"
     double = f"{factor}{why}"
     if contract.is_kapo:
-        lines.append(f"Базовая стоимость C = {b.C}. Очки за контракт PC = (C + K){double} = ({b.C} + {contract.number}){factor} = {b.PC}.")
-        all_tricks = "да" if b.decl_tricks == 8 else "нет"
+        lines.append(_("Базовая стоимость C = {C}. Очки за контракт PC = (C + K){double} = ({C} + {K}){factor} = {PC}.").format(
+            C=b.C, double=double, K=contract.number, factor=factor, PC=b.PC))
+        all_tricks = _("да") if b.decl_tricks == 8 else _("нет")
         reached = "≥" if b.VCp >= b.required else "<"
-        lines.append(
-            f"Выполнен? Все 8 взяток: {all_tricks}; конструкции VCp = {b.VCp} {reached} {unit}·K = {b.required}. "
-            + ("Контракт выполнен." if b.made else "Контракт не выполнен — байт.")
-        )
+        lines.append(_("Выполнен? Все 8 взяток: {all_tricks}; конструкции VCp = {VCp} {reached} {unit}·K = {required}. "
+                       "{verdict}").format(
+            all_tricks=all_tricks, VCp=b.VCp, reached=reached, unit=unit, required=b.required,
+            verdict=_("Контракт выполнен.") if b.made else _("Контракт не выполнен — байт.")))
         card_points = b.Pp - (b.VCp - b.bait_constructions) // unit
-        base = "C" if card_points == b.C else f"{card_points} (за карты — базовая стоимость простой игры)"
-        lines.append(
-            f"Очки за висты (капо): Pv = VCv / {unit} = {b.VCv + _moved(b, convention)} / {unit} = {b.Pv}; "
-            f"Pp = {base} + VCp / {unit} = {card_points} + {(b.VCp - b.bait_constructions) // unit} = {b.Pp}."
-        )
+        base = ("C" if card_points == b.C
+                else _("{points} (за карты — базовая стоимость простой игры)").format(points=card_points))
+        lines.append(_("Очки за висты (капо): Pv = VCv / {unit} = {VCv} / {unit} = {Pv}; "
+                       "Pp = {base} + VCp / {unit} = {card_points} + {own} = {Pp}.").format(
+            unit=unit, VCv=b.VCv + _moved(b, convention), Pv=b.Pv, base=base, card_points=card_points,
+            own=(b.VCp - b.bait_constructions) // unit, Pp=b.Pp))
     else:
         product = f" = {contract.number}{factor} = {b.PC}" if factor else f" = {b.PC}"
         if points.rounded == "defenders":
-            lines.append(
-                f"Очки за контракт PC = N{double}{product}. Базовая стоимость C = {b.C} делится между парами "
-                f"через очки за висты: Pp + Pv = C + (VCp + VCv) / {unit}."
-            )
+            lines.append(_("Очки за контракт PC = N{double}{product}. Базовая стоимость C = {C} делится между парами "
+                           "через очки за висты: Pp + Pv = C + (VCp + VCv) / {unit}.").format(
+                double=double, product=product, C=b.C, unit=unit))
         else:
-            lines.append(f"Очки за контракт PC = N{double}{product}. Базовая стоимость C = {b.C}.")
+            lines.append(_("Очки за контракт PC = N{double}{product}. Базовая стоимость C = {C}.").format(
+                double=double, product=product, C=b.C))
         if by_hand and b.hand_multiplier != 1:
-            lines.append(f"По этим правилам {_DOUBLING_WORDS.get(contract.doubling, 'множитель')} умножает всё, "
-                         f"что пишут пары в этой сдаче: × {b.hand_multiplier}.")
+            lines.append(_("По этим правилам {what} умножает всё, что пишут пары в этой сдаче: × {times}.").format(
+                what=_(_DOUBLING_WORDS.get(contract.doubling, N_("множитель"))), times=b.hand_multiplier))
         reached = "≥" if b.Vp >= b.required else "<"
-        verdict = f"Выполнен? Vp = {b.Vp} {reached} {unit}·N = {b.required}"
+        verdict = _("Выполнен? Vp = {Vp} {reached} {unit}·N = {required}").format(
+            Vp=b.Vp, reached=reached, unit=unit, required=b.required)
         if contract.kind is ContractKind.KAPO_BID:
-            verdict += f"; все 8 взяток: {'да' if b.decl_tricks == 8 else 'нет'}"
+            verdict += _("; все 8 взяток: {answer}").format(answer=_("да") if b.decl_tricks == 8 else _("нет"))
         if convention.settings.made.simple == "reach_and_outscore" and b.Vp >= b.required:
-            verdict += (f"; и больше вистующих? Vp = {b.Vp} > Vv = {b.Vv}" if b.Vp > b.Vv
-                        else f"; но не больше вистующих: Vp = {b.Vp} ≤ Vv = {b.Vv}")
-        lines.append(verdict + (" → контракт выполнен." if b.made else " → контракт не выполнен — байт."))
+            verdict += (_("; и больше вистующих? Vp = {Vp} > Vv = {Vv}") if b.Vp > b.Vv
+                        else _("; но не больше вистующих: Vp = {Vp} ≤ Vv = {Vv}")).format(Vp=b.Vp, Vv=b.Vv)
+        lines.append(verdict + (_(" → контракт выполнен.") if b.made else _(" → контракт не выполнен — байт.")))
         if b.bait_constructions:
-            where = ("засчитываются вистующим"
-                     if convention.settings.constructions.declarers_on_bait == "to_defenders" else "пропадают")
-            lines.append(f"При байте конструкции разыгрывающих ({b.bait_constructions} вистов) {where}.")
+            lines.append((_("При байте конструкции разыгрывающих ({visty} вистов) засчитываются вистующим.")
+                          if convention.settings.constructions.declarers_on_bait == "to_defenders" else
+                          _("При байте конструкции разыгрывающих ({visty} вистов) пропадают.")).format(
+                visty=b.bait_constructions))
         Vp = b.Vp - b.bait_constructions
         Vv = b.Vv + _moved(b, convention)
-        rounding = _ROUNDING[points.rounding].format(u=unit)
+        rounding = _(_ROUNDING[points.rounding]).format(u=unit)
         if not used & {"Pp", "Pv"}:
             pass
         elif points.rounded == "each_pair":
-            lines.append(
-                f"Очки за висты (висты каждой пары округляются сами по себе, {rounding}): "
-                f"Pp = round(Vp) div {unit} = round({Vp}) div {unit} = {b.rounded_Vp} div {unit} = {b.Pp}; "
-                f"Pv = round(Vv) div {unit} = round({Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv}."
-            )
+            lines.append(_(
+                "Очки за висты (висты каждой пары округляются сами по себе, {rounding}): "
+                "Pp = round(Vp) div {unit} = round({Vp}) div {unit} = {rounded_Vp} div {unit} = {Pp}; "
+                "Pv = round(Vv) div {unit} = round({Vv}) div {unit} = {rounded_Vv} div {unit} = {Pv}."
+            ).format(rounding=rounding, unit=unit, Vp=Vp, rounded_Vp=b.rounded_Vp, Pp=b.Pp, Vv=Vv,
+                     rounded_Vv=b.rounded_Vv, Pv=b.Pv))
         else:
-            lines.append(
-                f"Очки за висты: Pv = round(Vv) div {unit} = round({Vv}) div {unit} = {b.rounded_Vv} div {unit} = {b.Pv} "
-                f"(округление {rounding}); Pp = ((Vp + Vv) − {unit}·Pv) div {unit} = ({Vp + Vv} − {unit * b.Pv}) div {unit} = {b.Pp}."
-            )
+            lines.append(_(
+                "Очки за висты: Pv = round(Vv) div {unit} = round({Vv}) div {unit} = {rounded_Vv} div {unit} = {Pv} "
+                "(округление {rounding}); Pp = ((Vp + Vv) − {unit}·Pv) div {unit} = ({sum} − {product}) div {unit} = {Pp}."
+            ).format(unit=unit, Vv=Vv, rounded_Vv=b.rounded_Vv, Pv=b.Pv, rounding=rounding, sum=Vp + Vv,
+                     product=unit * b.Pv, Pp=b.Pp))
     return lines
 
 
 def constructions_text(hand: Hand) -> tuple[str, str]:
     """The normal form of each pair's construction list."""
-    return format_list(hand.decl_constructions), format_list(hand.def_constructions)
+    return format_list(hand.decl_constructions, shown=True), format_list(hand.def_constructions, shown=True)
 
 
 # --- Announcements (bbscore melds): the reasoning of a resolution as text. ---
 
 _CANCELS = {
-    Because.RAMS_CANCEL_ALL: "отменяют все конструкции",
-    Because.RAMS_CANCEL_OPPONENTS: "отменяют конструкции противников",
-    Because.RAMS_CANCEL_OPPONENTS_SEQUENCES: "отменяют терц и берц противников",
+    Because.RAMS_CANCEL_ALL: N_("отменяют все конструкции"),
+    Because.RAMS_CANCEL_OPPONENTS: N_("отменяют конструкции противников"),
+    Because.RAMS_CANCEL_OPPONENTS_SEQUENCES: N_("отменяют терц и берц противников"),
 }
 _COMPARISONS = {
-    Comparison.RAMS_OVER_SEQUENCE: "рамки старше любой последовательности",
-    Comparison.RAMS_VALUE: "рамки старше по стоимости",
-    Comparison.RAMS_RANK: "рамки из более старших карт",
-    Comparison.LONGER: "последовательность длиннее",
-    Comparison.HIGHER_TOP: "старшая карта выше",
-    Comparison.TRUMP: "при равной старшей карте козырная старше",
-    Comparison.FIRST_ANNOUNCED_TRUMPS: "при равных козырных (в ВК козыри все масти) старше объявленная первой",
-    Comparison.FIRST_ANNOUNCED: "при равных некозырных старше объявленная первой",
-    Comparison.ELDER_HAND: "при равных старше конструкция старшей руки (раньше по очереди от первого хода)",
+    Comparison.RAMS_OVER_SEQUENCE: N_("рамки старше любой последовательности"),
+    Comparison.RAMS_VALUE: N_("рамки старше по стоимости"),
+    Comparison.RAMS_RANK: N_("рамки из более старших карт"),
+    Comparison.LONGER: N_("последовательность длиннее"),
+    Comparison.HIGHER_TOP: N_("старшая карта выше"),
+    Comparison.TRUMP: N_("при равной старшей карте козырная старше"),
+    Comparison.FIRST_ANNOUNCED_TRUMPS: N_("при равных козырных (в ВК козыри все масти) старше объявленная первой"),
+    Comparison.FIRST_ANNOUNCED: N_("при равных некозырных старше объявленная первой"),
+    Comparison.ELDER_HAND: N_("при равных старше конструкция старшей руки (раньше по очереди от первого хода)"),
 }
 
 
@@ -255,38 +275,41 @@ def reason_text(reason: Reason, convention: Convention) -> str:
     """One step of a resolution's reasoning as a sentence (seed 000 §3)."""
     because = reason.because
     if because is Because.REDEAL:
-        return (f"Игрок {reason.seat} объявил рамки {reason.rank}: по правилам «{convention.name}» сдача без "
-                "результата — пересдача.")
+        return _("Игрок {seat} объявил рамки {rank}: по правилам «{convention}» сдача без результата — пересдача.").format(
+            seat=reason.seat, rank=reason.rank, convention=convention.name)
     if because in _CANCELS:
-        return f"Игрок {reason.seat} объявил рамки {reason.rank}: {cancel_text(reason)} (кроме бэлы)."
+        return _("Игрок {seat} объявил рамки {rank}: {cancel} (кроме бэлы).").format(
+            seat=reason.seat, rank=reason.rank, cancel=cancel_text(reason))
     pair = reason.pair.value if reason.pair else ""
     if because is Because.TOP_BEATS:
         top, other = reason.top, reason.other
-        return (f"Старшая конструкция пары {pair}: {top} (игрок {top.seat}) — старше, чем {other} "  # type: ignore[union-attr]
-                f"(игрок {other.seat}): {_COMPARISONS[reason.comparison]}.")  # type: ignore[union-attr,index]
+        return _("Старшая конструкция пары {pair}: {top} (игрок {top_seat}) — старше, чем {other} (игрок {other_seat}): "
+                 "{why}.").format(pair=pair, top=top, top_seat=top.seat, other=other, other_seat=other.seat,  # type: ignore[union-attr]
+                                  why=_(_COMPARISONS[reason.comparison]))  # type: ignore[index]
     if because is Because.ONLY_PAIR:
-        return f"Конструкции объявила только пара {pair}: старшая — {reason.top} (игрок {reason.top.seat})."  # type: ignore[union-attr]
+        return _("Конструкции объявила только пара {pair}: старшая — {top} (игрок {seat}).").format(
+            pair=pair, top=reason.top, seat=reason.top.seat)  # type: ignore[union-attr]
     if because is Because.ALL_OF_PAIR_PASS:
-        return f"Проходят все конструкции пары {pair}."
+        return _("Проходят все конструкции пары {pair}.").format(pair=pair)
     if because is Because.NONE_ANNOUNCED:
-        return "Конструкций (кроме бэлы) никто не объявил."
+        return _("Конструкций (кроме бэлы) никто не объявил.")
     if because is Because.TIE_CANCELS:
-        return "Старшие конструкции пар равны: по этим правилам не проходят конструкции ни одной пары (бэла остаётся)."
-    return "Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре."
+        return _("Старшие конструкции пар равны: по этим правилам не проходят конструкции ни одной пары (бэла остаётся).")
+    return _("Бэла не сравнивается с другими конструкциями и всегда засчитывается своей паре.")
 
 
 def cancel_text(reason: Reason) -> str:
     """Why one announced construction does not pass, in a few words."""
     because = reason.because
     if because is Because.REDEAL:
-        return "пересдача"
+        return _("пересдача")
     if because in _CANCELS:
-        return f"рамки {reason.rank} игрока {reason.seat} {_CANCELS[because]}"
+        return _("рамки {rank} игрока {seat} {cancel}").format(rank=reason.rank, seat=reason.seat, cancel=_(_CANCELS[because]))
     if because is Because.WORTHLESS_RAMS:
-        return f"рамки {reason.rank} не стоят вистов"
+        return _("рамки {rank} не стоят вистов").format(rank=reason.rank)
     if because is Because.TIE_CANCELS:
-        return "старшие конструкции пар равны — не проходят ничьи"
-    return f"пара {reason.pair.value} старше"  # type: ignore[union-attr]
+        return _("старшие конструкции пар равны — не проходят ничьи")
+    return _("пара {pair} старше").format(pair=reason.pair.value)  # type: ignore[union-attr]
 
 
 def reasons_text(resolution: Resolution, convention: Convention) -> list[str]:

@@ -47,7 +47,8 @@ settings.register_profile(
 settings.load_profile("bbscore")
 
 # What a terminal-less run sees: plain text from rich, wide enough that no line is wrapped.
-CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200"}
+# Russian (the default language) whatever the machine's locale: the tests of English set BBSCORE_LANG or --lang.
+CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200", "BBSCORE_LANG": "ru"}
 
 
 @dataclass
@@ -75,7 +76,8 @@ def run_cli(*args: str | Path, cwd: Path | None = None, stdin: str = "", env: di
     """``bbscore ARGS`` in this process: ``bbscore.cli.main(argv)`` with fresh UTF-8 streams, the environment of
     :data:`CLI_ENV` (plus ``env``), the working folder ``cwd`` (the checkout by default), and the exit code a process
     would have (``SystemExit`` included).  Nothing of the run stays behind: streams, environment and folder are put
-    back, and the list of files written (kept for the message of a failing output) starts empty."""
+    back (the language too: Russian, as a library starts), and the list of files written (kept for the message of a
+    failing output) starts empty."""
     from bbscore.cli import main
 
     argv = [str(arg) for arg in args]
@@ -94,6 +96,10 @@ def run_cli(*args: str | Path, cwd: Path | None = None, stdin: str = "", env: di
             code = main(argv)
         except SystemExit as exit_:
             code = exit_.code if isinstance(exit_.code, int) else (0 if exit_.code is None else 1)
+        finally:
+            from bbscore import i18n
+
+            i18n.set_language("ru")  # the language of the run (--lang en) is not the next test's
     return Done(argv, code, _written(out), _written(err))
 
 

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
 # Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
 # below it; within a layer the order of this list is the order of imports.
 LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["bbscore.errors", "bbscore.files", "bbscore.seats", "bbscore.validation"]),
+    ("foundation", ["bbscore.i18n", "bbscore.errors", "bbscore.files", "bbscore.seats", "bbscore.validation"]),
     ("notation", ["bbscore.cards", "bbscore.contract", "bbscore.constructions", "bbscore.preferans",
                   "bbscore.preferans.contract"]),
     ("convention", ["bbscore.schema", "bbscore.convention", "bbscore.preferans.rules"]),

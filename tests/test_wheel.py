@@ -29,6 +29,7 @@ def test_wheel_installs_and_scores(tmp_path: Path) -> None:
     (wheel,) = dist.glob("bbscore-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "bbscore/conventions/gambler.toml" in names
+    assert "bbscore/locale/en/LC_MESSAGES/bbscore.mo" in names  # English (issue #15)
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False, clear=True).create(env_dir)
@@ -50,6 +51,10 @@ def test_wheel_installs_and_scores(tmp_path: Path) -> None:
                          env={**env, "PYTHONIOENCODING": "utf-8", "COLUMNS": "120"})
     assert run.returncode == 0, run.stderr
     assert "28" in run.stdout and "4" in run.stdout and "Расчёт" in run.stdout
+
+    english = subprocess.run([str(bin_dir / "bbscore"), "--lang", "en", "scor"], cwd=elsewhere, capture_output=True,
+                             text=True, env={**env, "PYTHONIOENCODING": "utf-8"})
+    assert english.stderr.startswith("error: no such command scor"), english.stderr
 
     as_json = subprocess.run([*args, "--json"], cwd=elsewhere, capture_output=True, text=True, check=True, env=env)
     result = json.loads(as_json.stdout)

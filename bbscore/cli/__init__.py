@@ -13,7 +13,8 @@ from typing import Annotated
 
 import typer
 
-from bbscore.errors import BBScoreError, os_reason, visible
+from bbscore.errors import BBScoreError, os_reason, shown, visible
+from bbscore.i18n import N_, _
 
 written: list = []  # the files this run has written, in order (named when the output then fails)
 
@@ -80,11 +81,11 @@ COMMANDS = {
 # (the variable set) — only then is its machinery loaded (start-up of every other run).
 COMPLETION_OPTIONS = ("--install-completion", "--show-completion")
 COMPLETION_VARIABLE = "_BBSCORE_COMPLETE"
-# What people read here (Russian; one place, to be wrapped for translation).
+# What people read here (Russian msgids, translated where shown: bbscore.i18n).
 TEXT = {
-    "help": "Подсчёт очков Базар-Белота (что пишет каждая пара за сдачу, с расчётом по шагам) и преферанса (bbscore pref).",
-    "version_help": "Показать версию bbscore и выйти.",
-    "examples": "Примеры:",
+    "help": N_("Подсчёт очков Базар-Белота (что пишет каждая пара за сдачу, с расчётом по шагам) и преферанса (bbscore pref)."),
+    "version_help": N_("Показать версию bbscore и выйти."),
+    "examples": N_("Примеры:"),
 }
 
 
@@ -133,7 +134,7 @@ EXAMPLES = {
 def epilog(command: str) -> str:
     """The end of a command's help: its two examples."""
     first, second = EXAMPLES[command]
-    return f"{TEXT['examples']}\n\n{first}\n\n{second}"
+    return f"{_(TEXT['examples'])}\n\n{first}\n\n{second}"
 
 
 def completing(argv: list[str]) -> bool:
@@ -193,21 +194,109 @@ def build_app(argv: list[str]) -> typer.Typer:
     return app
 
 
+def translate_help(command) -> None:
+    """The help texts of a command tree in the language in use (they are written in Russian, the msgids)."""
+    if command.help:
+        command.help = _(command.help)
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = _(param.help)
+        if getattr(param, "metavar", None):  # a placeholder written in Russian ("А,Б,В[,Г]")
+            param.metavar = _(param.metavar)
+    for sub in getattr(command, "commands", {}).values():
+        translate_help(sub)
+
+
+# Typer's and click's own words in a help page (they are English in their source), from our catalogue: Russian msgids.
+_HELP_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": N_("Аргументы"), "OPTIONS_PANEL_TITLE": N_("Параметры"), "COMMANDS_PANEL_TITLE": N_("Команды"),
+    "REQUIRED_LONG_STRING": N_("[обязательно]"), "DEFAULT_STRING": N_("[по умолчанию: {}]"),
+    "ENVVAR_STRING": N_("[переменная окружения: {}]"), "DEPRECATED_STRING": N_("(устарело) "),
+}
+_USAGE = N_("Использование: ")
+_HELP_OPTION = N_("Показать эту справку и выйти.")
+
+
+def asks_for_help(argv: list[str]) -> bool:
+    """Whether this run may print a help page: -h/--help, or a group (or nothing) named without a command."""
+    words = [arg for arg in argv[: argv.index("--") if "--" in argv else None]]
+    return (any(arg in ("-h", "--help") for arg in words) or not words
+            or (len([w for w in words if not w.startswith("-")]) == 1 and words[0] in ("pref", "conventions")))
+
+
+def translate_click() -> None:
+    """Typer's and click's own help words in the language in use (only when a help page may be printed: rich_utils is
+    not imported by other runs)."""
+    import typer.rich_utils as rich_utils
+    from typer._click import decorators, formatting
+
+    for name, text in _HELP_WORDS.items():
+        setattr(rich_utils, name, _(text))
+    original_usage = getattr(formatting.HelpFormatter.write_usage, "__wrapped__", formatting.HelpFormatter.write_usage)
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        original_usage(self, prog, args, _(_USAGE) if prefix is None else prefix)
+
+    write_usage.__wrapped__ = original_usage
+    formatting.HelpFormatter.write_usage = write_usage
+    original_option = getattr(decorators.help_option, "__wrapped__", decorators.help_option)
+
+    def help_option(param_decls):
+        def decorate(command):
+            command = original_option(param_decls)(command)
+            command.params[-1].help = _(_HELP_OPTION)
+            return command
+        return decorate
+
+    help_option.__wrapped__ = original_option
+    decorators.help_option = help_option
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang CODE`` or ``--lang=CODE`` (a global option, anywhere before ``--``): its value ("" when it has none)
+    and the arguments without it."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    for index, arg in enumerate(argv[:end]):
+        if arg == "--lang":
+            value = argv[index + 1] if index + 1 < end else ""
+            return value, argv[:index] + argv[index + 2:]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2], argv[:index] + argv[index + 1:]
+    return None, argv
+
+
 def main(argv: list[str] | None = None) -> int:
     """The console script: run the app, turning every input error into one line and exit code 2."""
+    import os
+
+    from bbscore import i18n
+
     argv = sys.argv[1:] if argv is None else argv
+    given, argv = take_language(argv)
+    code = i18n.choose(given, os.environ)
+    i18n.set_language(code or "ru")
     if sys.stdout is None:  # closed (>&-): a result nobody sees would pass for success
-        return _fail("вывод закрыт (>&-): результат некуда показать — ничего не сделано")
+        return _fail(_("вывод закрыт (>&-): результат некуда показать — ничего не сделано"))
+    if code is None:
+        where = "--lang" if given is not None else "BBSCORE_LANG"
+        return _fail(_("{where}: {value} — нужен язык ru или en").format(
+            where=where, value=shown(given if given is not None else os.environ.get("BBSCORE_LANG"))))
     shows_russian = {stream: _can_show_russian(stream) for stream in (sys.stdout, sys.stderr)}
     # Bytes the terminal gave that are not text (a file name) go back out as the same bytes, not as an error.
     for stream, shows in shows_russian.items():
         if shows and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="surrogateescape")
     if not shows_russian[sys.stdout] and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
-        return _fail(f"вывод в кодировке {sys.stdout.encoding} не может показать русский текст: нужна UTF-8 "
-                     "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json, где команда его знает")
+        return _fail(_("вывод в кодировке {encoding} не может показать русский текст: нужна UTF-8 "
+                       "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json, где команда его знает").format(
+                           encoding=sys.stdout.encoding))
     try:
-        result = build_app(argv)(args=argv, standalone_mode=False, prog_name="bbscore")
+        command = typer.main.get_command(build_app(argv))
+        if i18n.language() != "ru":
+            translate_help(command)
+        if asks_for_help(argv):
+            translate_click()
+        result = command(args=argv, standalone_mode=False, prog_name="bbscore")
     except BBScoreError as error:  # the fields named as the command's options (see options.Command)
         return _fail(error.message(getattr(error, "labels", None)))
     except typer.Abort:
@@ -216,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         if type(error).__name__ == "NoArgsIsHelpError":  # help was printed
             return 0
         message = error.format_message() if hasattr(error, "format_message") else str(error)
-        return _fail(f"{_translate_usage(message)} (см. bbscore --help)")
+        return _fail(_("{message} (см. bbscore --help)").format(message=_translate_usage(message)))
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
@@ -226,14 +315,14 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         raise
     except OSError as error:  # the system refused: a full disk, a closed output, permissions
-        return _fail(f"{error.filename or 'вывод'}: {os_reason(error)}{_already_written()}")
+        return _fail(f"{error.filename or _('вывод')}: {os_reason(error)}{_already_written()}")
     except Exception as error:  # a bug: one line, not a traceback (BBSCORE_DEBUG=1 shows it)
         import os
 
         if os.environ.get("BBSCORE_DEBUG"):
             raise
-        print(_capped(visible(f"внутренняя ошибка bbscore ({type(error).__name__}: {error}); BBSCORE_DEBUG=1 покажет "
-                              "подробности")), file=sys.stderr)
+        print(_capped(visible(_("внутренняя ошибка bbscore ({kind}: {error}); BBSCORE_DEBUG=1 покажет "
+                                "подробности").format(kind=type(error).__name__, error=error))), file=sys.stderr)
         return 3
     if result == 130:  # Typer's answer to Ctrl-C
         return _interrupted()
@@ -251,7 +340,7 @@ def _can_show_russian(stream) -> bool:
 
 def _interrupted() -> int:
     if sys.stderr is not None:
-        print("прервано", file=sys.stderr)
+        print(_("прервано"), file=sys.stderr)
     return 130
 
 
@@ -259,25 +348,27 @@ def _already_written() -> str:
     """After a failure of the output, the files this run had already written (so exit 2 does not read as "nothing")."""
     if not written:
         return ""
-    names = ", ".join(str(path) for path in written[:3]) + (f" и ещё {len(written) - 3}" if len(written) > 3 else "")
-    return f" (уже записано: {names})"
+    names = ", ".join(str(path) for path in written[:3])
+    if len(written) > 3:
+        names = _("{names} и ещё {count}").format(names=names, count=len(written) - 3)
+    return _(" (уже записано: {names})").format(names=names)
 
 
 _USAGE_MESSAGES = [
-    (r"^No such option: (\S+).*", r"нет такого параметра \1"),
-    (r"^Missing argument '(\S+)'.*", r"не указан аргумент \1"),
-    (r"^Missing option '(\S+)'.*", r"не указан параметр \1"),
-    (r"^Option '(\S+)' requires an argument.*", r"параметру \1 нужно значение"),
-    (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", r"лишние аргументы: \1"),
-    (r"^No such command '(\S+)'.*", r"нет такой команды \1"),
-    (r"^Option '(\S+)' does not take a value.*", r"параметр \1 не принимает значения"),
-    (r"^Invalid value for '(\S+)': (-?\d+) is not in the range x>=(\d+)\.?$", r"\1: \2 — нужно целое число не меньше \3"),
-    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not readable\.?$", r"\1: «\2» — нет права на чтение"),
-    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not writable\.?$", r"\1: «\2» — нет права на запись"),
-    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' does not exist\.?$", r"\1: «\2» — нет такого файла"),
-    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a directory\.?$", r"\1: «\2» — это папка, а нужен файл"),
-    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a file\.?$", r"\1: «\2» — это файл, а нужна папка"),
-    (r"^Invalid value for '(\S+)': '(.*)' is not a valid int(?: range)?\.?$", r"\1: «\2» — нужно целое число"),
+    (r"^No such option: (\S+).*", N_(r"нет такого параметра \1")),
+    (r"^Missing argument '(\S+)'.*", N_(r"не указан аргумент \1")),
+    (r"^Missing option '(\S+)'.*", N_(r"не указан параметр \1")),
+    (r"^Option '(\S+)' requires an argument.*", N_(r"параметру \1 нужно значение")),
+    (r"^Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", N_(r"лишние аргументы: \1")),
+    (r"^No such command '(\S+)'.*", N_(r"нет такой команды \1")),
+    (r"^Option '(\S+)' does not take a value.*", N_(r"параметр \1 не принимает значения")),
+    (r"^Invalid value for '(\S+)': (-?\d+) is not in the range x>=(\d+)\.?$", N_(r"\1: \2 — нужно целое число не меньше \3")),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not readable\.?$", N_(r"\1: «\2» — нет права на чтение")),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is not writable\.?$", N_(r"\1: «\2» — нет права на запись")),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' does not exist\.?$", N_(r"\1: «\2» — нет такого файла")),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a directory\.?$", N_(r"\1: «\2» — это папка, а нужен файл")),
+    (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a file\.?$", N_(r"\1: «\2» — это файл, а нужна папка")),
+    (r"^Invalid value for '(\S+)': '(.*)' is not a valid int(?: range)?\.?$", N_(r"\1: «\2» — нужно целое число")),
 ]
 
 
@@ -290,17 +381,20 @@ def _translate_usage(message: str) -> str:
         import difflib
 
         near = difflib.get_close_matches(unknown.group(1), list(COMMANDS), n=3, cutoff=0.5)
-        return f"нет такой команды {unknown.group(1)}" + (f"; может быть, {' или '.join(near)}?" if near else "")
+        if not near:
+            return _("нет такой команды {name}").format(name=unknown.group(1))
+        return _("нет такой команды {name}; может быть, {near}?").format(
+            name=unknown.group(1), near=_(" или ").join(near))
     option = re.match(r"^No such option: (\S+)\s*(?:Did you mean (\S+)\?|\(Possible options: (.*)\))?", message)
     if option and (option.group(2) or option.group(3)):
         import difflib
 
         possible = [option.group(2)] if option.group(2) else option.group(3).split(", ")
         near = difflib.get_close_matches(option.group(1), possible, n=3, cutoff=0) or possible
-        return f"нет такого параметра {option.group(1)}; может быть, {' или '.join(near)}?"
+        return _("нет такого параметра {name}; может быть, {near}?").format(name=option.group(1), near=_(" или ").join(near))
     for pattern, russian in _USAGE_MESSAGES:
         if re.match(pattern, message):
-            return re.sub(pattern, russian, message)
+            return re.sub(pattern, _(russian), message)
     return message
 
 
@@ -339,7 +433,7 @@ def warn(message: str) -> None:
         sys.stdout.flush()  # what was printed before it comes before it
     if sys.stderr is None:  # closed (2>&-): nowhere to say it; the exit code still does
         return
-    line = f"ошибка: {_capped(visible(' '.join(message.split())))}\n"
+    line = _("ошибка: {message}").format(message=_capped(visible(' '.join(message.split())))) + "\n"
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None or _can_show_russian(sys.stderr):
         sys.stderr.write(line)
@@ -355,7 +449,7 @@ MAX_LINE = 300  # the longest error line: a message that quotes a huge value is 
 def _capped(message: str) -> str:
     """One error line of at most :data:`MAX_LINE` characters (with its «ошибка: »), cut in the middle with «…» (a long
     file name or value is cut, and the reason at the end of the line is kept)."""
-    room = MAX_LINE - len("ошибка: ")
+    room = MAX_LINE - len(_("ошибка: {message}").format(message=""))
     if len(message) <= room:
         return message
     tail = min(len(message) // 2, (room - 1) * 2 // 3)

@@ -5,6 +5,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import epilog, emit_json
+from bbscore.i18n import _
 from bbscore.cli.options import (
     AsJson,
     Command,
@@ -78,7 +79,7 @@ def count(
     played = parse_game(game)
     taken = parse_cards(cards, "CARDS")
     if last and not taken:
-        raise InconsistentHandError("--last", "без карт", "последнюю взятку берут с картами")
+        raise InconsistentHandError("--last", _("без карт"), _("последнюю взятку берут с картами"))
     values = [(str(card), rules.card_visty(card, played)) for card in taken]
     bonus = rules.settings.points.last_trick if last else 0
     total = sum(points for _, points in values) + bonus

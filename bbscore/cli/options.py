@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.errors import BBScoreError, UsageError
+from bbscore.i18n import _
 
 
 class Command(typer.core.TyperCommand):
@@ -62,7 +63,7 @@ def utf8_text(value: str, param) -> str:
         if param.name in _MAY_BE_PATHS:
             return value
         name = param.opts[0] if getattr(param, "opts", None) and param.param_type_name == "option" else param.human_readable_name
-        raise UsageError(name, value, "не текст в UTF-8: нужна кодировка терминала UTF-8") from None
+        raise UsageError(name, value, _("не текст в UTF-8: нужна кодировка терминала UTF-8")) from None
 
 
 def refuse_repeated_options(params: list, args: list[str]) -> None:
@@ -88,8 +89,8 @@ def refuse_repeated_options(params: list, args: list[str]) -> None:
             given.setdefault(param, []).append(value)
             if len(given[param]) > 1:
                 raise UsageError(
-                    name, given[param], "у параметра одно значение: укажите его один раз "
-                    "(повторять можно только списки: --decl-con, --def-con, --melds, --p1…--p4)",
+                    name, given[param], _("у параметра одно значение: укажите его один раз "
+                                          "(повторять можно только списки: --decl-con, --def-con, --melds, --p1…--p4)"),
                 )
 
 # Shell completion (``bbscore --install-completion``): the candidates for an option's value are worked out only when

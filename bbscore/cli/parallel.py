@@ -54,7 +54,9 @@ def each_report(files: list[Path], work: Callable[..., tuple[dict, int]], *, con
     done: dict[int, tuple[dict, int]] = {}
     following = 0
     # Leaving the block (done, Ctrl-C, an error) terminates the workers: an interrupt does not wait for a big file.
-    with context.Pool(jobs, initializer=_ignore_interrupt) as pool:
+    from bbscore.i18n import language
+
+    with context.Pool(jobs, initializer=_start_worker, initargs=(language(),)) as pool:
         for results in pool.imap_unordered(partial(_work_batch, work=work, convention=convention, fix=fix), batches):
             done.update(results)
             while following in done:  # each report as soon as all before it are there
@@ -86,8 +88,12 @@ def _work_batch(batch: list[tuple[int, Path]], work, convention: str | None, fix
     return {index: work(path, convention, fix) for index, path in batch}
 
 
-def _ignore_interrupt() -> None:
-    """In a worker: Ctrl-C is the main process's to handle (no tracebacks from the workers)."""
+def _start_worker(code: str) -> None:
+    """In a worker: the run's language (a spawned worker starts in Russian), and Ctrl-C is the main process's to
+    handle (no tracebacks from the workers)."""
     import signal
 
+    from bbscore.i18n import set_language
+
+    set_language(code)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

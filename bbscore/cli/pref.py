@@ -10,6 +10,7 @@ import typer
 from bbscore.cli import emit_json, finish_report, note_written
 from bbscore.cli.options import AsJson, Command
 from bbscore.errors import BBScoreError, InconsistentHandError
+from bbscore.i18n import _
 
 
 class PrefCommand(Command):
@@ -57,14 +58,15 @@ def _tricks(text: Optional[str], all_pass: bool):
             name, eq, count = part.rpartition("=")
             name = " ".join(name.split())
             if not eq or not name or not count.strip().isdigit():
-                raise InconsistentHandError("tricks", text, "на распасах — взятки каждого через запятую: \"Аня=2,Боря=3,Вера=5\"")
+                raise InconsistentHandError("tricks", text, _("на распасах — взятки каждого через запятую: \"Аня=2,Боря=3,Вера=5\""))
             if name in table:
-                raise InconsistentHandError("tricks", text, f"взятки {name} указаны дважды")
+                raise InconsistentHandError("tricks", text, _("взятки {name} указаны дважды").format(name=name))
             table[name] = int(count.strip())
         return table
     if not text.strip().isdigit():
-        hint = " (ИМЯ=N — только на распасах)" if "=" in text else ""
-        raise InconsistentHandError("tricks", text, f"взятки играющего — целое число от 0 до 10{hint}")
+        if "=" in text:
+            raise InconsistentHandError("tricks", text, _("взятки играющего — целое число от 0 до 10 (ИМЯ=N — только на распасах)"))
+        raise InconsistentHandError("tricks", text, _("взятки играющего — целое число от 0 до 10"))
     return int(text.strip())
 
 
@@ -78,12 +80,12 @@ def _whist(values: Optional[list[str]]):
         if not colon:
             name, count = value, None
         elif not count.strip().isdigit():
-            raise InconsistentHandError("whist", value, "ожидается ИМЯ или ИМЯ:N, где N — взятки вистующего")
+            raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N, где N — взятки вистующего"))
         name = " ".join(name.split())
         if not name:
-            raise InconsistentHandError("whist", value, "ожидается ИМЯ или ИМЯ:N")
+            raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N"))
         if name in table:
-            raise InconsistentHandError("whist", value, f"{name} указан дважды")
+            raise InconsistentHandError("whist", value, _("{name} указан дважды").format(name=name))
         table[name] = None if count is None else int(count.strip())
     return table
 
@@ -95,7 +97,7 @@ def _fields(game: str, by, tricks, whist, pass_, note=None) -> dict:
               "pass": [" ".join(p.split()) for p in pass_] if pass_ else None}
     if note is not None:
         if not note.strip():
-            raise InconsistentHandError("note", note, "примечание — непустой текст")
+            raise InconsistentHandError("note", note, _("примечание — непустой текст"))
         fields["note"] = note
     return {key: value for key, value in fields.items() if value is not None}
 
@@ -123,22 +125,22 @@ def score(
         players = list(fields.get("tricks", {}))
     else:
         if by is None:
-            raise InconsistentHandError("by", None, "нужно имя играющего")
+            raise InconsistentHandError("by", None, _("нужно имя играющего"))
         players = [" ".join(by.split())] + list(fields.get("whist", {})) + list(fields.get("pass", []))
         if kind is Kind.MISERE and len(players) == 1:
-            players += [name for name in ("защитник 1", "защитник 2", "защитник 3") if name != players[0]][:2]
+            players += [name for name in (_("защитник {number}").format(number=n) for n in (1, 2, 3)) if name != players[0]][:2]
         elif kind is Kind.GAME and len(players) != 3:
             raise InconsistentHandError("pass", ", ".join(players[1:]) or None,
-                                        "у играющего два защитника: --whist ИМЯ и --pass ИМЯ, или два --whist ИМЯ:N, "
-                                        "или --pass дважды")
+                                        _("у играющего два защитника: --whist ИМЯ и --pass ИМЯ, или два --whist ИМЯ:N, "
+                                          "или --pass дважды"))
         fields["by"] = players[0]
         for key in ("whist", "pass"):
             if players[0] in fields.get(key, ()):
-                raise InconsistentHandError(key, players[0], "играющий не вистует и не пасует: это говорят защитники")
+                raise InconsistentHandError(key, players[0], _("играющий не вистует и не пасует: это говорят защитники"))
     if dealer is not None:
         dealer = " ".join(dealer.split())
         if dealer in players:
-            raise InconsistentHandError("dealer", dealer, "сдающий вчетвером сидит на прикупе и в сдаче не играет")
+            raise InconsistentHandError("dealer", dealer, _("сдающий вчетвером сидит на прикупе и в сдаче не играет"))
         players.append(dealer)
         fields["dealer"] = dealer
     hand = make(fields, tuple(players), rules.settings)
@@ -148,8 +150,12 @@ def score(
         return
     from bbscore.preferans import render
 
-    who = f", играет {hand.declarer}" if hand.declarer else ""
-    render.hand_result(f"{hand.contract.describe()}{who} — правила «{rules.name}»", entries)
+    if hand.declarer:
+        title = _("{contract}, играет {declarer} — правила «{convention}»").format(
+            contract=hand.contract.describe(), declarer=hand.declarer, convention=rules.name)
+    else:
+        title = _("{contract} — правила «{convention}»").format(contract=hand.contract.describe(), convention=rules.name)
+    render.hand_result(title, entries)
 
 
 def _plain(value):
@@ -213,12 +219,15 @@ def new(
 
     from bbscore.hand import parse_count
 
-    goal = parse_count(target, "target", 1, 100_000, "пуля — целое число от 1 до 100000")
+    goal = parse_count(target, "target", 1, 100_000, _("пуля — целое число от 1 до 100000"))
     header = protocol.create(file, players.split(","), convention, goal, dealer)
     note_written(file)
     first = header.extra.get("dealer", header.players[0])
-    four = f" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу." if len(header.players) == 4 else ""
-    print(f"{file}: новая пуля до {header.target}; игроки {', '.join(header.players)}; правила «{header.convention}».{four}")
+    line = _("{file}: новая пуля до {target}; игроки {players}; правила «{convention}».").format(
+        file=file, target=header.target, players=", ".join(header.players), convention=header.convention)
+    if len(header.players) == 4:
+        line += _(" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу.").format(first=first)
+    print(line)
 
 
 def add(
@@ -253,13 +262,13 @@ def _read(file: Path):
     from bbscore.preferans import protocol
 
     sheet = protocol.read(file)
-    _, convention, warning = protocol.rules_for(sheet)
+    _loaded, convention, warning = protocol.rules_for(sheet)
     return sheet, protocol.check(sheet, convention), convention, warning
 
 
 def show(file: SheetFile, as_json: AsJson = False) -> None:
     """Показать пулю как на бумаге: пуля и гора каждого, висты друг на друга, кто ближе к закрытию."""
-    sheet, checked, _, warning = _read(file)
+    sheet, checked, _rules, warning = _read(file)
     if as_json:
         emit_json(sheet_json(sheet, checked, warning))
         return
@@ -308,7 +317,8 @@ def settle(file: SheetFile, as_json: AsJson = False) -> None:
     if bad:
         from bbscore.errors import ProtocolError
 
-        raise ProtocolError(str(file), bad[0].line, f"в сдаче {bad[0].hand} ошибка ({bad[0].message}); исправьте файл")
+        raise ProtocolError(str(file), bad[0].line, _("в сдаче {hand} ошибка ({message}); исправьте файл").format(
+            hand=bad[0].hand, message=bad[0].message))
     result = settle_sheet(checked.sheet, convention)
     if as_json:
         emit_json({

@@ -9,6 +9,7 @@ import typer
 from bbscore.cli import emit_json
 from bbscore.cli.options import AsJson, Command
 from bbscore.errors import BBScoreError, visible
+from bbscore.i18n import _
 
 
 def conventions_list(as_json: AsJson = False) -> None:
@@ -21,7 +22,7 @@ def conventions_list(as_json: AsJson = False) -> None:
         for name in names:
             entry = {"name": name, "origin": origin, "file": str(folder / f"{name}.toml")}
             if origin == "user" and name in conventions.bundled_names():
-                entry["problem"] = "имя занято встроенными правилами: по имени находятся встроенные, этот файл — только по пути"
+                entry["problem"] = _("имя занято встроенными правилами: по имени находятся встроенные, этот файл — только по пути")
             else:
                 try:
                     loaded = conventions.load(entry["file"], game=None)
@@ -66,9 +67,10 @@ def conventions_diff(
     if a.for_game != b.for_game:  # rules of two games have no setting in common to compare
         from bbscore.errors import InvalidValueError
 
-        games = {"bazar-belot": "Базар-Белот", "preferans": "преферанс"}
-        raise InvalidValueError("second", second, f"это правила другой игры ({games.get(b.for_game, b.for_game)}, а "
-                                                  f"«{a.name}» — {games.get(a.for_game, a.for_game)}): сравнивают правила одной игры")
+        games = {"bazar-belot": _("Базар-Белот"), "preferans": _("преферанс")}
+        raise InvalidValueError("second", second, _("это правила другой игры ({other}, а «{first}» — {game}): сравнивают "
+                                                    "правила одной игры").format(
+            other=games.get(b.for_game, b.for_game), first=a.name, game=games.get(a.for_game, a.for_game)))
     rows = conventions.differences(a, b)
     if as_json:
         emit_json({"a": a.name, "b": b.name, "differences": [
@@ -86,21 +88,26 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
     from bbscore.errors import ConventionNotFoundError
 
     if file.is_dir():
-        raise ConventionNotFoundError("FILE", str(file), "это папка, а нужен файл правил .toml")
+        raise ConventionNotFoundError("FILE", str(file), _("это папка, а нужен файл правил .toml"))
     if not file.exists():  # a pipe or a device is refused when read (load_file)
         from bbscore.files import why_missing
 
         reason = why_missing(file)
         if reason:  # a link that leads nowhere, a loop of links, a name too long
             raise ConventionNotFoundError("FILE", str(file), reason)
-        hint = (f"; чтобы посмотреть правила по имени: bbscore conventions show {file}"
-                if str(file) in conventions.bundled_names() + conventions.user_names() else "")
-        raise ConventionNotFoundError("FILE", str(file), "файл правил не найден (check проверяет файл по пути)" + hint)
+        if str(file) in conventions.bundled_names() + conventions.user_names():
+            reason = _("файл правил не найден (check проверяет файл по пути); чтобы посмотреть правила по имени: "
+                       "bbscore conventions show {file}").format(file=file)
+        else:
+            reason = _("файл правил не найден (check проверяет файл по пути)")
+        raise ConventionNotFoundError("FILE", str(file), reason)
     rules = conventions.load_file(file)
-    print(visible(f"{file}: правила «{rules.name}» в порядке ({rules.settings.title}); sha256 {rules.sha256}"))
+    print(visible(_("{file}: правила «{name}» в порядке ({title}); sha256 {sha256}").format(
+        file=file, name=rules.name, title=rules.settings.title, sha256=rules.sha256)))
     if rules.name != file.stem:
-        print(visible(f"внимание: имя в файле «{rules.name}», а файл называется {file.name}: по имени правила находятся по "
-              f"имени файла (--convention {file.stem}), а в протоколе и выводе будет «{rules.name}»"))
+        print(visible(_("внимание: имя в файле «{name}», а файл называется {file}: по имени правила находятся по "
+                        "имени файла (--convention {stem}), а в протоколе и выводе будет «{name}»").format(
+                            name=rules.name, file=file.name, stem=file.stem)))
 
 
 def conventions_init(
@@ -114,23 +121,24 @@ def conventions_init(
     from bbscore.files import write_atomic
 
     if new_file.is_dir():
-        raise ConventionError(str(new_file), "", "это папка, а нужен новый файл правил .toml")
+        raise ConventionError(str(new_file), "", _("это папка, а нужен новый файл правил .toml"))
     if new_file.suffix != ".toml":
-        raise ConventionError(str(new_file), "", "файл правил должен оканчиваться на .toml")
+        raise ConventionError(str(new_file), "", _("файл правил должен оканчиваться на .toml"))
     if new_file.stem in conventions.bundled_names():
-        raise ConventionError(str(new_file), "", f"имя «{new_file.stem}» занято встроенными правилами — выберите другое")
+        raise ConventionError(str(new_file), "", _("имя «{name}» занято встроенными правилами — выберите другое").format(name=new_file.stem))
     text = conventions.commented_copy(conventions.load(source, game=None), new_file.stem)
     if not new_file.parent.is_dir():
-        raise ConventionError(str(new_file), "", f"нет папки {new_file.parent}")
+        raise ConventionError(str(new_file), "", _("нет папки {folder}").format(folder=new_file.parent))
     if os.path.lexists(new_file):  # a file, or a link (even one that leads nowhere): never written through
-        what = "символическая ссылка" if os.path.islink(new_file) else "файл уже есть"
-        raise ConventionError(str(new_file), "", f"{what} — не перезаписываю")
+        what = _("символическая ссылка — не перезаписываю") if os.path.islink(new_file) else _("файл уже есть — не перезаписываю")
+        raise ConventionError(str(new_file), "", what)
     write_atomic(new_file, text, exclusive=True)
     note_written(new_file)
     conventions.parse(text.encode("utf-8"), new_file)
-    print(visible(f"{new_file}: копия правил «{source}» под именем «{new_file.stem}». Правьте значения, проверка: "
-          f"bbscore conventions check {new_file}. Чтобы выбирать их по имени (--convention {new_file.stem}), "
-          f"положите файл в {conventions.user_dir()}"))
+    print(visible(_("{file}: копия правил «{source}» под именем «{name}». Правьте значения, проверка: "
+                    "bbscore conventions check {file}. Чтобы выбирать их по имени (--convention {name}), "
+                    "положите файл в {folder}").format(file=new_file, source=source, name=new_file.stem,
+                                                       folder=conventions.user_dir())))
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -9,31 +9,32 @@ import typer
 from bbscore.cli import emit_json, epilog, note_written, printed, warn
 from bbscore.cli.options import AsJson, Command, ProtocolFile
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
+from bbscore.i18n import N_, _
 
 FORMATS = {".csv": "csv", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
-# What people read (Russian; one place, to be wrapped for translation).
+# What people read (Russian msgids: bbscore.i18n translates them where they are shown).
 TEXT = {
-    "export": "Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати "
-              "(протокол, победитель, график итогов).",
-    "export_format": "csv (таблица), md (Markdown для чата) или html (страница для печати с графиком); без него — "
-                     "по расширению OUT.",
-    "export_output": "Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается "
-                     "без --force.",
-    "export_force": "Перезаписать существующий файл OUT.",
-    "stats": "Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), "
+    "export": N_("Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати "
+              "(протокол, победитель, график итогов)."),
+    "export_format": N_("csv (таблица), md (Markdown для чата) или html (страница для печати с графиком); без него — "
+                     "по расширению OUT."),
+    "export_output": N_("Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается "
+                     "без --force."),
+    "export_force": N_("Перезаписать существующий файл OUT."),
+    "stats": N_("Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), "
              "контры и реконтры, очки за сдачу.\n\nФайлы, которые не читаются, называются (по строке «ошибка: …») "
-             "и пропускаются; тогда код выхода 1.",
-    "stats_paths": "Файлы протоколов или папки с ними (*.toml, и во вложенных папках).",
-    "stats_jobs": "Сколько процессов читают файлы (как у recompute).",
-    "format": "формат: csv (таблица), md (Markdown для чата) или html (страница для печати)",
-    "no_format": "нужен формат: csv, md или html (или OUT с расширением .csv, .md, .html)",
-    "exists": "файл уже есть — не перезаписываю (перезаписать: --force)",
-    "same": "это сам протокол: экспорт пишется в другой файл",
-    "folder": "это папка: нужно имя файла, например game.html",
-    "written": "Записано: {path}",
-    "warning": "внимание: {warning}",
-    "discrepancies": "внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
-                     "по правилам (подробно: bbscore recompute {file})",
+             "и пропускаются; тогда код выхода 1."),
+    "stats_paths": N_("Файлы протоколов или папки с ними (*.toml, и во вложенных папках)."),
+    "stats_jobs": N_("Сколько процессов читают файлы (как у recompute)."),
+    "format": N_("формат: csv (таблица), md (Markdown для чата) или html (страница для печати)"),
+    "no_format": N_("нужен формат: csv, md или html (или OUT с расширением .csv, .md, .html)"),
+    "exists": N_("файл уже есть — не перезаписываю (перезаписать: --force)"),
+    "same": N_("это сам протокол: экспорт пишется в другой файл"),
+    "folder": N_("это папка: нужно имя файла, например game.html"),
+    "written": N_("Записано: {path}"),
+    "warning": N_("внимание: {warning}"),
+    "discrepancies": N_("внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
+                     "по правилам (подробно: bbscore recompute {file})"),
 }
 
 
@@ -52,27 +53,27 @@ def export(
     if format is None:
         format = FORMATS.get(output.suffix.lower()) if output is not None else None
         if format is None:
-            raise InvalidValueError("format", "не указан", TEXT["no_format"])
+            raise InvalidValueError("format", _("не указан"), _(TEXT["no_format"]))
     elif format not in FORMATS.values():
-        raise InvalidValueError("format", format, TEXT["format"])
+        raise InvalidValueError("format", format, _(TEXT["format"]))
     if output is not None:  # refused before anything is said or read
         if output.is_dir():
-            raise ProtocolError(str(output), None, TEXT["folder"])
+            raise ProtocolError(str(output), None, _(TEXT["folder"]))
         if output.exists() and output.resolve() == file.resolve():
-            raise ProtocolError(str(output), None, TEXT["same"])
+            raise ProtocolError(str(output), None, _(TEXT["same"]))
         if output.exists() and not force:
-            raise ProtocolError(str(output), None, TEXT["exists"])
+            raise ProtocolError(str(output), None, _(TEXT["exists"]))
         if output.exists() and not output.is_file():  # a pipe or a device: never replaced, even with --force
-            raise ProtocolError(str(output), None, NOT_A_FILE)
+            raise ProtocolError(str(output), None, _(NOT_A_FILE))
     sheet = protocol.read(file)
     rules, warning = protocol.convention_for(sheet)
     result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
     text = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
     if warning:  # the file's rules changed since it was kept: said, not refused
-        print(TEXT["warning"].format(warning=warning), file=sys.stderr)
+        print(_(TEXT["warning"]).format(warning=warning), file=sys.stderr)
     flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
     if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
-        print(TEXT["discrepancies"].format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
+        print(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
     if output is None:  # to a terminal: no control character of a name or a note reaches it raw
         sys.stdout.write(visible(text, keep="\r\n\t"))
         sys.stdout.flush()
@@ -81,7 +82,7 @@ def export(
 
     write_atomic(output, text, exclusive=not force, follow=False)  # --force replaces a link, never writes through it
     note_written(output)
-    print(TEXT["written"].format(path=output))
+    print(_(TEXT["written"]).format(path=output))
 
 
 def stats(
@@ -98,7 +99,7 @@ def stats(
     summaries = []
     bad = other_game = 0
     for folder in empty:
-        warn(f"{folder}: {EMPTY_FOLDER}")
+        warn(f"{folder}: {_(EMPTY_FOLDER)}")
         bad += 1
     for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
         if level == 2:
@@ -129,7 +130,7 @@ def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, in
 
     try:
         sheet = protocol.read(path)
-        rules, _ = protocol.convention_for(sheet)
+        rules, _warning = protocol.convention_for(sheet)
     except protocol.OtherGameError:
         return {}, 1
     except BBScoreError as error:

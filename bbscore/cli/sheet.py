@@ -25,6 +25,7 @@ from bbscore.cli.options import (
     pair_names,
 )
 from bbscore.errors import BBScoreError, visible, ref
+from bbscore.i18n import _
 
 
 def new(
@@ -37,10 +38,11 @@ def new(
     from bbscore import protocol
     from bbscore.hand import parse_count
 
-    goal = parse_count(target, "target", 1, 100_000, "цель партии — целое число от 1 до 100000")
+    goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
     header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
     note_written(file)
-    print(visible(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}."))
+    print(visible(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
+        file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention)))
 
 
 HandRedeal = Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")]
@@ -119,13 +121,14 @@ def hand_fields(options: dict) -> dict:
         given = [(name, options[name]) for name in inputs if options[name] is not None]
         if given:
             name, value = given[0]
-            raise InconsistentHandError(name, value, f"у пересдачи ({ref('redeal')}) нет контракта и вистов")
+            raise InconsistentHandError(name, value, _("у пересдачи ({redeal}) нет контракта и вистов").format(redeal=ref('redeal')))
         fields: dict = {"redeal": redeal}
     else:
         if options["contract"] is None:
-            raise InconsistentHandError("contract", "не указано", f"нужен контракт (или {ref('redeal')} all-pass|rams-7)")
+            raise InconsistentHandError("contract", _("не указано"),
+                                        _("нужен контракт (или {redeal} all-pass|rams-7)").format(redeal=ref('redeal')))
         if options["by"] is None:
-            raise InconsistentHandError("by", "не указано", "нужны разыгрывающие: название пары из протокола или её номер")
+            raise InconsistentHandError("by", _("не указано"), _("нужны разыгрывающие: название пары из протокола или её номер"))
         fields = {"contract": options["contract"], "by": options["by"],
                   "def_points": _whole(options["def_points"], "def_points"),
                   "decl_points": _whole(options["decl_points"], "decl_points"), "decl_con": _joined(options["decl_con"]),
@@ -135,7 +138,7 @@ def hand_fields(options: dict) -> dict:
                   "last": options["last"], "melds": _seat_table(options["melds"]), "decl_seats": options["decl_seats"]}
     if note is not None:
         if not note.strip():
-            raise InconsistentHandError("note", note, f"примечание — непустой текст (или не указывайте {ref('note')})")
+            raise InconsistentHandError("note", note, _("примечание — непустой текст (или не указывайте {note})").format(note=ref('note')))
         fields["note"] = note
     if doezd is not None:
         fields["doezd"] = doezd
@@ -146,7 +149,7 @@ def _whole(text: str | None, key: str) -> int | None:
     """An option's whole number (its range is checked with the hand)."""
     from bbscore.hand import parse_count
 
-    return parse_count(text, key, -999_999, 999_999, "ожидается целое число")
+    return parse_count(text, key, -999_999, 999_999, _("ожидается целое число"))
 
 
 def _seat_table(texts: list[str] | None) -> dict[str, str] | None:
@@ -186,7 +189,7 @@ def removed_result(before):
     from bbscore.game import replay
 
     try:
-        rules, _ = protocol.convention_for(before)
+        rules, _warning = protocol.convention_for(before)
     except BBScoreError:
         return None
     return replay(before.hands, before.header.pairs, before.header.target, rules).results[-1]
@@ -263,7 +266,8 @@ def recompute(
         from bbscore.errors import InconsistentHandError
 
         raise InconsistentHandError(
-            "fix", f"с {ref('convention')}", "пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention"
+            "fix", _("с {convention}").format(convention=ref('convention')),
+            _("пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention")
         )
     if convention is not None:  # a bad --convention is one refusal, not one per file
         from bbscore import conventions
@@ -281,7 +285,7 @@ def recompute(
 
     files, empty = protocol_files(files)  # a folder: the protocols in it
     for folder in empty:
-        warn(f"{folder}: {EMPTY_FOLDER}")
+        warn(f"{folder}: {_(EMPTY_FOLDER)}")
         worst = 2
     reported = each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
     listening = True  # the reader is there (| head may go away: the check goes on, for its exit code)
@@ -315,8 +319,8 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
     except Exception as error:  # a bug: this file's report says so, the other files are still checked
         if os.environ.get("BBSCORE_DEBUG"):
             raise
-        message = (f"{path}: внутренняя ошибка bbscore ({type(error).__name__}: {error}); "
-                   "BBSCORE_DEBUG=1 покажет подробности")
+        message = _("{path}: внутренняя ошибка bbscore ({kind}: {error}); BBSCORE_DEBUG=1 покажет подробности").format(
+            path=path, kind=type(error).__name__, error=error)
         return {"file": str(path), "ok": False, "error": message, "totals": None, "discrepancies": []}, 3
 
 

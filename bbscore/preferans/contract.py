@@ -23,6 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
+from bbscore.i18n import N_, _
 
 LEVELS = (6, 7, 8, 9, 10)  # the levels of seed 004's table: notation, not scoring numbers
 
@@ -41,8 +42,8 @@ class Suit(enum.Enum):
         return _SUIT_WORDS[self]
 
 
-_SUIT_WORDS = {Suit.SPADES: "пик", Suit.CLUBS: "треф", Suit.DIAMONDS: "бубей", Suit.HEARTS: "червей",
-               Suit.NO_TRUMPS: "без козыря"}
+_SUIT_WORDS = {Suit.SPADES: N_("пик"), Suit.CLUBS: N_("треф"), Suit.DIAMONDS: N_("бубей"), Suit.HEARTS: N_("червей"),
+               Suit.NO_TRUMPS: N_("без козыря")}  # translated where shown
 
 SUIT_SPELLINGS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "П": Suit.SPADES, "S": Suit.SPADES,
@@ -102,14 +103,14 @@ class PrefContract:
             raise ContractSyntaxError("game", text.strip(), hint)
         level = int(match.group("level"))
         if level not in LEVELS:
-            raise IllegalContractError("game", text.strip(), "в преферансе играют от 6 до 10 взяток (6♠ … 10БК)")
+            raise IllegalContractError("game", text.strip(), _("в преферансе играют от 6 до 10 взяток (6♠ … 10БК)"))
         return cls(Kind.GAME, level, SUIT_SPELLINGS[match.group("suit")])
 
     def __post_init__(self) -> None:
         if (self.kind is Kind.GAME) != (self.level is not None and self.suit is not None):
-            raise IllegalContractError("game", repr(self), "у игры с козырем есть уровень и масть, у мизера и распасов — нет")
+            raise IllegalContractError("game", repr(self), _("у игры с козырем есть уровень и масть, у мизера и распасов — нет"))
         if self.level is not None and self.level not in LEVELS:
-            raise IllegalContractError("game", self.level, "уровень игры от 6 до 10")
+            raise IllegalContractError("game", self.level, _("уровень игры от 6 до 10"))
 
     def __str__(self) -> str:
         """The normal form: ``6♠``, ``10БК``, ``мизер``, ``распасы``."""
@@ -126,10 +127,10 @@ class PrefContract:
             return str(self.level)
         if self.kind is Kind.MISERE:
             return "misere"
-        raise ValueError("распасы не имеют строки в таблице стоимости")
+        raise ValueError(_("распасы не имеют строки в таблице стоимости"))
 
     def describe(self) -> str:
         """In words, Russian: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""
         if self.kind is Kind.GAME:
-            return f"{self.level} {self.suit.russian}"  # type: ignore[union-attr]
+            return _("{number} {game}").format(number=self.level, game=_(self.suit.russian))  # type: ignore[union-attr]
         return str(self)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from bbscore.errors import InconsistentHandError
 from bbscore.preferans.contract import Kind, PrefContract
 from bbscore.preferans.rules import PrefConvention
+from bbscore.i18n import _
 
 TRICKS = 10  # a deal of 32 cards: 10 tricks for three hands of 10 cards (the game itself, not a convention's number)
 
@@ -78,16 +79,16 @@ def after(order: Sequence[str], player: str) -> tuple[str, ...]:
 def check_players(players: Sequence[str], convention: PrefConvention) -> tuple[str, ...]:
     """The table's players: names not empty, none twice, as many as the convention allows."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InconsistentHandError("players", players, "ожидается список имён игроков")
+        raise InconsistentHandError("players", players, _("ожидается список имён игроков"))
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise InconsistentHandError("players", name, "имя игрока — непустой текст")
+            raise InconsistentHandError("players", name, _("имя игрока — непустой текст"))
     if len(set(names)) != len(names):
-        raise InconsistentHandError("players", list(names), "у игроков должны быть разные имена")
+        raise InconsistentHandError("players", list(names), _("у игроков должны быть разные имена"))
     if len(names) not in convention.players.counts:
         counts = " или ".join(str(n) for n in convention.players.counts)
-        raise InconsistentHandError("players", list(names), f"по этим правилам играют {counts}, а игроков {len(names)}")
+        raise InconsistentHandError("players", list(names), _("по этим правилам играют {counts}, а игроков {len}").format(counts=counts, len=len(names)))
     return names
 
 
@@ -97,7 +98,7 @@ def whist_choice(value: object) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in _WHIST_WORDS:
         return _WHIST_WORDS[value.strip().lower()]
-    raise InconsistentHandError("whist", value, "для каждого защитника: вист или пас")
+    raise InconsistentHandError("whist", value, _("для каждого защитника: вист или пас"))
 
 
 def make_hand(
@@ -122,24 +123,24 @@ def make_hand(
     tricks = dict(tricks or {})
     if contract.kind is Kind.ALL_PASS:
         if declarer is not None:
-            raise InconsistentHandError("by", declarer, "на распасах нет играющего")
+            raise InconsistentHandError("by", declarer, _("на распасах нет играющего"))
         if whist:
-            raise InconsistentHandError("whist", _shown(whist), "на распасах не вистуют")
+            raise InconsistentHandError("whist", _shown(whist), _("на распасах не вистуют"))
         return PrefHand(names, active, dealer, contract, None, (), _all_tricks(tricks, names, active, dealer))
     if declarer is None:
-        raise InconsistentHandError("by", None, f"нужно имя играющего: один из {', '.join(active)}")
+        raise InconsistentHandError("by", None, _("нужно имя играющего: один из {join}").format(join=', '.join(active)))
     _known(declarer, names, "by")
     if declarer == dealer:
-        raise InconsistentHandError("by", declarer, "сдающий сидит на прикупе и не играет")
+        raise InconsistentHandError("by", declarer, _("сдающий сидит на прикупе и не играет"))
     defenders = after(active, declarer)
     if contract.kind is Kind.MISERE:
         if whist:
-            raise InconsistentHandError("whist", _shown(whist), "на мизере висты не пишутся: вист и пас не указываются")
+            raise InconsistentHandError("whist", _shown(whist), _("на мизере висты не пишутся: вист и пас не указываются"))
         return PrefHand(names, active, dealer, contract, declarer, (), _all_tricks(tricks, names, active, dealer))
     choices = _whist(whist, names, defenders, declarer, dealer)
     if not any(w for _, w in choices):
         if tricks:
-            raise InconsistentHandError("tricks", _shown(tricks), "оба защитника спасовали: игра не разыгрывается, взятки не указываются")
+            raise InconsistentHandError("tricks", _shown(tricks), _("оба защитника спасовали: игра не разыгрывается, взятки не указываются"))
         return PrefHand(names, active, dealer, contract, declarer, choices, ())
     counted = _all_tricks(tricks, names, active, dealer)
     passers = [p for p, w in choices if not w]
@@ -147,25 +148,25 @@ def make_hand(
         if dict(counted)[passer]:
             raise InconsistentHandError(
                 "tricks", f"{passer}: {dict(counted)[passer]}",
-                "пасовавший не берёт взяток: при одном вистующем все взятки защиты пишутся вистующему")
+                _("пасовавший не берёт взяток: при одном вистующем все взятки защиты пишутся вистующему"))
     return PrefHand(names, active, dealer, contract, declarer, choices, counted)
 
 
 def _active(names: tuple[str, ...], dealer: str | None) -> tuple[str, ...]:
     if len(names) == 4:
         if dealer is None:
-            raise InconsistentHandError("dealer", None, f"вчетвером нужен сдающий (он сидит на прикупе): один из {', '.join(names)}")
+            raise InconsistentHandError("dealer", None, _("вчетвером нужен сдающий (он сидит на прикупе): один из {join}").format(join=', '.join(names)))
         _known(dealer, names, "dealer")
         return tuple(p for p in names if p != dealer)
     if dealer is not None:
         _known(dealer, names, "dealer")
-        raise InconsistentHandError("dealer", dealer, "втроём сдающий играет: сидящий на прикупе бывает только вчетвером")
+        raise InconsistentHandError("dealer", dealer, _("втроём сдающий играет: сидящий на прикупе бывает только вчетвером"))
     return names
 
 
 def _known(player: object, names: tuple[str, ...], field: str) -> None:
     if player not in names:
-        raise InconsistentHandError(field, player, f"нет такого игрока; играют: {', '.join(names)}")
+        raise InconsistentHandError(field, player, _("нет такого игрока; играют: {join}").format(join=', '.join(names)))
 
 
 def _shown(mapping: Mapping) -> str:
@@ -177,13 +178,13 @@ def _whist(whist: dict, names: tuple[str, ...], defenders: tuple[str, ...], decl
     for player in whist:
         _known(player, names, "whist")
         if player == declarer:
-            raise InconsistentHandError("whist", player, "играющий не вистует: вист или пас говорят защитники")
+            raise InconsistentHandError("whist", player, _("играющий не вистует: вист или пас говорят защитники"))
         if player == dealer:
-            raise InconsistentHandError("whist", player, "сдающий сидит на прикупе и не вистует")
+            raise InconsistentHandError("whist", player, _("сдающий сидит на прикупе и не вистует"))
     missing = [p for p in defenders if p not in whist]
     if missing:
         raise InconsistentHandError("whist", _shown(whist) or None,
-                                    f"для каждого защитника нужен вист или пас; не указано: {', '.join(missing)}")
+                                    _("для каждого защитника нужен вист или пас; не указано: {join}").format(join=', '.join(missing)))
     return tuple((p, whist_choice(whist[p])) for p in defenders)
 
 
@@ -192,14 +193,14 @@ def _all_tricks(tricks: dict, names: tuple[str, ...], active: tuple[str, ...],
     for player, count in tricks.items():
         _known(player, names, "tricks")
         if player == dealer:
-            raise InconsistentHandError("tricks", player, "сдающий сидит на прикупе и взяток не берёт")
+            raise InconsistentHandError("tricks", player, _("сдающий сидит на прикупе и взяток не берёт"))
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= TRICKS:
-            raise InconsistentHandError("tricks", f"{player}: {count}", f"взяток — целое число от 0 до {TRICKS}")
+            raise InconsistentHandError("tricks", f"{player}: {count}", _("взяток — целое число от 0 до {TRICKS}").format(TRICKS=TRICKS))
     missing = [p for p in active if p not in tricks]
     if missing:
         raise InconsistentHandError("tricks", _shown(tricks) or None,
-                                    f"нужны взятки каждого играющего в сдаче; не указано: {', '.join(missing)}")
+                                    _("нужны взятки каждого играющего в сдаче; не указано: {join}").format(join=', '.join(missing)))
     total = sum(tricks.values())
     if total != TRICKS:
-        raise InconsistentHandError("tricks", _shown(tricks), f"взяток в сдаче {TRICKS}, а указано {total}")
+        raise InconsistentHandError("tricks", _shown(tricks), _("взяток в сдаче {TRICKS}, а указано {total}").format(TRICKS=TRICKS, total=total))
     return tuple((p, tricks[p]) for p in active)

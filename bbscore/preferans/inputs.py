@@ -13,6 +13,7 @@ from bbscore.preferans.contract import Kind, PrefContract
 from bbscore.preferans.engine import HandEntries
 from bbscore.preferans.hand import TRICKS, PrefHand, after, make_hand
 from bbscore.preferans.rules import PrefConvention
+from bbscore.i18n import _
 
 INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note")
 WRITTEN_KEYS = ("pulya", "gora", "vists")
@@ -29,13 +30,13 @@ def dealer_of(number: int, players: tuple[str, ...], first: str | None = None) -
 
 def _count(value: Any, key: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TRICKS:
-        raise InconsistentHandError(key, value, f"{what}: целое число от 0 до {TRICKS}")
+        raise InconsistentHandError(key, value, _("{what}: целое число от 0 до {TRICKS}").format(what=what, TRICKS=TRICKS))
     return value
 
 
 def _name(value: Any, key: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InconsistentHandError(key, value, "ожидается имя игрока")
+        raise InconsistentHandError(key, value, _("ожидается имя игрока"))
     return value
 
 
@@ -49,9 +50,9 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     """
     unknown = [key for key in fields if key not in INPUT_KEYS + WRITTEN_KEYS]
     if unknown:
-        raise InconsistentHandError("key", unknown[0], f"неизвестный ключ сдачи; допустимы: {', '.join(INPUT_KEYS + WRITTEN_KEYS)}")
+        raise InconsistentHandError("key", unknown[0], _("неизвестный ключ сдачи; допустимы: {join}").format(join=', '.join(INPUT_KEYS + WRITTEN_KEYS)))
     if "game" not in fields:
-        raise InconsistentHandError("game", None, "нужна игра: 6♠ … 10БК, мизер или распасы")
+        raise InconsistentHandError("game", None, _("нужна игра: 6♠ … 10БК, мизер или распасы"))
     contract = PrefContract.parse(fields["game"])
     dealer = fields.get("dealer")
     if dealer is not None:
@@ -63,52 +64,51 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     if contract.kind is Kind.ALL_PASS:
         for key, value in (("by", by), ("whist", whist), ("pass", passed)):
             if value is not None:
-                raise InconsistentHandError(key, value, "на распасах нет играющего и вистующих: только взятки каждого")
+                raise InconsistentHandError(key, value, _("на распасах нет играющего и вистующих: только взятки каждого"))
         if not isinstance(tricks, dict):
-            raise InconsistentHandError("tricks", tricks, "на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\"")
+            raise InconsistentHandError("tricks", tricks, _("на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\""))
         counts = {_name(p, "tricks"): _count(n, "tricks", f"взятки {p}") for p, n in tricks.items()}
         return make_hand(players, contract, convention=convention, tricks=counts, dealer=dealer)
     if by is None:
-        raise InconsistentHandError("by", None, "нужно имя играющего")
+        raise InconsistentHandError("by", None, _("нужно имя играющего"))
     by = _name(by, "by")
     if by not in players:
-        raise InconsistentHandError("by", by, f"нет такого игрока; играют: {', '.join(players)}")
+        raise InconsistentHandError("by", by, _("нет такого игрока; играют: {join}").format(join=', '.join(players)))
     if contract.kind is Kind.MISERE:
         for key, value in (("whist", whist), ("pass", passed)):
             if value is not None:
-                raise InconsistentHandError(key, value, "на мизере не вистуют: вист и пас не указываются")
+                raise InconsistentHandError(key, value, _("на мизере не вистуют: вист и пас не указываются"))
         taken = _count(tricks, "tricks", "взятки играющего на мизере")
         if dealer == by:
-            raise InconsistentHandError("by", by, "сдающий сидит на прикупе и не играет")
+            raise InconsistentHandError("by", by, _("сдающий сидит на прикупе и не играет"))
         defenders = after(tuple(p for p in players if p != dealer), by)
         counts = {by: taken, defenders[0]: TRICKS - taken, defenders[1]: 0}  # the defenders' split does not count
         return make_hand(players, contract, convention=convention, declarer=by, tricks=counts, dealer=dealer)
     whisters: dict[str, int | None] = {}
     if whist is not None:
         if not isinstance(whist, dict):
-            raise InconsistentHandError("whist", whist, "вистующие и их взятки: { \"Боря\" = 3 }")
+            raise InconsistentHandError("whist", whist, _("вистующие и их взятки: { \"Боря\" = 3 }"))
         for player, n in whist.items():
             whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", f"взятки {player}")
     passers: list[str] = []
     if passed is not None:
         if isinstance(passed, str) or not isinstance(passed, list):
-            raise InconsistentHandError("pass", passed, "пасовавшие: список имён")
+            raise InconsistentHandError("pass", passed, _("пасовавшие: список имён"))
         passers = [_name(p, "pass") for p in passed]
     both = [p for p in passers if p in whisters]
     if both:
-        raise InconsistentHandError("pass", both[0], "один и тот же игрок не может и вистовать, и пасовать")
+        raise InconsistentHandError("pass", both[0], _("один и тот же игрок не может и вистовать, и пасовать"))
     choices: dict[str, bool] = {**dict.fromkeys(whisters, True), **dict.fromkeys(passers, False)}
     if dealer != by and (dealer is None or dealer in players):
         missing = [p for p in after(tuple(p for p in players if p != dealer), by) if p not in choices]
         if missing:
-            raise InconsistentHandError("pass", None, f"для каждого защитника нужен вист или пас; не указано: "
-                                                      f"{', '.join(missing)}")
+            raise InconsistentHandError("pass", None, _("для каждого защитника нужен вист или пас; не указано: {join}").format(join=', '.join(missing)))
     if not whisters:
         if tricks is not None:
-            raise InconsistentHandError("tricks", tricks, "оба защитника спасовали: игра не разыгрывается, взятки не указываются")
+            raise InconsistentHandError("tricks", tricks, _("оба защитника спасовали: игра не разыгрывается, взятки не указываются"))
         return make_hand(players, contract, convention=convention, declarer=by, whist=choices, dealer=dealer)
     if tricks is None:
-        raise InconsistentHandError("tricks", None, "нужны взятки играющего")
+        raise InconsistentHandError("tricks", None, _("нужны взятки играющего"))
     taken = _count(tricks, "tricks", "взятки играющего")
     counts = {by: taken, **dict.fromkeys(passers, 0)}
     if len(whisters) == 1:
@@ -117,7 +117,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     else:
         missing = [p for p, n in whisters.items() if n is None]
         if missing:
-            raise InconsistentHandError("whist", missing[0], "вистуют оба: укажите взятки каждого, ИМЯ:N")
+            raise InconsistentHandError("whist", missing[0], _("вистуют оба: укажите взятки каждого, ИМЯ:N"))
         counts.update(whisters)  # type: ignore[arg-type]
     return make_hand(players, contract, convention=convention, declarer=by, whist=choices, tricks=counts, dealer=dealer)
 

@@ -75,11 +75,12 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
 )
 from bbscore.preferans.pulya import PulyaSheet, replay
 from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
+from bbscore.i18n import N_, _
 
 FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
 HEADER_OPTIONAL = ("dealer", "created", "note", "place")
-FIELD_NAMES = {"pulya": "пуля", "gora": "гора", "vists": "висты", "input": "ввод"}
+FIELD_NAMES = {"pulya": N_("пуля"), "gora": N_("гора"), "vists": N_("висты"), "input": N_("ввод")}  # translated where shown
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
@@ -130,7 +131,7 @@ def is_preferans(data: Any) -> bool:
 
 def read_text(path: Path) -> str:
     """The file's text (:class:`ProtocolError` when it is missing, a folder, a pipe, too big, unreadable, not UTF-8)."""
-    return read_sheet_text(path, kind="файл пули", missing="нет такого файла (начать пулю: bbscore pref new)")
+    return read_sheet_text(path, kind=_("файл пули"), missing=_("нет такого файла (начать пулю: bbscore pref new)"))
 
 
 def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProtocol:
@@ -144,7 +145,7 @@ def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProt
     header = _header(path, data, text)
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
-        raise ProtocolError(str(path), key_line(text, "hand"), "hand должен быть списком таблиц [[hand]]")
+        raise ProtocolError(str(path), key_line(text, "hand"), _("hand должен быть списком таблиц [[hand]]"))
     lines, starts = hand_lines(text, len(hands_data))
     hands = [Record(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
     return PrefProtocol(path=path, header=header, hands=hands, text=text, starts=starts)
@@ -158,14 +159,13 @@ def read(path: Path) -> PrefProtocol:
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     game = data.get("game")
     if not isinstance(game, dict):
-        raise ProtocolError(str(path), None, "нет таблицы [game]")
+        raise ProtocolError(str(path), None, _("нет таблицы [game]"))
     if game.get("game") != GAME:
         raise NotPreferansError(str(path), key_line(text, "game"),
-                                f"это не пуля преферанса (в [game] нет game = \"{GAME}\"): протокол Базар-Белота "
-                                "смотрят командой bbscore show")
+                                _('это не пуля преферанса (в [game] нет game = "{GAME}"): протокол Базар-Белота смотрят командой bbscore show').format(GAME=GAME))
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
-        raise ProtocolError(str(path), key_line(text, unknown[0]), f"неизвестный раздел «{unknown[0]}»; есть [game] и [[hand]]")
+        raise ProtocolError(str(path), key_line(text, unknown[0]), _("неизвестный раздел «{value}»; есть [game] и [[hand]]").format(value=unknown[0]))
 
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
@@ -200,7 +200,7 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
             raise
         reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
         raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
-                            f"правила пули «{protocol.header.convention}» ([game] convention): {reason}") from None
+                            _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None
     recorded = protocol.header.convention_sha256
     if override is not None and rules.sha256 != recorded:
@@ -409,8 +409,8 @@ def _check_existing(path: Path) -> None:
 
 def check_path(path: Path, *, must_exist: bool) -> None:
     """Refuse a path that cannot be a sheet (see :func:`bbscore.files.check_sheet_path`)."""
-    check_sheet_path(path, must_exist=must_exist, kind="файл пули", example="pulya.toml",
-                     missing="нет такого файла (начать пулю: bbscore pref new)")
+    check_sheet_path(path, must_exist=must_exist, kind=_("файл пули"), example="pulya.toml",
+                     missing=_("нет такого файла (начать пулю: bbscore pref new)"))
 
 
 def create(path: Path, players: list[str], convention_name: str, target: int | None = None,
@@ -418,22 +418,22 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
     """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first."""
     check_path(path, must_exist=False)
     if path.exists():
-        raise ProtocolError(str(path), None, "файл уже есть — не перезаписываю")
+        raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
     rules = conventions.load(convention_name, game=GAME)
-    names = new_names(players, "players", "имена игроков")
+    names = new_names(players, "players", _("имена игроков"))
     for name in names:
         if any(ch in name for ch in ",:="):
-            raise InvalidValueError("players", ",".join(players), "имена игроков через запятую, непустые, без «:» и «=»")
+            raise InvalidValueError("players", ",".join(players), _("имена игроков через запятую, непустые, без «:» и «=»"))
     check_players(names, rules.settings)
     if target is not None and target < 1:
-        raise InvalidValueError("target", target, "пуля — положительное число")
+        raise InvalidValueError("target", target, _("пуля — положительное число"))
     extra: dict[str, Any] = {}
     if dealer is not None:
         dealer = " ".join(dealer.split())
         if len(names) != 4:
-            raise InvalidValueError("dealer", dealer, "первый сдающий указывается только вчетвером (втроём сдающий играет)")
+            raise InvalidValueError("dealer", dealer, _("первый сдающий указывается только вчетвером (втроём сдающий играет)"))
         if dealer not in names:
-            raise InvalidValueError("dealer", dealer, f"нет такого игрока; играют: {', '.join(names)}")
+            raise InvalidValueError("dealer", dealer, _("нет такого игрока; играют: {join}").format(join=', '.join(names)))
         extra["dealer"] = dealer
     extra["created"] = time.strftime("%Y-%m-%d %H:%M")
     header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
@@ -459,7 +459,7 @@ def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
     if bad:
         first = bad[0]
         raise ProtocolError(str(protocol.path), first.line,
-                            f"в сдаче {first.hand} ошибка ({first.message}); исправьте файл, проверка: bbscore recompute")
+                            _("в сдаче {hand} ошибка ({message}); исправьте файл, проверка: bbscore recompute").format(hand=first.hand, message=first.message))
 
 
 def append(path: Path, given: dict[str, Any]) -> Appended:
@@ -471,11 +471,11 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
     _check_existing(path)
     with locked(path):
         protocol = read(path)
-        _, convention, warning = rules_for(protocol)
+        _loaded, convention, warning = rules_for(protocol)
         before = check(protocol, convention)
         _refuse_bad_hands(protocol, before)
         if before.sheet.ended:
-            raise ProtocolError(str(path), None, "пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)")
+            raise ProtocolError(str(path), None, _("пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)"))
         if before.discrepancies:
             warning = (warning + "; " if warning else "") + "записанное в сдачах расходится с правилами — см. bbscore recompute"
         number = len(protocol.hands) + 1
@@ -499,7 +499,7 @@ def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
     with locked(path):
         protocol = read(path)
         if not protocol.hands:
-            raise ProtocolError(str(path), None, "в пуле нет сдач")
+            raise ProtocolError(str(path), None, _("в пуле нет сдач"))
         last = protocol.hands[-1]
         if protocol.starts is not None:
             text = protocol.text[: protocol.starts[-1]].rstrip("\n") + "\n"
@@ -516,10 +516,10 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
     with locked(path):
         if known is not None and read_text(path) == known[0].text:
             protocol, checked = known
-            loaded, _, _ = rules_for(protocol)
+            loaded, _rules, _warning = rules_for(protocol)
         else:
             protocol = read(path)
-            loaded, convention, _ = rules_for(protocol)
+            loaded, convention, _warning = rules_for(protocol)
             checked = check(protocol, convention)
         _refuse_bad_hands(protocol, checked)
         hands = []

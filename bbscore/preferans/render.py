@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from bbscore.i18n import _
 from bbscore.layout import print_fitting
 
 from bbscore.preferans.working import hand_lines, number, settlement_lines, step_line
@@ -26,14 +27,15 @@ def _entries_lines(entries) -> list[str]:
 
     lines = []
     if entries.pulya:
-        lines.append("В пулю: " + ", ".join(f"{p} +{n}" for p, n in entries.pulya.items()))
+        lines.append(_("В пулю: {entries}").format(entries=", ".join(f"{p} +{n}" for p, n in entries.pulya.items())))
     if entries.gora:
-        lines.append("В гору: " + ", ".join(f"{p} +{n}" for p, n in entries.gora.items()))
+        lines.append(_("В гору: {entries}").format(entries=", ".join(f"{p} +{n}" for p, n in entries.gora.items())))
     pairs = vists_by_pair(entries)
     if pairs:
-        lines.append("Висты: " + ", ".join(f"{a} на {b} {number(n)}" for (a, b), n in pairs.items()))
+        lines.append(_("Висты: {entries}").format(entries=", ".join(
+            _("{player} на {other} {vists}").format(player=a, other=b, vists=number(n)) for (a, b), n in pairs.items())))
     if not lines:
-        lines.append("Ничего не пишется.")
+        lines.append(_("Ничего не пишется."))
     return lines
 
 
@@ -43,7 +45,7 @@ def hand_result(title: str, entries, out: Console | None = None) -> None:
     out.print(Text(title, style="bold"))
     for line in _entries_lines(entries):
         out.print(line)
-    out.print("Расчёт:")
+    out.print(_("Расчёт:"))
     for index, line in enumerate(hand_lines(entries), start=1):
         out.print(f"  {index}. {line}")
 
@@ -52,11 +54,12 @@ def added(appended, path) -> None:
     """What ``pref add`` wrote, then the state of the пуля."""
     out = console()
     if appended.warning:
-        out.print(Text(f"внимание: {appended.warning}", style="yellow"))
+        out.print(Text(_("внимание: {warning}").format(warning=appended.warning), style="yellow"))
     hand = appended.hand
-    who = f", играет {hand.declarer}" if hand.declarer else ""
-    dealer = f"; сдавал {hand.dealer} (на прикупе)" if hand.dealer else ""
-    hand_result(f"{path}: сдача {appended.number} — {hand.contract}{who}{dealer}", appended.entries, out)
+    who = _(", играет {player}").format(player=hand.declarer) if hand.declarer else ""
+    dealer = _("; сдавал {player} (на прикупе)").format(player=hand.dealer) if hand.dealer else ""
+    hand_result(_("{file}: сдача {hand} — {contract}{who}{dealer}").format(
+        file=path, hand=appended.number, contract=hand.contract, who=who, dealer=dealer), appended.entries, out)
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
@@ -64,18 +67,21 @@ def added(appended, path) -> None:
 
 
 def _status(sheet, out: Console, hands: int | None = None, path=None, first_dealer: str | None = None) -> None:
-    out.print("Пуля: " + ", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players) + f" (до {sheet.target}); "
-              "гора: " + ", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players) + ".")
+    out.print(_("Пуля: {pulya} (до {target}); гора: {gora}.").format(
+        pulya=", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players), target=sheet.target,
+        gora=", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players)))
     if sheet.ended:
-        out.print(Text(f"Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {path or 'ФАЙЛ'}", style="bold"))
+        out.print(Text(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
+            file=path or _("ФАЙЛ")), style="bold"))
         return
     if sheet.closest:
         left = sheet.left[sheet.closest[0]]
-        out.print(f"Ближе всех к закрытию: {', '.join(sheet.closest)} (осталось {left}).")
+        out.print(_("Ближе всех к закрытию: {players} (осталось {left}).").format(players=", ".join(sheet.closest), left=left))
     if hands is not None and len(sheet.players) == 4:
         from bbscore.preferans.inputs import dealer_of
 
-        out.print(f"Следующую сдачу сдаёт {dealer_of(hands + 1, sheet.players, first_dealer)} (сидит на прикупе).")
+        out.print(_("Следующую сдачу сдаёт {player} (сидит на прикупе).").format(
+            player=dealer_of(hands + 1, sheet.players, first_dealer)))
 
 
 def removed(protocol, record) -> None:
@@ -83,7 +89,7 @@ def removed(protocol, record) -> None:
     from bbscore.preferans.protocol import hand_text
 
     out = console()
-    out.print(f"Из {protocol.path} убрана сдача {record.number} (строка {record.line}):")
+    out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=record.number, line=record.line))
     out.print(hand_text(record.fields).strip())
 
 
@@ -96,54 +102,55 @@ def sheet(protocol, checked, warning: str | None) -> None:
     out = console()
     s = checked.sheet
     if warning:
-        out.print(Text(f"внимание: {warning}", style="yellow"))
-    out.print(Text(f"{protocol.path}: пуля до {s.target}, правила «{protocol.header.convention}», "
-                   f"сдач {len(protocol.hands)}", style="bold"))
+        out.print(Text(_("внимание: {warning}").format(warning=warning), style="yellow"))
+    out.print(Text(_("{file}: пуля до {target}, правила «{convention}», сдач {hands}").format(
+        file=protocol.path, target=s.target, convention=protocol.header.convention, hands=len(protocol.hands)),
+        style="bold"))
     table = Table(title_justify="left")
-    table.add_column("игрок", overflow="fold")
-    table.add_column("пуля", overflow="fold")
-    table.add_column("гора", overflow="fold")
+    table.add_column(_("игрок"), overflow="fold")
+    table.add_column(_("пуля"), overflow="fold")
+    table.add_column(_("гора"), overflow="fold")
     for other in s.players:
-        table.add_column(f"висты на {other}", justify="right")
-    table.add_column("до закрытия", justify="right")
+        table.add_column(_("висты на {player}").format(player=other), justify="right")
+    table.add_column(_("до закрытия"), justify="right")
     for player in s.players:
         cells = [player, _running(s.pulya_running[player]), _running(s.gora_running[player])]
         cells += ["" if other == player else number(s.vists[(player, other)]) for other in s.players]
-        cells.append(str(s.left[player]) if s.left[player] else "закрыта")
+        cells.append(str(s.left[player]) if s.left[player] else _("закрыта"))
         table.add_row(*cells)
     print_fitting(out, table)
     for hand_number, step in s.closing:
-        out.print(f"Сдача {hand_number}: {step_line(step)}")
+        out.print(_("Сдача {hand}: {step}").format(hand=hand_number, step=step_line(step)))
     _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
     bad = sorted({d.hand for d in checked.discrepancies})
     if bad:
-        out.print(Text(f"! расхождения с правилами в сдачах {', '.join(map(str, bad))}: bbscore recompute {protocol.path}",
-                       style="red"))
+        out.print(Text(_("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
+            hands=", ".join(map(str, bad)), file=protocol.path), style="red"))
 
 
 def settlement(protocol, checked, result) -> None:
     """The settlement: the working, each player's exact result and the whole vists shown."""
     out = console()
     s = checked.sheet
-    state = "пуля закрыта" if s.ended else "пуля не закрыта"
-    out.print(Text(f"{protocol.path}: подсчёт ({state})", style="bold"))
+    state = _("пуля закрыта") if s.ended else _("пуля не закрыта")
+    out.print(Text(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), style="bold"))
     for line in settlement_lines(result):
         out.print(line)
     table = Table(title_justify="left")
-    table.add_column("игрок", overflow="fold")
-    table.add_column("гора", justify="right")
-    table.add_column("написал вистов", justify="right")
-    table.add_column("на него вистов", justify="right")
-    table.add_column("точно", justify="right")
-    table.add_column("итог, вистов", justify="right")
+    table.add_column(_("игрок"), overflow="fold")
+    table.add_column(_("гора"), justify="right")
+    table.add_column(_("написал вистов"), justify="right")
+    table.add_column(_("на него вистов"), justify="right")
+    table.add_column(_("точно"), justify="right")
+    table.add_column(_("итог, вистов"), justify="right")
     for player in result.players:
         exact = result.result[player]
         table.add_row(player, str(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player]),
                       _signed(exact), f"{result.shown[player]:+d}")
     print_fitting(out, table)
     exact = all(Fraction(v).denominator == 1 for v in result.result.values())
-    out.print("Итоги в целых вистах округлены так, что в сумме по-прежнему 0"
-              + (" (здесь точные итоги и так целые)." if exact else "."))
+    out.print(_("Итоги в целых вистах округлены так, что в сумме по-прежнему 0 (здесь точные итоги и так целые).")
+              if exact else _("Итоги в целых вистах округлены так, что в сумме по-прежнему 0."))
 
 
 def _signed(value: Fraction) -> str:
@@ -157,16 +164,19 @@ def recompute_report(report: dict, out: Console) -> None:
 
     name = report["file"]
     if report.get("warning"):
-        out.print(Text(f"{name}: внимание: {report['warning']}", style="yellow"))
+        out.print(Text(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), style="yellow"))
     for item in report["discrepancies"]:
         where = f"{name}:{item['line']}" if item["line"] else name
-        out.print(f"{where}: сдача {item['hand']}, {FIELD_NAMES[item['field']]}: {item['message']}")
-    status = "всё сходится" if report["ok"] else f"расхождений: {len(report['discrepancies'])}"
+        out.print(_("{where}: сдача {hand}, {field}: {message}").format(
+            where=where, hand=item["hand"], field=_(FIELD_NAMES[item["field"]]), message=item["message"]))
+    status = (_("всё сходится") if report["ok"]
+              else _("расхождений: {count}").format(count=len(report["discrepancies"])))
     pulya = ", ".join(f"{p} {n}" for p, n in report["pulya"].items())
     gora = ", ".join(f"{p} {n}" for p, n in report["gora"].items())
-    out.print(f"{name}: {status}; пуля {pulya}; гора {gora}")
+    out.print(_("{file}: {status}; пуля {pulya}; гора {gora}").format(file=name, status=status, pulya=pulya, gora=gora))
     if report.get("fixed"):
         backup = report.get("backup")
-        out.print(f"{name}: исправлено" + (f", прежний файл сохранён как {backup}" if backup else ""))
+        out.print(_("{file}: исправлено, прежний файл сохранён как {backup}").format(file=name, backup=backup) if backup
+                  else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
-        out.print(Text(f"не исправлено: {report['fix_error']}", style="red"))
+        out.print(Text(_("не исправлено: {error}").format(error=report["fix_error"]), style="red"))

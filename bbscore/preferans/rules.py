@@ -18,6 +18,7 @@ import msgspec
 
 from bbscore.errors import ConventionError
 from bbscore.validation import explain
+from bbscore.i18n import _
 
 FORMAT = 1
 GAME = "preferans"
@@ -140,10 +141,9 @@ def from_tables(data: dict, path: Any, sample: str = "") -> PrefConvention:
     ``value`` the key path, ``allowed`` the reason in Russian).
     """
     if not isinstance(data, dict):
-        raise ConventionError(str(path), "", "ожидается таблица TOML")
+        raise ConventionError(str(path), "", _("ожидается таблица TOML"))
     if data.get("game") != GAME:
-        raise ConventionError(str(path), "game", f'ожидается game = "{GAME}": это не файл правил преферанса'
-                              f" (записано {data.get('game')!r})")
+        raise ConventionError(str(path), "game", _('ожидается game = "{GAME}": это не файл правил преферанса (записано {get!r})').format(GAME=GAME, get=data.get('game')))
     try:
         convention = msgspec.convert(data, PrefConvention)
     except msgspec.ValidationError as error:
@@ -247,5 +247,5 @@ def read_file(path: Path) -> PrefConvention:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConventionError(str(path), "", f"файл не читается: {error}") from None
+        raise ConventionError(str(path), "", _("файл не читается: {error}").format(error=error)) from None
     return from_tables(data, path)
