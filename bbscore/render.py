@@ -17,7 +17,8 @@ from bbscore.hand import Hand
 from bbscore.i18n import N_, _
 from bbscore.scoring import Breakdown
 from bbscore.seats import Partnership
-from bbscore.working import cancel_text, constructions_text, marks, reasons_text, steps
+from bbscore.reasons import cancel_text, reasons_text
+from bbscore.working import constructions_text, marks, steps
 
 
 class _SafeConsole(Console):

@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("engine", ["bbscore.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
     ("replay", ["bbscore.game", "bbscore.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
     ("storage", ["bbscore.conventions", "bbscore.protocol", "bbscore.preferans.protocol"]),
-    ("text", ["bbscore.layout", "bbscore.descriptions", "bbscore.working", "bbscore.export", "bbscore.render", "bbscore.preferans.working",
+    ("text", ["bbscore.layout", "bbscore.descriptions", "bbscore.working", "bbscore.reasons", "bbscore.export", "bbscore.render", "bbscore.preferans.working",
               "bbscore.preferans.render"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.pref",
                "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.cli.share", "bbscore.cli.play", "bbscore.__main__"]),

@@ -121,7 +121,7 @@ def melds(
 
 def resolution_json(resolution, rules) -> dict:
     """The JSON object of ``bbscore melds --json``."""
-    from bbscore.working import cancel_text, reasons_text
+    from bbscore.reasons import cancel_text, reasons_text
 
     return {
         "winner_pair": resolution.winner_pair.value if resolution.winner_pair else None,
