@@ -41,7 +41,7 @@ settings.register_profile(
     derandomize=True,
     database=None,
     deadline=None,
-    max_examples=200,
+    max_examples=120,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("bbscore")

@@ -502,8 +502,8 @@ def test_a_lock_held_by_another_command_is_said_at_once_with_its_holder(tmp_path
         stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
-        monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 2)
-        monkeypatch.setattr(files, "LOCK_NOTICE_SECONDS", 0.5)
+        monkeypatch.setattr(files, "LOCK_TIMEOUT_SECONDS", 1)
+        monkeypatch.setattr(files, "LOCK_NOTICE_SECONDS", 0.3)
         started = time.perf_counter()
         done = run_cli("add", path, "12Т", "--by", "Мы", "--def-points", "50")
         assert time.perf_counter() - started < 5
@@ -513,7 +513,7 @@ def test_a_lock_held_by_another_command_is_said_at_once_with_its_holder(tmp_path
     lines = done.stderr.splitlines()
     assert done.returncode == 2 and len(lines) == 2, report(done)
     assert lines[0].startswith("жду: файл") and f"процесс {holder.pid}" in lines[0], report(done)
-    assert "занят другой командой больше 2 с" in lines[1], report(done)
+    assert "занят другой командой больше 1 с" in lines[1], report(done)
 
 
 # --------------------------------------------------------------------------- 3. bounded cost
