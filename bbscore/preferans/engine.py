@@ -139,6 +139,13 @@ class HandEntries(msgspec.Struct, frozen=True):
     steps: tuple[Step, ...]
 
 
+def exact(value: Fraction | int) -> Fraction | int:
+    """A number of vists as an int when it is whole (ints add and compare much faster), else the exact Fraction."""
+    if isinstance(value, int):
+        return value
+    return value.numerator if value.denominator == 1 else value
+
+
 class _Sheet:
     """The entries being made (private: the record returned is frozen)."""
 
@@ -158,7 +165,7 @@ class _Sheet:
 
     def vist(self, player: str, on: str, n: Fraction) -> None:
         if n:
-            self.vists.append((player, on, Fraction(n)))
+            self.vists.append((player, on, exact(n)))
 
 
 def score(hand: PrefHand, convention: PrefConvention) -> HandEntries:
@@ -239,22 +246,22 @@ def whist_vists(hand: PrefHand, c: PrefConvention, sheet: _Sheet, per_trick: int
     """Vists for the tricks taken and, when the declarer is down, the consolation (gentleman whist, seed 004)."""
     declarer = hand.declarer
     assert declarer is not None
-    owed: dict[str, Fraction] = dict.fromkeys(hand.defenders, Fraction(0))
+    owed: dict[str, Fraction | int] = dict.fromkeys(hand.defenders, 0)
     for player in hand.whisters:
         tricks = hand.tricks_of(player)
         owed[player] += tricks * per_trick
-        sheet.steps.append(TrickVists(player, declarer, tricks, per_trick, Fraction(tricks * per_trick)))
+        sheet.steps.append(TrickVists(player, declarer, tricks, per_trick, tricks * per_trick))
     if undertricks:
         writers = hand.defenders if c.whist.consolation_by == "both" else hand.whisters
         for player in writers:
             owed[player] += undertricks * c.whist.consolation
             sheet.steps.append(Consolation(player, declarer, undertricks, c.whist.consolation,
-                                           Fraction(undertricks * c.whist.consolation)))
+                                           undertricks * c.whist.consolation))
     if len(hand.whisters) == 1:
         rule = c.whist.one_whister_down if undertricks else c.whist.one_whister_made
         if rule == "pooled_half":
-            total = sum(owed.values(), Fraction(0))
-            each = total / len(owed)
+            total = sum(owed.values(), 0)
+            each = exact(Fraction(total) / len(owed))
             owed = dict.fromkeys(owed, each)
             sheet.steps.append(Pooled(total, tuple(owed), each))
     for player, n in owed.items():
@@ -290,7 +297,7 @@ def all_pass(hand: PrefHand, c: PrefConvention, sheet: _Sheet) -> None:
         if on in writers:
             continue
         for player in writers:
-            vists = Fraction(tricks[on] * price, len(writers))
+            vists = exact(Fraction(tricks[on] * price, len(writers)))
             sheet.vist(player, on, vists)
             sheet.steps.append(AllPassWrites(player, on, tricks[on], price, len(writers), vists))
     zero = zero_tricks_pulya(c)

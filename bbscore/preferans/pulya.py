@@ -86,7 +86,7 @@ class _Writer:
         self.gora = dict.fromkeys(players, 0)
         self.pulya_running: dict[str, list[int]] = {p: [] for p in players}
         self.gora_running: dict[str, list[int]] = {p: [] for p in players}
-        self.vists = {(a, b): Fraction(0) for a in players for b in players if a != b}
+        self.vists = {(a, b): 0 for a in players for b in players if a != b}
         self.closing: list[tuple[int, Step]] = []
 
     def add_pulya(self, player: str, n: int) -> None:
