@@ -154,7 +154,7 @@ def _spaced_list(item: str, field: str) -> list[Construction]:
         try:
             found.extend(_parse_item(word, field))
         except ConstructionError as error:
-            raise ConstructionError(field, item, _("{allowed}; не понято «{word}» (несколько конструкций перечисляйте через запятую: «терц, бэла»)").format(allowed=error.allowed, word=word)) from None
+            raise ConstructionError(field, item, _("{allowed}; не понято «{word}» (несколько конструкций перечисляйте через запятую: «терц, бэла»)").format(allowed=error.explanation(), word=word)) from None
     return found
 
 

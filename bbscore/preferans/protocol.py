@@ -198,7 +198,7 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
     except ConventionError as error:
         if override is not None:
             raise
-        reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
+        reason = error.explanation() if isinstance(error, ConventionNotFoundError) else error.message()
         raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
                             _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None
