@@ -154,7 +154,7 @@ def _spaced_list(item: str, field: str) -> list[Construction]:
         try:
             found.extend(_parse_item(word, field))
         except ConstructionError as error:
-            raise ConstructionError(field, item, _("{allowed}; не понято «{word}» (несколько конструкций перечисляйте через запятую: «терц, бэла»)").format(allowed=error.allowed, word=word)) from None
+            raise ConstructionError(field, item, _("{allowed}; не понято «{word}» (несколько конструкций перечисляйте через запятую: «терц, бэла»)").format(allowed=error.explanation(), word=word)) from None
     return found
 
 
@@ -211,7 +211,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         ranks = _RAMS_WORDS[word]
         if rank_text not in ranks:
             other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]  # carre/carré: Latin ranks, as rams
-            hint = (" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки"
+            hint = (_(" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки")
                     if rank_text in other else "")
             allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")
             raise ConstructionError(field, item, _("ранг рамок: {word}-{allowed}{hint}").format(word=word, allowed=allowed, hint=hint))
@@ -240,7 +240,7 @@ _SHOWN_RANKS = {"В": N_("В"), "Д": N_("Д"), "К": N_("К"), "Т": N_("Т")}
 # --- Values: what a construction is worth, from a table the convention derives (seed 000 §0.2). ---
 
 SEQUENCE_LENGTHS = range(3, CARDS_PER_PLAYER + 1)
-KIND_NAMES = {GameKind.SUIT: "в масть", GameKind.NO_TRUMPS: "БК", GameKind.ALL_TRUMPS: "ВК"}
+KIND_NAMES = {GameKind.SUIT: N_("в масть"), GameKind.NO_TRUMPS: N_("БК"), GameKind.ALL_TRUMPS: N_("ВК")}  # translated where shown
 
 
 class ConstructionValues(msgspec.Struct, frozen=True, kw_only=True):
@@ -275,7 +275,7 @@ def visty_of(construction: Construction, values: ConstructionValues) -> int:
     if construction.rank not in values.rams:
         raise ConstructionError(
             "construction", str(construction),
-            _("в игре {value} четыре {value2} — не конструкция").format(value=KIND_NAMES[values.kind], value2=RUSSIAN_RANKS[construction.rank]),
+            _("в игре {value} четыре {value2} — не конструкция").format(value=_(KIND_NAMES[values.kind]), value2=RUSSIAN_RANKS[construction.rank]),
         )
     return values.rams[construction.rank]
 

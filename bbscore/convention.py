@@ -79,8 +79,8 @@ class Convention:
         try:
             return self._games[kind]
         except KeyError:
-            have = ", ".join(KIND_NAMES[k] for k in self._games)
-            raise IllegalContractError("game", KIND_NAMES[kind], _("в правилах «{name}» нет игры {value} (есть: {have})").format(name=self.name, value=KIND_NAMES[kind], have=have)) from None
+            have = ", ".join(_(KIND_NAMES[k]) for k in self._games)
+            raise IllegalContractError("game", _(KIND_NAMES[kind]), _("в правилах «{name}» нет игры {value} (есть: {have})").format(name=self.name, value=_(KIND_NAMES[kind]), have=have)) from None
 
     def has_game(self, kind: GameKind) -> bool:
         """Whether the convention has this kind of game (a table for it in ``[games]``)."""

@@ -39,7 +39,7 @@ from bbscore.files import (
     write_atomic,
 )
 from bbscore.validation import explain
-from bbscore.i18n import _
+from bbscore.i18n import N_, _
 
 def __getattr__(name: str) -> Any:
     """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
@@ -103,7 +103,7 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
             raise ConventionNotFoundError("convention", name_or_path, _("это папка, а нужен файл правил .toml"))
         if candidate.exists():  # a pipe or a device is refused when read (load_file)
             return candidate
-        raise ConventionNotFoundError("convention", name_or_path, why_missing(candidate) or "файл правил не найден")
+        raise ConventionNotFoundError("convention", name_or_path, why_missing(candidate) or N_("файл правил не найден"))
     bundled = bundled_dir() / f"{name_or_path}.toml"
     if bundled.is_file():
         return bundled
@@ -119,7 +119,7 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
 _CACHE: dict[tuple[str, int, int, int, int], Convention] = {}  # by the file's (path, device, inode, time, size)
 
 
-GAMES = {"bazar-belot": "Базар-Белота", "preferans": "преферанса"}
+GAMES = {"bazar-belot": N_("Базар-Белота"), "preferans": N_("преферанса")}  # translated where shown
 
 
 def load(name_or_path: str = "gambler", game: str | None = "bazar-belot") -> Convention:
@@ -140,10 +140,10 @@ def of_game(rules: Any, game: str | None, given: str | None = None) -> Any:
     """``rules`` when they are of ``game`` (or ``game`` is None); else :class:`ConventionError` saying which game they are."""
     if game is None or rules.for_game == game:
         return rules
-    hint = "например rostov" if game == "preferans" else "например gambler или classic"
+    hint = _("например rostov") if game == "preferans" else _("например gambler или classic")
     raise ConventionError(
         given or str(rules.path), "game",
-        _('это правила {get} (game = "{for_game}"), а здесь нужны правила {get2} ({hint})').format(get=GAMES.get(rules.for_game, rules.for_game), for_game=rules.for_game, get2=GAMES.get(game, game), hint=hint),
+        _('это правила {get} (game = "{for_game}"), а здесь нужны правила {get2} ({hint})').format(get=_(GAMES.get(rules.for_game, rules.for_game)), for_game=rules.for_game, get2=_(GAMES.get(game, game)), hint=hint),
     )
 
 
@@ -198,7 +198,7 @@ def _toml_tables(raw: bytes, path: Path) -> dict[str, Any]:
         data = parse_toml(text)
     except ValueError as error:  # tomllib.TOMLDecodeError
         line, reason = toml_problem(error, text)
-        raise ConventionError(str(path), "", f"строка {line}: {reason}" if line else reason) from None
+        raise ConventionError(str(path), "", _("строка {line}: {reason}").format(line=line, reason=reason) if line else reason) from None
     except RecursionError:  # tomllib recurses once per level of nesting
         raise ConventionError(str(path), "", TOO_DEEP) from None
     return data

@@ -29,6 +29,7 @@ TOO_DEEP = N_("слишком глубоко вложенные списки и�
 FIELD_WORDS = {
     "contract": N_("контракт"), "game": N_("игра"), "cards": N_("карты"), "bela": N_("бэла"), "rams": N_("рамки"),
     "construction": N_("конструкция"), "hand": N_("сдача"), "key": N_("ключ"), "convention": N_("правила"),
+    "правила": N_("правила"),  # (the field of an unknown convention's name)
 }
 _REF = re.compile("\u27e6([a-z0-9_]+)\u27e7")
 

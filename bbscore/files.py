@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
-from bbscore.i18n import _
+from bbscore.i18n import N_, _
 
 LOCK_TIMEOUT_SECONDS = 60
 # The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
@@ -56,21 +56,21 @@ def parse_toml(text: str) -> dict[str, Any]:
         sys.setrecursionlimit(limit)
 
 
-_TOML_REASONS = [
-    ("Invalid value", "неверное значение: текст пишется в кавычках, числа без кавычек, да/нет — true/false"),
-    ("Expected '=' after a key", "после ключа нужен знак ="),
-    ("Expected ']' at the end of a table declaration", "не закрыта скобка ] в заголовке таблицы"),
-    ("Expected ']]' at the end of an array declaration", "не закрыты скобки ]] в заголовке [[…]]"),
-    ("Invalid statement", "непонятная строка: ожидается ключ = значение или [таблица]"),
-    ("Unclosed array", "не закрыт список: нужна ]"),
-    ("Unclosed inline table", "не закрыта таблица: нужна }"),
-    ("Cannot overwrite a value", "ключ повторяется"),
-    ("Cannot declare", "таблица объявлена дважды"),
-    ("Unterminated string", "не закрыта кавычка"),
-    ("Illegal character '\\n'", "не закрыта кавычка в конце строки"),
-    ("Invalid initial character for a key part", "ключ пишется латинскими буквами и цифрами (ранги: 7 8 9 10 J Q K A)"),
-    ("Expected newline or end of document", "после значения ожидается конец строки"),
-    ("Illegal character", "недопустимый знак"),
+_TOML_REASONS = [  # translated where shown (toml_problem)
+    ("Invalid value", N_("неверное значение: текст пишется в кавычках, числа без кавычек, да/нет — true/false")),
+    ("Expected '=' after a key", N_("после ключа нужен знак =")),
+    ("Expected ']' at the end of a table declaration", N_("не закрыта скобка ] в заголовке таблицы")),
+    ("Expected ']]' at the end of an array declaration", N_("не закрыты скобки ]] в заголовке [[…]]")),
+    ("Invalid statement", N_("непонятная строка: ожидается ключ = значение или [таблица]")),
+    ("Unclosed array", N_("не закрыт список: нужна ]")),
+    ("Unclosed inline table", N_("не закрыта таблица: нужна }")),
+    ("Cannot overwrite a value", N_("ключ повторяется")),
+    ("Cannot declare", N_("таблица объявлена дважды")),
+    ("Unterminated string", N_("не закрыта кавычка")),
+    ("Illegal character '\\n'", N_("не закрыта кавычка в конце строки")),
+    ("Invalid initial character for a key part", N_("ключ пишется латинскими буквами и цифрами (ранги: 7 8 9 10 J Q K A)")),
+    ("Expected newline or end of document", N_("после значения ожидается конец строки")),
+    ("Illegal character", N_("недопустимый знак")),
 ]
 
 
@@ -85,19 +85,19 @@ def toml_problem(error: Exception, source: str | None = None) -> tuple[int | Non
     line = int(found.group(1)) if found else None
     message = _ERROR_LINE.sub("", text).strip()
     if message.startswith("Exceeds the limit"):  # int() of a number too long to be printed again
-        return (_long_number_line(source) if source is not None else None), f"число длиннее {_MAX_DIGITS} цифр"
+        return (_long_number_line(source) if source is not None else None), _("число длиннее {digits} цифр").format(digits=_MAX_DIGITS)
     if line is None and source is not None and "end of document" in text:
         opened = _unclosed(source)
         if opened is not None:
             bracket, line = opened
-            return line, "не закрыт список: нужна ]" if bracket == "[" else "не закрыта таблица: нужна }"
+            return line, _("не закрыт список: нужна ]") if bracket == "[" else _("не закрыта таблица: нужна }")
         line = source.count("\n") + 1
     for english, russian in _TOML_REASONS:
         if message.startswith(english):
-            message = russian
+            message = _(russian)
             break
     else:
-        message = f"ошибка синтаксиса TOML ({message})"
+        message = _("ошибка синтаксиса TOML ({message})").format(message=message)
     return line, message
 
 
@@ -250,8 +250,12 @@ def locked(path: Path) -> Iterator[Path]:
             if rest <= 0:
                 raise
             holder = _lock_holder(lock_file)
-            who = f"командой bbscore (процесс {holder})" if holder else "другой командой bbscore"
-            notice(f"жду: файл {path} занят {who}; жду до {LOCK_TIMEOUT_SECONDS} с (Ctrl-C — прервать)")
+            if holder:
+                notice(_("жду: файл {file} занят командой bbscore (процесс {process}); жду до {seconds} с (Ctrl-C — прервать)"
+                         ).format(file=path, process=holder, seconds=LOCK_TIMEOUT_SECONDS))
+            else:
+                notice(_("жду: файл {file} занят другой командой bbscore; жду до {seconds} с (Ctrl-C — прервать)"
+                         ).format(file=path, seconds=LOCK_TIMEOUT_SECONDS))
             lock.acquire(timeout=rest)
         try:
             _remove_stale_temporaries(real)

@@ -330,9 +330,9 @@ def _check_tricks_known(
         )
     if defenders == 0 and follows_rule(defs) and settings.defenders_without_trick == "lost":
         raise InconsistentHandError(
-            "decl_tricks", "не указано",
-            "у вистующих 0 вистов за взятки и есть конструкции: укажите, сколько взяток взяли разыгрывающие (0–8) — "
-            "без взятки конструкции вистующих не засчитываются",
+            "decl_tricks", _("не указано"),
+            _("у вистующих 0 вистов за взятки и есть конструкции: укажите, сколько взяток взяли разыгрывающие (0–8) — "
+              "без взятки конструкции вистующих не засчитываются"),
         )
 
 
@@ -351,9 +351,9 @@ def _check_contract(convention: Convention, contract: Contract) -> None:
     """The games, the kapo and the bids the convention has; the minimum and maximum bid; the highest bid a hand can make."""
     kind = contract.game.kind
     if not convention.has_game(kind):
-        have = ", ".join(KIND_NAMES[k] for k in convention.kinds)
+        have = ", ".join(_(KIND_NAMES[k]) for k in convention.kinds)
         raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет игры {game} (есть: {have})").format(
-            convention=convention.name, game=KIND_NAMES[kind], have=have))
+            convention=convention.name, game=_(KIND_NAMES[kind]), have=have))
     kapo = convention.settings.kapo
     if contract.kind is ContractKind.KAPO_BID and kapo.style != "flag":
         raise IllegalContractError("contract", str(contract),
@@ -439,7 +439,7 @@ def _check_constructions(
                    else _("в игре {game} бэл не больше {belas}").format(game=contract.game.value, belas=game.max_belas))
         where = "/".join(field for field, side in (("decl_con", decl), ("def_con", defs))
                          if any(c.kind is ConstructionKind.BELA for c in side))
-        raise InconsistentHandError(where, f"бэла × {belas}", allowed)
+        raise InconsistentHandError(where, _("бэла × {count}").format(count=belas), allowed)
     for field, side in (("decl_con", decl), ("def_con", defs)):
         for construction in side:
             try:

@@ -37,13 +37,13 @@ from bbscore.contract import Contract, GameKind
 from bbscore.convention import Convention
 from bbscore.errors import ConstructionError, InconsistentHandError
 from bbscore.seats import SEATS, Partnership
-from bbscore.i18n import _
+from bbscore.i18n import N_, _
 
 SPECIAL_RAMS = ("7", "8")
 _FROM = re.compile(r"^(?P<name>\S+)\s+(?:от|from)\s+(?P<card>.+)$", re.IGNORECASE)
 _BELA_SUIT = re.compile(r"^(?P<name>бэла|бела|bela|belote|belot)(?:\s+(?P<suit>.+))?$", re.IGNORECASE)
-ALLOWED = ("ожидается: «терц от Д♠», «берц от ТЧ», «квинта от ДБ» (последовательность по старшей карте), "
-           "«терц Д♠ В♠ 10♠» (по картам), «рамки-В», «бэла» (в ВК: «бэла ♠»); несколько — через запятую")
+ALLOWED = N_("ожидается: «терц от Д♠», «берц от ТЧ», «квинта от ДБ» (последовательность по старшей карте), "
+             "«терц Д♠ В♠ 10♠» (по картам), «рамки-В», «бэла» (в ВК: «бэла ♠»); несколько — через запятую")  # translated where shown
 
 
 @dataclass(frozen=True)
@@ -446,7 +446,7 @@ def constructions_for_hand(
     """
     written = {"31": "13", "42": "24"}.get(decl_seats, decl_seats)  # type: ignore[arg-type]
     if written not in ("13", "24"):
-        raise InconsistentHandError("decl_seats", decl_seats if decl_seats is not None else "не указано",
+        raise InconsistentHandError("decl_seats", decl_seats if decl_seats is not None else _("не указано"),
                                     _("места разыгрывающих: 13 (игроки 1 и 3) или 24 (игроки 2 и 4)"))
     resolution = resolve(parse_announcements(seats, contract, convention), contract, convention)
     if resolution.redeal:

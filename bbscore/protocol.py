@@ -185,9 +185,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
                                                                    "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
     if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
-        raise refuse("pairs", f"ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {shown(pairs)}")
+        raise refuse("pairs", _("ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {value}").format(value=shown(pairs)))
     if pairs[0].strip() == pairs[1].strip():
-        raise refuse("pairs", "названия пар должны различаться")
+        raise refuse("pairs", _("названия пар должны различаться"))
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
     return Header(convention=convention, convention_sha256=sha, target=target, pairs=(pairs[0], pairs[1]), extra=extra)
 
@@ -253,9 +253,9 @@ def convention_for(protocol: Protocol, override: str | None = None):
         elif not conventions.names_a_file(name):  # a bundled or the user's own convention: every detail
             reason = error.message()
         elif error.stage == "toml":  # a file anywhere that the protocol names: nothing of its content is quoted
-            reason = "этот файл не в формате TOML — не файл правил"
+            reason = _("этот файл не в формате TOML — не файл правил")
         else:
-            reason = "этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)"
+            reason = _("этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)")
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
             _("правила партии «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason),
@@ -263,11 +263,17 @@ def convention_for(protocol: Protocol, override: str | None = None):
     warning = None
     recorded = protocol.header.convention_sha256
     if override is not None and (recorded is None or not rules.same_rules(recorded)):
-        warning = (f"пересчёт по правилам «{rules.name}», а партия записана по «{protocol.header.convention}»"
-                   + ("" if recorded is None else f" (sha256 {recorded[:12]}…, у этих правил {rules.sha256[:12]}…)"))
+        if recorded is None:
+            warning = _("пересчёт по правилам «{rules}», а партия записана по «{convention}»").format(
+                rules=rules.name, convention=protocol.header.convention)
+        else:
+            warning = _("пересчёт по правилам «{rules}», а партия записана по «{convention}» "
+                        "(sha256 {recorded}…, у этих правил {current}…)").format(
+                rules=rules.name, convention=protocol.header.convention, recorded=recorded[:12], current=rules.sha256[:12])
     elif recorded is not None and not rules.same_rules(recorded):
-        warning = (f"правила «{protocol.header.convention}» изменились с тех пор, как записана партия "
-                   f"(sha256 в файле {recorded[:12]}…, сейчас {rules.sha256[:12]}…)")
+        warning = _("правила «{convention}» изменились с тех пор, как записана партия "
+                    "(sha256 в файле {recorded}…, сейчас {current}…)").format(
+            convention=protocol.header.convention, recorded=recorded[:12], current=rules.sha256[:12])
     return rules, warning
 
 

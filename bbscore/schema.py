@@ -16,6 +16,7 @@ import msgspec
 from bbscore.cards import RANKS, SUITS_IN_DECK, scale_visty
 from bbscore.contract import GameKind
 from bbscore.errors import ConventionError
+from bbscore.i18n import _
 
 FORMAT = 1
 # What a pair may write (RULES.md §5, §7, §10): the bid term PC, the base cost C, the points for visty Pp/Pv
@@ -164,23 +165,24 @@ def check(settings: ConventionFile, path: Path) -> None:
     """Numbers that must agree with each other: card tables, deck totals, rams, limits."""
     for index, earlier in enumerate(settings.same_rules_as):
         if not re.fullmatch(r"[0-9a-f]{64}", earlier):
-            raise _refuse(path, "same_rules_as", f"ожидаются SHA-256 прежних версий правил (64 шестнадцатеричных знака), "
-                                                 f"а {index + 1}-е — {earlier!r}")
+            raise _refuse(path, "same_rules_as", _("ожидаются SHA-256 прежних версий правил (64 шестнадцатеричных знака), "
+                                                   "а {index}-е — {earlier}").format(index=index + 1, earlier=repr(earlier)))
     if settings.format != FORMAT:
-        raise _refuse(path, "format", f"поддерживается формат {FORMAT}")
+        raise _refuse(path, "format", _("поддерживается формат {format}").format(format=FORMAT))
     if settings.points.visty_per_point < 1:
-        raise _refuse(path, "points.visty_per_point", "должно быть не меньше 1")
+        raise _refuse(path, "points.visty_per_point", _("должно быть не меньше 1"))
     if settings.points.last_trick < 0:
-        raise _refuse(path, "points.last_trick", "висты за последнюю взятку не могут быть отрицательными")
+        raise _refuse(path, "points.last_trick", _("висты за последнюю взятку не могут быть отрицательными"))
     if settings.points.last_trick > MAX_CARD_VISTY:
-        raise _refuse(path, "points.last_trick", f"висты за последнюю взятку — не больше {MAX_CARD_VISTY}")
+        raise _refuse(path, "points.last_trick", _("висты за последнюю взятку — не больше {limit}").format(limit=MAX_CARD_VISTY))
     unit = settings.points.visty_per_point
     for name in SEQUENCE_NAMES + ("bela",):
         value = getattr(settings.constructions, name)
         if value < 0:
-            raise _refuse(path, f"constructions.{name}", "стоимость не может быть отрицательной")
+            raise _refuse(path, f"constructions.{name}", _("стоимость не может быть отрицательной"))
         if value % unit:
-            raise _refuse(path, f"constructions.{name}", f"стоимость конструкции — целое число очков: кратна {unit} вистам, а записано {value}")
+            raise _refuse(path, f"constructions.{name}", _("стоимость конструкции — целое число очков: кратна {unit} вистам, а записано {value}").format(
+                unit=unit, value=value))
     _check_limits(path, msgspec.to_builtins(settings))
     for kind in GameKind:
         game: GameSettings | None = getattr(settings.games, kind.value)
@@ -192,68 +194,74 @@ def check(settings: ConventionFile, path: Path) -> None:
         for table_name, suits in (("trump_cards", trumps), ("plain_cards", plains)):
             table = getattr(game, table_name)
             if suits and table is None:
-                raise _refuse(path, f"{prefix}.{table_name}", "нужна таблица стоимости карт")
+                raise _refuse(path, f"{prefix}.{table_name}", _("нужна таблица стоимости карт"))
             if not suits and table is not None:
-                raise _refuse(path, f"{prefix}.{table_name}", "в этой игре такой масти нет — уберите таблицу")
+                raise _refuse(path, f"{prefix}.{table_name}", _("в этой игре такой масти нет — уберите таблицу"))
             if table is not None:
                 _check_ranks(path, f"{prefix}.{table_name}", set(table), set(RANKS))
                 if any(value < 0 for value in table.values()):
-                    raise _refuse(path, f"{prefix}.{table_name}", "стоимость карты не может быть отрицательной")
+                    raise _refuse(path, f"{prefix}.{table_name}", _("стоимость карты не может быть отрицательной"))
                 if any(value > MAX_CARD_VISTY for value in table.values()):
-                    raise _refuse(path, f"{prefix}.{table_name}", f"стоимость карты — не больше {MAX_CARD_VISTY} вистов "
-                                                                  f"(а записано {max(table.values())})")
+                    raise _refuse(path, f"{prefix}.{table_name}", _("стоимость карты — не больше {limit} вистов (а записано {value})").format(
+                        limit=MAX_CARD_VISTY, value=max(table.values())))
                 total += suits * sum(table.values())
         if total != game.deck_visty:
-            raise _refuse(path, f"{prefix}.deck_visty", f"карты и послед дают {total}, а указано {game.deck_visty}")
+            raise _refuse(path, f"{prefix}.deck_visty", _("карты и послед дают {total}, а указано {deck}").format(
+                total=total, deck=game.deck_visty))
         _check_ranks(path, f"{prefix}.rams + no_rams", set(game.rams) | set(game.no_rams), set(RANKS))
         both = set(game.rams) & set(game.no_rams)
         if both:
-            raise _refuse(path, f"{prefix}.no_rams", f"ранг {', '.join(sorted(both))} есть и в rams")
+            raise _refuse(path, f"{prefix}.no_rams", _("ранг {ranks} есть и в rams").format(ranks=", ".join(sorted(both))))
         for rank, value in game.rams.items():
             if value < 0 or value % unit:
-                raise _refuse(path, f"{prefix}.rams.{rank}", f"стоимость рамок — неотрицательное число, кратное {unit}, а записано {value}")
+                raise _refuse(path, f"{prefix}.rams.{rank}", _("стоимость рамок — неотрицательное число, кратное {unit}, а записано {value}").format(
+                    unit=unit, value=value))
         if not 1 <= game.trick_divisor <= 10:
-            raise _refuse(path, f"{prefix}.trick_divisor", f"делитель вистов за взятки от 1 до 10 (1 — без пересчёта), дано {game.trick_divisor}")
+            raise _refuse(path, f"{prefix}.trick_divisor", _("делитель вистов за взятки от 1 до 10 (1 — без пересчёта), дано {divisor}").format(
+                divisor=game.trick_divisor))
         if not 0 <= game.max_belas <= SUITS_IN_DECK:
-            raise _refuse(path, f"{prefix}.max_belas", f"от 0 до {SUITS_IN_DECK}")
+            raise _refuse(path, f"{prefix}.max_belas", _("от 0 до {high}").format(high=SUITS_IN_DECK))
         if kind is GameKind.NO_TRUMPS and game.max_belas:
-            raise _refuse(path, f"{prefix}.max_belas", "в БК нет козырей, значит и бэлы: 0")
+            raise _refuse(path, f"{prefix}.max_belas", _("в БК нет козырей, значит и бэлы: 0"))
         for key in ("base_cost", "kapo_base_cost", "kapo_hand_base_cost"):
             if getattr(game, key) < 0:
-                raise _refuse(path, f"{prefix}.{key}", "не может быть отрицательным")
+                raise _refuse(path, f"{prefix}.{key}", _("не может быть отрицательным"))
         if game.min_bid < 1:
-            raise _refuse(path, f"{prefix}.min_bid", f"минимальная заявка — не меньше 1, а записано {game.min_bid}")
+            raise _refuse(path, f"{prefix}.min_bid", _("минимальная заявка — не меньше 1, а записано {value}").format(value=game.min_bid))
         _check_game_extras(path, prefix, game)
         if game.confirm_bid_above < game.min_bid:
             raise _refuse(path, f"{prefix}.confirm_bid_above",
-                          f"не меньше минимальной заявки {game.min_bid}, а записано {game.confirm_bid_above}")
+                          _("не меньше минимальной заявки {low}, а записано {value}").format(
+                              low=game.min_bid, value=game.confirm_bid_above))
         points_in_deck = scale_visty(game.deck_visty, game.trick_divisor) // settings.points.visty_per_point
         if settings.points.rounded == "defenders" and game.base_cost != points_in_deck:
             raise _refuse(
                 path, f"{prefix}.base_cost",
-                "базовая стоимость простой игры — очки всей колоды: при points.rounded = \"defenders\" "
-                "разыгрывающие получают остаток, и очки пар за висты вместе — C + конструкции/очко; "
-                f"колода {game.deck_visty} вистов даёт {points_in_deck}, а указано {game.base_cost}",
+                _("базовая стоимость простой игры — очки всей колоды: при points.rounded = \"defenders\" "
+                  "разыгрывающие получают остаток, и очки пар за висты вместе — C + конструкции/очко; "
+                  "колода {deck} вистов даёт {points}, а указано {value}").format(
+                    deck=game.deck_visty, points=points_in_deck, value=game.base_cost),
             )
     if settings.game_end.target < 1:
-        raise _refuse(path, "game_end.target", "должно быть положительным")
+        raise _refuse(path, "game_end.target", _("должно быть положительным"))
 
 
 def _check_game_extras(path: Path, prefix: str, game: GameSettings) -> None:
     """The bid multipliers, the maximum bid and the all-tricks values of one kind of game."""
     multipliers = game.bid_multiplier
     if min(multipliers.none, multipliers.contra, multipliers.recontra) < 1:
-        raise _refuse(path, f"{prefix}.bid_multiplier", "множители заявки должны быть не меньше 1")
+        raise _refuse(path, f"{prefix}.bid_multiplier", _("множители заявки должны быть не меньше 1"))
     if not multipliers.none <= multipliers.contra <= multipliers.recontra:
-        raise _refuse(path, f"{prefix}.bid_multiplier", "контра не дешевле игры без неё, реконтра не дешевле контры")
+        raise _refuse(path, f"{prefix}.bid_multiplier", _("контра не дешевле игры без неё, реконтра не дешевле контры"))
     if game.max_bid is not None and game.max_bid < game.min_bid:
-        raise _refuse(path, f"{prefix}.max_bid", f"максимальная заявка {game.max_bid} меньше минимальной {game.min_bid}")
+        raise _refuse(path, f"{prefix}.max_bid", _("максимальная заявка {high} меньше минимальной {low}").format(
+            high=game.max_bid, low=game.min_bid))
     if game.all_tricks_visty < game.deck_visty:
         raise _refuse(path, f"{prefix}.all_tricks_visty",
-                      f"все взятки стоят не меньше колоды ({game.deck_visty}; столько же — без особой премии), "
-                      f"а указано {game.all_tricks_visty}")
+                      _("все взятки стоят не меньше колоды ({deck}; столько же — без особой премии), "
+                        "а указано {value}").format(deck=game.deck_visty, value=game.all_tricks_visty))
     if game.all_tricks_base_cost < 0:
-        raise _refuse(path, f"{prefix}.all_tricks_base_cost", "не может быть отрицательным")
+        raise _refuse(path, f"{prefix}.all_tricks_base_cost", _("не может быть отрицательным"))
 
 
 LIMIT = 1_000_000  # no setting of a card game comes near it; keeps every score a small whole number
@@ -271,13 +279,15 @@ def _check_limits(path: Path, data: Any, key: str = "") -> None:
         for value in data:
             _check_limits(path, value, key)
     elif isinstance(data, (int, float)) and not isinstance(data, bool) and abs(data) > LIMIT:
-        raise _refuse(path, key, f"число слишком большое ({data}); допустимо до {LIMIT}")
+        raise _refuse(path, key, _("число слишком большое ({value}); допустимо до {limit}").format(value=data, limit=LIMIT))
 
 
 def _check_ranks(path: Path, key: str, given: set[str], expected: set[str]) -> None:
     missing, unknown = expected - given, given - expected
     if unknown:
-        raise _refuse(path, key, f"неизвестный ранг {', '.join(sorted(unknown))}; ранги пишутся так: {' '.join(RANKS)} "
-                                 "(J — валет, Q — дама, K — король, A — туз)")
+        raise _refuse(path, key, _("неизвестный ранг {ranks}; ранги пишутся так: {all} "
+                                   "(J — валет, Q — дама, K — король, A — туз)").format(
+            ranks=", ".join(sorted(unknown)), all=" ".join(RANKS)))
     if missing:
-        raise _refuse(path, key, f"нет ранга {', '.join(r for r in RANKS if r in missing)}; нужны все: {' '.join(RANKS)}")
+        raise _refuse(path, key, _("нет ранга {ranks}; нужны все: {all}").format(
+            ranks=", ".join(r for r in RANKS if r in missing), all=" ".join(RANKS)))

@@ -14,10 +14,16 @@ import re
 import typing
 from typing import Any, Callable
 
-_TYPE_NAMES = {
-    "int": "целое число", "float": "число", "str": "текст в кавычках", "bool": "true или false",
-    "array": "список [ … ]", "object": "таблица { … }", "null": "пусто",
+from bbscore.i18n import N_, _
+
+_TYPE_NAMES = {  # translated where shown
+    "int": N_("целое число"), "float": N_("число"), "str": N_("текст в кавычках"), "bool": N_("true или false"),
+    "array": N_("список [ … ]"), "object": N_("таблица { … }"), "null": N_("пусто"),
 }
+
+
+def _type_name(name: str) -> str:
+    return _(_TYPE_NAMES[name]) if name in _TYPE_NAMES else name
 
 
 def explain(text: str, schema: type, example: Callable[[str], str | None] | None = None,
@@ -26,7 +32,7 @@ def explain(text: str, schema: type, example: Callable[[str], str | None] | None
 
     ``example(key)`` gives a line to copy for a missing key (or None); ``sample`` names a file to look at instead.
     """
-    message, _, where = text.partition(" - at `")
+    message, _at, where = text.partition(" - at `")
     where = re.sub(r"\[(?:\.\.\.|\d+)\]", "", where.rstrip("`").removeprefix("$").lstrip("."))
     missing = re.match(r"Object missing required field `(.+)`", message)
     unknown = re.match(r"Object contains unknown field `(.+)`", message)
@@ -35,20 +41,27 @@ def explain(text: str, schema: type, example: Callable[[str], str | None] | None
     if missing:
         key = f"{where}.{missing.group(1)}" if where else missing.group(1)
         line = example(key) if example else None
-        return key, "нет ключа — добавьте его" + (f", например {line}" if line else
-                                                   (f" (образец: {sample})" if sample else ""))
+        if line:
+            return key, _("нет ключа — добавьте его, например {line}").format(line=line)
+        if sample:
+            return key, _("нет ключа — добавьте его (образец: {sample})").format(sample=sample)
+        return key, _("нет ключа — добавьте его")
     if unknown:
         key = f"{where}.{unknown.group(1)}" if where else unknown.group(1)
         near = nearest_key(schema, where, unknown.group(1))
-        hint = f"; может быть, {near}?" if near else ""
-        return key, f"неизвестный ключ — уберите его или исправьте опечатку{hint}"
+        if near:
+            return key, _("неизвестный ключ — уберите его или исправьте опечатку; может быть, {near}?").format(near=near)
+        return key, _("неизвестный ключ — уберите его или исправьте опечатку")
     if bad_choice:
         allowed = choices(schema, where)
-        return where, f"недопустимое значение {bad_choice.group(1)}" + (f"; допустимы: {', '.join(allowed)}" if allowed else "")
+        if allowed:
+            return where, _("недопустимое значение {value}; допустимы: {allowed}").format(
+                value=bad_choice.group(1), allowed=", ".join(allowed))
+        return where, _("недопустимое значение {value}").format(value=bad_choice.group(1))
     if wrong_type:
-        expected = " или ".join(_TYPE_NAMES.get(t.strip(), t.strip()) for t in wrong_type.group(1).split("|"))
-        got = "дробное число" if wrong_type.group(2) == "float" else _TYPE_NAMES.get(wrong_type.group(2), wrong_type.group(2))
-        return where, f"ожидается {expected}, а записано {got}"
+        expected = _(" или ").join(_type_name(t.strip()) for t in wrong_type.group(1).split("|"))
+        got = _("дробное число") if wrong_type.group(2) == "float" else _type_name(wrong_type.group(2))
+        return where, _("ожидается {expected}, а записано {got}").format(expected=expected, got=got)
     return where, message
 
 

@@ -21,13 +21,15 @@ import typer
 from bbscore.cli import note_written
 from bbscore.cli.options import Command, ConventionOption, ProtocolFile
 from bbscore.errors import BBScoreError, ImplausibleBidError
+from bbscore.i18n import N_, _, language
 
 # How the session names what the user answered (the questions, not options or file keys).
-LABELS = {
-    "by": "кто играет", "contract": "контракт", "контракт": "контракт", "def_points": "висты вистующих",
-    "decl_points": "висты разыгрывающих", "def_cards": "карты вистующих", "decl_cards": "карты разыгрывающих",
-    "last": "последняя взятка", "decl_tricks": "взятки разыгрывающих", "decl_con": "конструкции разыгрывающих",
-    "def_con": "конструкции вистующих", "pairs": "пары", "hand": "сдача", "redeal": "пересдача",
+LABELS = {  # translated where shown (Session.refuse)
+    "by": N_("кто играет"), "contract": N_("контракт"), "контракт": N_("контракт"), "def_points": N_("висты вистующих"),
+    "decl_points": N_("висты разыгрывающих"), "def_cards": N_("карты вистующих"), "decl_cards": N_("карты разыгрывающих"),
+    "last": N_("последняя взятка"), "decl_tricks": N_("взятки разыгрывающих"),
+    "decl_con": N_("конструкции разыгрывающих"), "def_con": N_("конструкции вистующих"), "pairs": N_("пары"),
+    "hand": N_("сдача"), "redeal": N_("пересдача"),
 }
 # Which question a refusal sends the user back to.
 STEP_OF = {
@@ -40,10 +42,19 @@ STEP_OF = {
 STEPS = ("contract", "tricks", "points", "decl_con", "def_con")
 POINT_KEYS = ("def_points", "decl_points", "def_cards", "decl_cards", "last")
 COMMAND_WORDS = ("отмена", "undo", "правка", "edit", "лист", "show", "выход", "quit")
-REDEAL_WORDS = {"пас": "all-pass", "пересдача": "all-pass", "all-pass": "all-pass", "рамки-7": "rams-7",
+REDEAL_WORDS = {"пас": "all-pass", "пересдача": "all-pass", "pass": "all-pass", "all-pass": "all-pass", "рамки-7": "rams-7",
                 "rams-7": "rams-7", "рамки-8": "rams-8", "rams-8": "rams-8"}
-HELP = ("Команды в любом вопросе: отмена (undo) — убрать последнюю сдачу, правка N (edit N) — исправить сдачу N, "
-        "лист (show) — весь протокол, выход (quit) или Ctrl-D — закончить (всё записанное сохранено).")
+HELP = N_("Команды в любом вопросе: отмена (undo) — убрать последнюю сдачу, правка N (edit N) — исправить сдачу N, "
+          "лист (show) — весь протокол, выход (quit) или Ctrl-D — закончить (всё записанное сохранено).")
+
+
+def _english() -> bool:
+    """Whether the session speaks English: its words shown are the English ones (both are accepted)."""
+    return language() == "en"
+
+
+def _command_words() -> list[str]:
+    return [word for word in COMMAND_WORDS if word.isascii() == _english()]
 
 
 class Quit(Exception):
@@ -79,18 +90,20 @@ def play(
         protocol.check_path(file, must_exist=True)
         ignored = [option for option, value in (("--pairs", pairs), ("--target", target)) if value is not None]
         if ignored:  # the file already says them
-            session.out.print(f"Партия {file} продолжается: её пары, цель и правила — из файла ({', '.join(ignored)} не нужны).")
+            session.out.print(_("Партия {file} продолжается: её пары, цель и правила — из файла ({options} не нужны).").format(
+                file=file, options=", ".join(ignored)))
     else:
-        goal = parse_count(target, "target", 1, 100_000, "цель партии — целое число от 1 до 100000")
+        goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
         if pairs is None:
             try:
-                pairs = session.ask_until("Новая партия. Пары через запятую (например: Мы,Они): ", _pairs_answer)
+                pairs = session.ask_until(_("Новая партия. Пары через запятую (например: Мы,Они): "), _pairs_answer)
             except Quit:
-                session.out.print(f"Партия не начата: файл {file} не создан.")
+                session.out.print(_("Партия не начата: файл {file} не создан.").format(file=file))
                 return
         header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
         note_written(file)
-        render.console().print(f"Протокол {file}: {header.pairs[0]} — {header.pairs[1]}, до {header.target}, правила {header.convention}.")
+        render.console().print(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
+            file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention))
     session.run()
 
 
@@ -99,7 +112,7 @@ def _pairs_answer(text: str) -> str:
     if len(names) != 2 or not all(names) or names[0].casefold() == names[1].casefold():
         from bbscore.errors import InvalidValueError
 
-        raise InvalidValueError("pairs", text, "две разные пары через запятую, например: Мы,Они")
+        raise InvalidValueError("pairs", text, N_("две разные пары через запятую, например: Мы,Они"))
     return ",".join(names)
 
 
@@ -120,7 +133,7 @@ class Session:
 
     def ask(self, question: str, words: tuple[str, ...] | list[str] = ()) -> str:
         """One answer (stripped); a command raises :class:`Order` or :class:`Quit`."""
-        self.words = list(words) + list(COMMAND_WORDS)
+        self.words = list(words) + _command_words()
         if self.terminal:
             answer = self._prompt_toolkit(question)
         else:
@@ -133,23 +146,23 @@ class Session:
             answer = line.rstrip("\n")
             sys.stdout.write(answer + "\n")  # a scripted session's transcript reads like a typed one
         answer = " ".join(answer.split())
-        word, _, rest = answer.casefold().partition(" ")
+        word, _space, rest = answer.casefold().partition(" ")
         if word in ("выход", "quit") and not rest:
             raise Quit
         if word in ("лист", "show") and not rest:  # the sheet, then the same question: nothing typed is lost
             if self.pairs is None:
-                self.refuse_text("протокола ещё нет")
+                self.refuse_text(_("протокола ещё нет"))
             else:
                 self.show()
             return self.ask(question, words)
         if word in ("отмена", "undo", "правка", "edit") and self.pairs is None:
-            self.refuse_text("протокола ещё нет")
+            self.refuse_text(_("протокола ещё нет"))
             return self.ask(question, words)
         if word in ("отмена", "undo") and not rest:
             raise Order("undo")
         if word in ("правка", "edit"):
             if not rest.isdigit():
-                self.refuse_text("правка N — номер сдачи, например: правка 3")
+                self.refuse_text(_("правка N — номер сдачи, например: правка 3"))
                 return self.ask(question, words)
             raise Order("edit", int(rest))
         return answer
@@ -189,12 +202,12 @@ class Session:
                 pass
 
     def refuse(self, error: BBScoreError) -> None:
-        self.refuse_text(error.message(LABELS))
+        self.refuse_text(error.message({key: _(text) for key, text in LABELS.items()}))
 
     def refuse_text(self, text: str) -> None:
         from bbscore.render import styled
 
-        self.out.print(styled(f"ошибка: {text} — ещё раз", "red"))
+        self.out.print(styled(_("ошибка: {text} — ещё раз").format(text=text), "red"))
 
     # --- the session ---
 
@@ -206,7 +219,7 @@ class Session:
         self.pairs = sheet.header.pairs
         if sheet.hands or warning:
             self.show(warning)
-        self.out.print(HELP)
+        self.out.print(_(HELP))
         pending: Order | None = None
         while True:
             try:
@@ -216,7 +229,7 @@ class Session:
                     continue
                 sheet = protocol.read(self.path)
                 if self.replay(sheet).ended:
-                    self.ask("Партия окончена. Enter — выйти (или отмена, правка N, лист): ")
+                    self.ask(_("Партия окончена. Enter — выйти (или отмена, правка N, лист): "))
                     raise Quit
                 fields = self.ask_hand(len(sheet.hands) + 1)
                 appended = protocol.append(self.path, fields)
@@ -225,7 +238,7 @@ class Session:
             except Order as order:  # (also one typed in the middle of a правка)
                 pending = order
             except Quit:
-                self.out.print(f"Протокол сохранён: {self.path}.")
+                self.out.print(_("Протокол сохранён: {file}.").format(file=self.path))
                 return
             except BBScoreError as error:  # the file changed under us, the game ended: said, and the session goes on
                 self.refuse(error)
@@ -235,10 +248,11 @@ class Session:
         from bbscore import render
 
         if appended.warning:
-            self.out.print(render.styled(f"внимание: {appended.warning}", "yellow"))
+            self.out.print(render.styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
         result = appended.replay.results[-1]
         number = str(result.entry.number)
-        self.out.print(render.styled(f"Сдача {number} записана: {render.hand_line(number, result, self.pairs)}", "bold"))
+        self.out.print(render.styled(_("Сдача {number} записана: {line}").format(
+            number=number, line=render.hand_line(number, result, self.pairs)), "bold"))
         render.sheet(appended.protocol, appended.replay, None)
 
     def replay(self, sheet):
@@ -273,8 +287,10 @@ class Session:
         sheet = protocol.read(self.path)
         state = self.replay(sheet)
         if not 1 <= number <= len(sheet.hands):
-            raise BBScoreError("hand", number, f"в протоколе сдачи с 1 по {len(sheet.hands)}" if sheet.hands else "в протоколе нет сдач")
-        self.out.print("Правка сдачи, сейчас: " + render.hand_line(str(number), state.results[number - 1], self.pairs))
+            raise BBScoreError("hand", number, _("в протоколе сдачи с 1 по {last}").format(last=len(sheet.hands))
+                              if sheet.hands else N_("в протоколе нет сдач"))
+        self.out.print(_("Правка сдачи, сейчас: {line}").format(
+            line=render.hand_line(str(number), state.results[number - 1], self.pairs)))
         fields = self.ask_hand(number)
         replaced = protocol.replace(self.path, number, fields)
         note_written(self.path)
@@ -289,9 +305,10 @@ class Session:
 
         allowed_redeals = redeals(self.rules)
         redeal_words = [word for word, kind in REDEAL_WORDS.items()
-                        if kind in allowed_redeals and not word.isascii() and word != "пересдача"]
+                        if kind in allowed_redeals and word.isascii() == _english() and word not in ("пересдача", "all-pass")]
         choice = self.ask_until(
-            f"Сдача {number}. Кто играет — {self.pairs[0]} или {self.pairs[1]} (1/2); пересдача: {', '.join(redeal_words)}: ",
+            _("Сдача {number}. Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
+                number=number, first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)),
             lambda text: self._declarers(text, allowed_redeals), list(self.pairs) + redeal_words)
         if choice[0] == "redeal":
             return {"redeal": choice[1]}
@@ -300,17 +317,19 @@ class Session:
         while True:
             if step == "contract":
                 answers["contract"] = self.ask_until(
-                    "Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): ", self._contract)
+                    _("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): "), self._contract)
             elif step == "tricks":
-                answers["decl_tricks"] = self.ask_until("Сколько взяток взяли разыгрывающие (0–8): ", _tricks_answer)
+                answers["decl_tricks"] = self.ask_until(_("Сколько взяток взяли разыгрывающие (0–8): "), _tricks_answer)
             elif step == "points":
                 for key in POINT_KEYS:
                     answers.pop(key, None)
                 answers.update(self._points(answers))
             elif step in ("decl_con", "def_con"):
-                who = "разыгрывающих" if step == "decl_con" else "вистующих"
+                question = (_("Конструкции разыгрывающих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): ")
+                            if step == "decl_con" else
+                            _("Конструкции вистующих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "))
                 answers[step] = self.ask_until(
-                    f"Конструкции {who} (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): ",
+                    question,
                     lambda text, key=step: _constructions_answer(text, key), _construction_words())
             else:  # the whole hand
                 try:
@@ -342,7 +361,8 @@ class Session:
         kind = REDEAL_WORDS.get(text.casefold())
         if kind is not None:
             if kind not in allowed_redeals:
-                raise BBScoreError("redeal", text, f"по правилам «{self.rules.name}» пересдача — это {', '.join(allowed_redeals)}")
+                raise BBScoreError("redeal", text, _("по правилам «{name}» пересдача — это {redeals}").format(
+                    name=self.rules.name, redeals=", ".join(allowed_redeals)))
             return "redeal", kind
         return "by", match_pair(text, self.pairs, "by")
 
@@ -356,9 +376,11 @@ class Session:
             check_plausible_bid(self.rules, contract)
         except ImplausibleBidError as error:
             limit = self.rules.game(contract.game.kind).confirm_bid_above
-            self.out.print(f"Заявка {contract.number} — выше {limit}, так редко бывает (не описка ли?).")
-            if self.ask_until(f"Точно {contract}? (да/нет): ", _yes_no, ["да", "нет"]) != "да":
-                self.out.print("Тогда контракт ещё раз.")
+            self.out.print(_("Заявка {number} — выше {limit}, так редко бывает (не описка ли?).").format(
+                number=contract.number, limit=limit))
+            words = ["yes", "no"] if _english() else ["да", "нет"]
+            if self.ask_until(_("Точно {contract}? (да/нет): ").format(contract=contract), _yes_no, words) != "да":
+                self.out.print(_("Тогда контракт ещё раз."))
                 raise Again from error
         return contract
 
@@ -368,7 +390,8 @@ class Session:
         deck = self.rules.game(contract.game.kind).deck_visty
         if contract.is_kapo and answers.get("decl_tricks") == 8:
             return {"def_points": 0}
-        question = f"Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
+        question = _("Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
+                     ).format(deck=deck)
         while True:
             given = self.ask_until(question, lambda text: self._points_answer(text, answers))
             if "def_cards" not in given:
@@ -379,8 +402,8 @@ class Session:
             except BBScoreError as error:
                 if error.field != "last":  # (what is not about the points is asked about later)
                     return given
-            given["last"] = self.ask_until("Чья последняя взятка — р (разыгрывающие) или в (вистующие): ",
-                                           _last_answer, ["р", "в"])
+            given["last"] = self.ask_until(_("Чья последняя взятка — р (разыгрывающие) или в (вистующие): "),
+                                           _last_answer, ["decl", "def"] if _english() else ["р", "в"])
             try:
                 self._make(answers | given)
             except BBScoreError as error:
@@ -393,8 +416,8 @@ class Session:
         from bbscore.hand import parse_count
 
         deck = self.rules.game(answers["contract"].game.kind).deck_visty
-        allowed = f"висты за взятки от 0 до {deck}"
-        declarers = re.fullmatch(r"(?:р|p|r|d|decl)\.?\s*(.+)", text, re.IGNORECASE)
+        allowed = _("висты за взятки от 0 до {deck}").format(deck=deck)
+        declarers = re.fullmatch(r"(?:decl|р|p|r|d)\.?\s*(.+)", text, re.IGNORECASE)
         if declarers:
             given = {"decl_points": parse_count(declarers.group(1), "decl_points", 0, deck, allowed)}
         elif re.search(r"[^\d\s.,-]", text):
@@ -437,7 +460,7 @@ class Session:
 def _tricks_answer(text: str) -> int:
     from bbscore.hand import parse_count
 
-    return parse_count(text, "decl_tricks", 0, 8, "число взяток от 0 до 8")
+    return parse_count(text, "decl_tricks", 0, 8, _("число взяток от 0 до 8"))
 
 
 def _constructions_answer(text: str, key: str) -> list[str]:
@@ -452,22 +475,22 @@ def _yes_no(text: str) -> str:
         return "да"
     if answer in ("нет", "н", "no", "n"):
         return "нет"
-    raise BBScoreError("answer", text, "да или нет")
+    raise BBScoreError("answer", text, N_("да или нет"))
 
 
 def _last_answer(text: str) -> str:
     answer = text.casefold()
-    if answer in ("р", "p", "decl", "разыгрывающие"):
+    if answer in ("р", "p", "decl", "разыгрывающие", "declarers"):
         return "decl"
-    if answer in ("в", "b", "def", "вистующие"):
+    if answer in ("в", "b", "def", "вистующие", "defenders"):
         return "def"
-    raise BBScoreError("last", text, "р — разыгрывающие или в — вистующие")
+    raise BBScoreError("last", text, N_("р — разыгрывающие или в — вистующие"))
 
 
 def _construction_words() -> list[str]:
     from bbscore.constructions import known_names
 
-    return [name for name in known_names() if not name.isascii()]
+    return [name for name in known_names() if name.isascii() == _english()]
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -69,8 +69,8 @@ _NOTATION = re.compile(rf"^(?P<level>[0-9]+)(?P<suit>{_SUITS})$")
 # Latin letters typed for the Cyrillic ones of the notation (a wrong keyboard layout).
 _LOOKALIKES = str.maketrans({"T": "Т", "K": "К", "B": "Б"})
 
-ALLOWED = ("ожидается игра вида 6♠ 7♣ 8♦ 9♥ 10БК (масти П Т Б Ч БК, S C D H NT или ♠ ♣ ♦ ♥), "
-           "«мизер» или «распасы»")
+ALLOWED = N_("ожидается игра вида 6♠ 7♣ 8♦ 9♥ 10БК (масти П Т Б Ч БК, S C D H NT или ♠ ♣ ♦ ♥), "
+             "«мизер» или «распасы»")  # translated where shown (BBScoreError.explanation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +98,7 @@ class PrefContract:
         match = _NOTATION.match(normal)
         if match is None:
             fixed = normal.translate(_LOOKALIKES)
-            hint = (f"похоже, набраны латинские буквы вместо русских: {fixed}?"
+            hint = (_("похоже, набраны латинские буквы вместо русских: {fixed}?").format(fixed=fixed)
                     if fixed != normal and _NOTATION.match(fixed) else ALLOWED)
             raise ContractSyntaxError("game", text.strip(), hint)
         level = int(match.group("level"))

@@ -87,7 +87,7 @@ def check_players(players: Sequence[str], convention: PrefConvention) -> tuple[s
     if len(set(names)) != len(names):
         raise InconsistentHandError("players", list(names), _("у игроков должны быть разные имена"))
     if len(names) not in convention.players.counts:
-        counts = " или ".join(str(n) for n in convention.players.counts)
+        counts = _(" или ").join(str(n) for n in convention.players.counts)
         raise InconsistentHandError("players", list(names), _("по этим правилам играют {counts}, а игроков {len}").format(counts=counts, len=len(names)))
     return names
 

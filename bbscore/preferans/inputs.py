@@ -67,7 +67,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
                 raise InconsistentHandError(key, value, _("на распасах нет играющего и вистующих: только взятки каждого"))
         if not isinstance(tricks, dict):
             raise InconsistentHandError("tricks", tricks, _("на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\""))
-        counts = {_name(p, "tricks"): _count(n, "tricks", f"взятки {p}") for p, n in tricks.items()}
+        counts = {_name(p, "tricks"): _count(n, "tricks", _("взятки {player}").format(player=p)) for p, n in tricks.items()}
         return make_hand(players, contract, convention=convention, tricks=counts, dealer=dealer)
     if by is None:
         raise InconsistentHandError("by", None, _("нужно имя играющего"))
@@ -78,7 +78,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         for key, value in (("whist", whist), ("pass", passed)):
             if value is not None:
                 raise InconsistentHandError(key, value, _("на мизере не вистуют: вист и пас не указываются"))
-        taken = _count(tricks, "tricks", "взятки играющего на мизере")
+        taken = _count(tricks, "tricks", _("взятки играющего на мизере"))
         if dealer == by:
             raise InconsistentHandError("by", by, _("сдающий сидит на прикупе и не играет"))
         defenders = after(tuple(p for p in players if p != dealer), by)
@@ -89,7 +89,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         if not isinstance(whist, dict):
             raise InconsistentHandError("whist", whist, _("вистующие и их взятки: { \"Боря\" = 3 }"))
         for player, n in whist.items():
-            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", f"взятки {player}")
+            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", _("взятки {player}").format(player=player))
     passers: list[str] = []
     if passed is not None:
         if isinstance(passed, str) or not isinstance(passed, list):
@@ -109,7 +109,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         return make_hand(players, contract, convention=convention, declarer=by, whist=choices, dealer=dealer)
     if tricks is None:
         raise InconsistentHandError("tricks", None, _("нужны взятки играющего"))
-    taken = _count(tricks, "tricks", "взятки играющего")
+    taken = _count(tricks, "tricks", _("взятки играющего"))
     counts = {by: taken, **dict.fromkeys(passers, 0)}
     if len(whisters) == 1:
         (whister, n), = whisters.items()

@@ -175,11 +175,11 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     players = game.get("players")
     if not (isinstance(players, list) and len(players) in (3, 4)
             and all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)):
-        raise refuse("players", f"ожидаются 3 или 4 разных имени игроков, например [\"Аня\", \"Боря\", \"Вера\"], "
-                                f"а дано {shown(players)}")
+        raise refuse("players", _("ожидаются 3 или 4 разных имени игроков, например [\"Аня\", \"Боря\", \"Вера\"], "
+                                  "а дано {value}").format(value=shown(players)))
     dealer = game.get("dealer")
     if dealer is not None and (len(players) != 4 or dealer not in players):
-        raise refuse("dealer", "первый сдающий — один из четырёх игроков (втроём сдающий играет: не указывается)")
+        raise refuse("dealer", _("первый сдающий — один из четырёх игроков (втроём сдающий играет: не указывается)"))
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
     return Header(convention=convention, convention_sha256=sha, target=target, players=tuple(players), extra=extra)
 
@@ -198,16 +198,18 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
     except ConventionError as error:
         if override is not None:
             raise
-        reason = error.allowed if isinstance(error, ConventionNotFoundError) else error.message()
+        reason = error.explanation() if isinstance(error, ConventionNotFoundError) else error.message()
         raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
                             _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None
     recorded = protocol.header.convention_sha256
     if override is not None and rules.sha256 != recorded:
-        warning = f"пересчёт по правилам «{rules.name}», а пуля записана по «{protocol.header.convention}»"
+        warning = _("пересчёт по правилам «{rules}», а пуля записана по «{convention}»").format(
+            rules=rules.name, convention=protocol.header.convention)
     elif recorded is not None and rules.sha256 != recorded:
-        warning = (f"правила «{protocol.header.convention}» изменились с тех пор, как записана пуля "
-                   f"(sha256 в файле {recorded[:12]}…, сейчас {rules.sha256[:12]}…)")
+        warning = _("правила «{convention}» изменились с тех пор, как записана пуля "
+                    "(sha256 в файле {recorded}…, сейчас {current}…)").format(
+            convention=protocol.header.convention, recorded=recorded[:12], current=rules.sha256[:12])
     return rules, rules.with_target(protocol.header.target), warning
 
 
@@ -281,11 +283,11 @@ def _recorded_vists(value: Any) -> dict[tuple[str, str], Fraction] | None:
 
 
 def _table_text(table: dict[str, Fraction]) -> str:
-    return ", ".join(f"{p} {plain(n)}" for p, n in table.items()) or "ничего"
+    return ", ".join(f"{p} {plain(n)}" for p, n in table.items()) or _("ничего")
 
 
 def _vists_text(pairs: dict[tuple[str, str], Fraction]) -> str:
-    return ", ".join(f"{a} → {b} {plain(n)}" for (a, b), n in pairs.items()) or "ничего"
+    return ", ".join(f"{a} → {b} {plain(n)}" for (a, b), n in pairs.items()) or _("ничего")
 
 
 def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
@@ -318,8 +320,10 @@ def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
                 discrepancies.append(Discrepancy(
                     hand=record.number, line=protocol.field_line(record, key), field=key,
                     recorded=_jsonable(record.fields.get(key)), computed={p: plain(n) for p, n in computed.items()},
-                    message=(f"записано {_table_text(recorded)}, по правилам {_table_text(computed)}" if recorded is not None
-                             else f"не читается ({shown(record.fields.get(key))}); по правилам {_table_text(computed)}")))
+                    message=(_("записано {recorded}, по правилам {computed}").format(
+                                 recorded=_table_text(recorded), computed=_table_text(computed)) if recorded is not None
+                             else _("не читается ({value}); по правилам {computed}").format(
+                                 value=shown(record.fields.get(key)), computed=_table_text(computed)))))
         recorded_vists = _recorded_vists(record.fields.get("vists"))
         computed_vists = vists_by_pair(entries)
         if recorded_vists != computed_vists:
@@ -327,9 +331,10 @@ def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
                 hand=record.number, line=protocol.field_line(record, "vists"), field="vists",
                 recorded=_jsonable(record.fields.get("vists")),
                 computed=[{"from": a, "on": b, "vists": plain(n)} for (a, b), n in computed_vists.items()],
-                message=(f"записано {_vists_text(recorded_vists)}, по правилам {_vists_text(computed_vists)}"
+                message=(_("записано {recorded}, по правилам {computed}").format(
+                             recorded=_vists_text(recorded_vists), computed=_vists_text(computed_vists))
                          if recorded_vists is not None else
-                         f"не читается; по правилам {_vists_text(computed_vists)}")))
+                         _("не читается; по правилам {computed}").format(computed=_vists_text(computed_vists)))))
     sheet = replay(players, good, convention, [e for e in entries_list if e is not None])
     return Checked(sheet=sheet, entries=entries_list, hands=hands, discrepancies=discrepancies)
 
@@ -477,7 +482,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         if before.sheet.ended:
             raise ProtocolError(str(path), None, _("пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)"))
         if before.discrepancies:
-            warning = (warning + "; " if warning else "") + "записанное в сдачах расходится с правилами — см. bbscore recompute"
+            warning = (warning + "; " if warning else "") + _("записанное в сдачах расходится с правилами — см. bbscore recompute")
         number = len(protocol.hands) + 1
         fields = dict(given)
         players = protocol.header.players

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bbscore.errors import InconsistentHandError
+from bbscore.i18n import _
 from bbscore.preferans.engine import HandEntries, Step, score
 from bbscore.preferans.hand import PrefHand, after
 from bbscore.preferans.rules import PrefConvention
@@ -154,7 +155,8 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
     for number, hand in enumerate(hands, start=1):
         if hand.players != names:
             raise InconsistentHandError("players", list(hand.players),
-                                        f"сдача {number} другого стола: в пуле играют {', '.join(names)}")
+                                        _("сдача {number} другого стола: в пуле играют {players}").format(
+                                            number=number, players=", ".join(names)))
         entries = score(hand, convention) if entries_known is None else entries_known[number - 1]
         writer.write(number, entries)
         scored.append(entries)

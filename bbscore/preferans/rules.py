@@ -158,41 +158,45 @@ def _check(c: PrefConvention, path: str) -> None:
         return ConventionError(path, key, reason)
 
     if c.format != FORMAT:
-        raise refuse("format", f"поддерживается формат {FORMAT}")
+        raise refuse("format", _("поддерживается формат {format}").format(format=FORMAT))
     if not c.players.counts or any(n not in (3, 4) for n in c.players.counts) or len(set(c.players.counts)) != len(c.players.counts):
-        raise refuse("players.counts", "в преферанс играют втроём или вчетвером: список из 3 и/или 4 без повторов")
+        raise refuse("players.counts", _("в преферанс играют втроём или вчетвером: список из 3 и/или 4 без повторов"))
     for key in LEVEL_KEYS:
         row = _by_level(c.cost, int(key))
         for column in ("pulya", "gora", "vists", "whist_gora"):
             if getattr(row, column) < 0:
-                raise refuse(f"cost.{key}.{column}", "не может быть отрицательным")
+                raise refuse(f"cost.{key}.{column}", _("не может быть отрицательным"))
         if row.pulya < 1:
-            raise refuse(f"cost.{key}.pulya", "сыгранная игра пишет в пулю хотя бы 1")
+            raise refuse(f"cost.{key}.pulya", _("сыгранная игра пишет в пулю хотя бы 1"))
         expected = {"half": row.gora / 2, "full": row.gora}[c.whist.responsibility]
         if row.whist_gora != expected:
             raise refuse(f"cost.{key}.whist_gora",
-                         f"при whist.responsibility = \"{c.whist.responsibility}\" вистующий пишет в гору за недобранную "
-                         f"взятку {'половину' if c.whist.responsibility == 'half' else 'всю'} стоимость недобора игры "
-                         f"({row.gora}): ожидается {expected:g}, а записано {row.whist_gora}")
+                         (_("при whist.responsibility = \"{responsibility}\" вистующий пишет в гору за недобранную "
+                            "взятку половину стоимость недобора игры ({gora}): ожидается {expected}, а записано {value}")
+                          if c.whist.responsibility == "half" else
+                          _("при whist.responsibility = \"{responsibility}\" вистующий пишет в гору за недобранную "
+                            "взятку всю стоимость недобора игры ({gora}): ожидается {expected}, а записано {value}")
+                          ).format(responsibility=c.whist.responsibility, gora=row.gora, expected=f"{expected:g}",
+                                   value=row.whist_gora))
         obligation = _by_level(c.whist.obligation, int(key))
         if not 0 <= obligation <= 10:
-            raise refuse(f"whist.obligation.{key}", "обязательство вистующих — от 0 до 10 взяток")
+            raise refuse(f"whist.obligation.{key}", _("обязательство вистующих — от 0 до 10 взяток"))
     if c.misere.pulya < 1 or c.misere.gora < 0:
-        raise refuse("misere", "мизер пишет в пулю хотя бы 1, в гору — не отрицательное число")
+        raise refuse("misere", _("мизер пишет в пулю хотя бы 1, в гору — не отрицательное число"))
     if c.whist.consolation < 0:
-        raise refuse("whist.consolation", "консоляция не может быть отрицательной")
+        raise refuse("whist.consolation", _("консоляция не может быть отрицательной"))
     if c.raspasy.vists_per_trick < 1:
-        raise refuse("raspasy.vists_per_trick", "взятка на распасах стоит хотя бы 1 вист")
+        raise refuse("raspasy.vists_per_trick", _("взятка на распасах стоит хотя бы 1 вист"))
     if c.raspasy.zero_tricks_pulya < 0:
-        raise refuse("raspasy.zero_tricks_pulya", "не может быть отрицательным")
+        raise refuse("raspasy.zero_tricks_pulya", _("не может быть отрицательным"))
     if c.raspasy.progression:
-        raise refuse("raspasy.progression", "прогрессия распасов не поддерживается (в «Ростове» её нет): false")
+        raise refuse("raspasy.progression", _("прогрессия распасов не поддерживается (в «Ростове» её нет): false"))
     if c.pulya.target < 1:
-        raise refuse("pulya.target", "пуля — хотя бы 1 очко")
+        raise refuse("pulya.target", _("пуля — хотя бы 1 очко"))
     if c.pulya.help_vists_per_point < 0:
-        raise refuse("pulya.help_vists_per_point", "не может быть отрицательным")
+        raise refuse("pulya.help_vists_per_point", _("не может быть отрицательным"))
     if c.settlement.gora_vists < 1:
-        raise refuse("settlement.gora_vists", "очко горы стоит хотя бы 1 вист")
+        raise refuse("settlement.gora_vists", _("очко горы стоит хотя бы 1 вист"))
 
 
 class LoadedPreferans:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from bbscore.errors import InconsistentHandError
+from bbscore.i18n import _
 from bbscore.preferans.pulya import PulyaSheet
 from bbscore.preferans.rules import PrefConvention
 
@@ -71,12 +72,12 @@ def settle(
     names = tuple(players)
     for (a, b), n in vists.items():
         if a not in names or b not in names or a == b:
-            raise InconsistentHandError("vists", f"{a} → {b}", f"висты пишут друг на друга игроки {', '.join(names)}")
+            raise InconsistentHandError("vists", f"{a} → {b}", _("висты пишут друг на друга игроки {players}").format(players=", ".join(names)))
         if n < 0:
-            raise InconsistentHandError("vists", f"{a} → {b}: {n}", "висты не бывают отрицательными")
+            raise InconsistentHandError("vists", f"{a} → {b}: {n}", _("висты не бывают отрицательными"))
     for player in names:
         if player not in gora:
-            raise InconsistentHandError("gora", player, "нужна гора каждого игрока")
+            raise InconsistentHandError("gora", player, _("нужна гора каждого игрока"))
     s = convention.settlement
     target = convention.pulya.target
     missing = dict.fromkeys(names, 0)
