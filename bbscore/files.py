@@ -394,6 +394,18 @@ def backup(path: Path) -> Path:
     return write_atomic(target, content, exclusive=True)
 
 
+def replace_with_backup(path: Path, text: str) -> Path:
+    """Copy a file beside itself (:func:`backup`), then replace it with ``text`` atomically; returns the copy.  When
+    the write fails the file is unchanged and its copy is removed again."""
+    saved = backup(path)
+    try:
+        write_atomic(path, text)
+    except ProtocolError:
+        saved.unlink(missing_ok=True)  # the file is unchanged: its copy is not needed
+        raise
+    return saved
+
+
 # --- Score sheets: a TOML file of a [game] table and [[hand]] tables, for every game's protocol format. ---
 
 _HAND_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*(?:hand|\"hand\"|'hand')[ \t]*\]\]", re.M)

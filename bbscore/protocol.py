@@ -47,7 +47,6 @@ from bbscore.errors import (
 from bbscore.seats import new_names
 from bbscore.files import (
     FileRefused,
-    backup,
     check_sheet_path,
     field_line,
     hand_lines,
@@ -58,6 +57,7 @@ from bbscore.files import (
     parse_sheet,
     read_regular,
     read_sheet_text,
+    replace_with_backup,
     sheet_header,
     stored_convention,
     write_atomic,
@@ -522,11 +522,4 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
             changed = True
         if not changed:
             return None
-        text = dumps(header, hands)
-        saved = backup(path)
-        try:
-            write_atomic(path, text)
-        except ProtocolError:
-            saved.unlink(missing_ok=True)  # the file is unchanged: its copy is not needed
-            raise
-    return saved
+        return replace_with_backup(path, dumps(header, hands))

@@ -47,7 +47,6 @@ from bbscore.errors import (
 )
 from bbscore.seats import new_names
 from bbscore.files import (
-    backup,
     check_sheet_path,
     field_line,
     hand_lines,
@@ -57,6 +56,7 @@ from bbscore.files import (
     names_a_path,
     parse_sheet,
     read_sheet_text,
+    replace_with_backup,
     sheet_header,
     stored_convention,
     write_atomic,
@@ -549,11 +549,4 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
             changed = True
         if not changed:
             return None
-        text = dumps(header, hands)
-        saved = backup(path)
-        try:
-            write_atomic(path, text)
-        except ProtocolError:
-            saved.unlink(missing_ok=True)
-            raise
-    return saved
+        return replace_with_backup(path, dumps(header, hands))
