@@ -525,3 +525,28 @@ def test_pref_show_settle_and_stats_never_cut_a_number_or_a_name(columns):
     assert "…" not in run_cli("pref", "show", sheet, columns=columns).stdout
     stats = run_cli("stats", REPO / "examples", columns=columns).stdout
     assert "…" not in stats and "618" in stats and "Север" in stats
+
+
+def test_a_passer_named_twice_and_a_whist_on_a_misere_are_refused_by_name(tmp_path):
+    """Found by a newcomer's review: `pref add` took a repeated --pass that `pref score` refused, and a whist on a
+    misère was shown as «таблица { … }»."""
+    from conftest import assert_refused, run_cli
+
+    sheet = tmp_path / "p.toml"
+    assert run_cli("pref", "new", sheet, "--players", "Аня,Боря,Вера").returncode == 0
+    before = sheet.read_bytes()
+    line = assert_refused(run_cli("pref", "add", sheet, "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря",
+                                  "--pass", "Вера", "--pass", "Вера"))
+    assert "«Вера»" in line and sheet.read_bytes() == before
+    line = assert_refused(run_cli("pref", "score", "мизер", "--by", "Аня", "--tricks", "0", "--whist", "Боря:1"))
+    assert "«Боря»" in line and "таблица" not in line
+
+
+def test_a_pair_left_with_nothing_shows_a_dash_in_english():
+    """English has no word for «БТ» on both sides: a set's declarers and the defenders of a doubled contract made write
+    nothing — the column shows «—» (found by a newcomer's review: it said «set» for the latter)."""
+    from conftest import run_cli
+
+    made = run_cli("--lang", "en", "score", "15П+", "--def-points", "10").stdout
+    assert "│         — │" in made and "set" not in made.split("\n", 8)[-1].split("8.")[0]
+    assert "БТ" in run_cli("score", "15П+", "--def-points", "10").stdout

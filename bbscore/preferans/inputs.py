@@ -77,7 +77,8 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     if contract.kind is Kind.MISERE:
         for key, value in (("whist", whist), ("pass", passed)):
             if value is not None:
-                raise InconsistentHandError(key, value, _("на мизере не вистуют: вист и пас не указываются"))
+                given = ", ".join(map(str, value)) if isinstance(value, (dict, list)) else value  # the names given
+                raise InconsistentHandError(key, given, _("на мизере не вистуют: вист и пас не указываются"))
         taken = _count(tricks, "tricks", _("взятки играющего на мизере"))
         if dealer == by:
             raise InconsistentHandError("by", by, _("сдающий сидит на прикупе и не играет"))
@@ -95,6 +96,9 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         if isinstance(passed, str) or not isinstance(passed, list):
             raise InconsistentHandError("pass", passed, _("пасовавшие: список имён"))
         passers = [_name(p, "pass") for p in passed]
+        twice = [p for index, p in enumerate(passers) if p in passers[:index]]
+        if twice:
+            raise InconsistentHandError("pass", twice[0], _("этот игрок уже назван пасующим"))
     both = [p for p in passers if p in whisters]
     if both:
         raise InconsistentHandError("pass", both[0], _("один и тот же игрок не может и вистовать, и пасовать"))
