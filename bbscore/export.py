@@ -293,9 +293,11 @@ def sparklines(pairs: tuple[str, str], replay, target: int, width: int = CHART_W
         totals = [totals[-1 - round((room - 1 - i) * (len(totals) - 1) / (room - 1))] for i in range(room)]
     lines = [text("chart_head").format(target=target)[:width]]
     for index, name in enumerate(pairs):
-        shown = name if len(name) <= name_width else name[: name_width - 1] + "…"
         line = "".join(_spark(total[index], target) for total in totals)
-        lines.append(f"{shown:<{name_width}} {line} {ends[index]}")
+        if len(name) <= name_width:
+            lines.append(f"{name:<{name_width}} {line} {ends[index]}")
+        else:  # a long name is never cut: it has a line of its own above its sparkline
+            lines += [name, f"{'':<{name_width}} {line} {ends[index]}"]
     return lines
 
 

@@ -492,3 +492,12 @@ def test_export_to_the_terminal_names_control_characters(tmp_path):
         done = run_cli("export", path, "--format", fmt)
         assert done.returncode == 0, report(done)
         assert "\x1b" not in done.stdout and "\x07" not in done.stdout and "<U+001B>" in done.stdout
+
+
+def test_the_chart_never_cuts_a_long_pair_name(tmp_path):
+    """Found by a newcomer's review: «Медведи Севера» and «Медведи Сибири» both showed as «Медведи С…»."""
+    path = tmp_path / "long.toml"
+    assert run_cli("new", path, "--pairs", "Медведи Севера,Медведи Сибири").returncode == 0
+    assert run_cli("add", path, "12Т", "--by", "1", "--def-points", "18").returncode == 0
+    done = run_cli("show", path, "--chart", columns=40)
+    assert "Медведи Севера" in done.stdout and "Медведи Сибири" in done.stdout and "…" not in done.stdout
