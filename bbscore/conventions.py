@@ -335,9 +335,9 @@ def _example_line(key: str) -> str | None:
     except (KeyError, TypeError, BBScoreError):
         return None
     if isinstance(value, dict):
-        return f"как в gambler: [{key}] …"
+        return _("как в gambler: [{key}] …").format(key=key)
     shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, bool) else str(value).lower()
-    return f"как в gambler: {key.rsplit('.', 1)[-1]} = {shown}"
+    return _("как в gambler: {key} = {value}").format(key=key.rsplit(".", 1)[-1], value=shown)
 
 
 def flatten(data: dict, prefix: str = "") -> dict[str, Any]:

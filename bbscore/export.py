@@ -193,7 +193,9 @@ def to_html(sheet, replay) -> str:
     esc = html.escape
     pairs = sheet.header.pairs
     title = text("title").format(first=pairs[0], second=pairs[1])
-    parts = ['<!DOCTYPE html>\n<html lang="ru">\n<head>\n<meta charset="utf-8">\n',
+    from bbscore.i18n import language
+
+    parts = [f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n',
              f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
              f"<h1>{esc(title)}</h1>\n",
              f'<p class="meta">{esc(text("meta").format(convention=sheet.header.convention, target=sheet.header.target, hands=len(replay.results)))}</p>\n',
