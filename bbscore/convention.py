@@ -144,10 +144,6 @@ class Convention:
         table = self.game(contract.game.kind).bid_multiplier
         return (table.none, table.contra, table.recontra)[contract.doubling]
 
-    def sequence_visty(self, length: int) -> int:
-        """Visty of a sequence of ``length`` cards (3…8), seed 000 §0.2."""
-        return self.remember(("sequence", length), getattr, self.settings.constructions, SEQUENCE_NAMES[length - 3])
-
     def construction_values(self, kind: GameKind) -> ConstructionValues:
         """What each construction is worth in a kind of game, in visty (seed 000 §0.2), and which stay without a trick."""
         return self.remember(("construction values", kind), self._construction_values, kind)

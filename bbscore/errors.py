@@ -57,7 +57,7 @@ class BBScoreError(ValueError):
     def message(self, labels: dict[str, str] | None = None) -> str:
         """One line for the user: field, value, what is allowed.
 
-        ``labels`` names fields as the user met them (the command line: ``{"def_points": "--def-points"}``);
+        ``labels`` names fields as the user met them (the command line: def_points labelled as its option, ``--def-points``);
         a field without a label is named by :data:`FIELD_WORDS` or by its key.
         """
         value = self.value

@@ -3,7 +3,7 @@
 Two steps, so that the files can be replayed in worker processes and only small records travel back:
 :func:`game_summary` counts one replayed game (plain data: numbers, names, lists); :func:`combine` adds the
 summaries up, in the order given (the longest winning streak depends on it).  No file is read here and no text
-for people is made: :mod:`bbscore.render` shows the result.
+for people is made: :mod:`bbscore.render.bazar_belot` shows the result.
 
 What is counted:
 

@@ -24,8 +24,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("engine", ["bbscore.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
     ("replay", ["bbscore.game", "bbscore.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
     ("storage", ["bbscore.conventions", "bbscore.protocol", "bbscore.preferans.protocol"]),
-    ("text", ["bbscore.layout", "bbscore.descriptions", "bbscore.working", "bbscore.reasons", "bbscore.export", "bbscore.render", "bbscore.preferans.working",
-              "bbscore.preferans.render"]),
+    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.reasons", "bbscore.export", "bbscore.preferans.working",
+              "bbscore.render", "bbscore.render.layout", "bbscore.render.bazar_belot", "bbscore.render.preferans"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.pref",
                "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.cli.share", "bbscore.cli.play", "bbscore.__main__"]),
 ]

@@ -550,3 +550,17 @@ def test_a_pair_left_with_nothing_shows_a_dash_in_english():
     made = run_cli("--lang", "en", "score", "15П+", "--def-points", "10").stdout
     assert "│         — │" in made and "set" not in made.split("\n", 8)[-1].split("8.")[0]
     assert "БТ" in run_cli("score", "15П+", "--def-points", "10").stdout
+
+
+def test_a_control_character_in_a_player_name_never_reaches_the_terminal(tmp_path):
+    """The preferans output had a console of its own that named no control character: it now shares the one of
+    bbscore.render.layout (a name with ESC, from a file written elsewhere, is shown as <U+001B>)."""
+    from conftest import run_cli
+
+    sheet = tmp_path / "p.toml"
+    assert run_cli("pref", "new", sheet, "--players", "Аня,Боря,Вера").returncode == 0
+    assert run_cli("pref", "add", sheet, "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера").returncode == 0
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("Аня", "Аня\\u001b[2J"), encoding="utf-8")
+    for command in (["pref", "show", sheet], ["pref", "settle", sheet]):
+        done = run_cli(*command)
+        assert done.returncode == 0 and "\x1b" not in done.stdout and "<U+001B>" in done.stdout, done.stderr

@@ -57,7 +57,7 @@ def score(
     if as_json:
         emit_json(breakdown_json(hand, breakdown, rules))
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.hand_result(hand, breakdown, rules)
 
@@ -87,7 +87,7 @@ def count(
         emit_json({"game": played.value, "points": total, "last": bonus,
                           "cards": [{"card": card, "points": points} for card, points in values]})
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.counted(played, values, bonus, total, len(taken))
 
@@ -114,7 +114,7 @@ def melds(
     if as_json:
         emit_json(resolution_json(resolution, rules))
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.resolution(played, resolution, rules)
 

@@ -82,7 +82,8 @@ def play(
     target: Annotated[Optional[str], typer.Option("--target", help="Для новой партии: до скольких очков.", metavar="N")] = None,
 ) -> None:
     """Вести партию за столом: вопрос за вопросом, каждая сдача сразу записывается в FILE (новый файл — с --pairs)."""
-    from bbscore import protocol, render
+    from bbscore import protocol
+    from bbscore.render import bazar_belot as render
     from bbscore.hand import parse_count
 
     session = Session(file)
@@ -120,7 +121,7 @@ class Session:
     """One sitting at the table: the file, how questions are read, and the output."""
 
     def __init__(self, path: Path) -> None:
-        from bbscore import render
+        from bbscore.render import bazar_belot as render
 
         self.path = path
         self.out = render.console()
@@ -205,7 +206,7 @@ class Session:
         self.refuse_text(error.message({key: _(text) for key, text in LABELS.items()}))
 
     def refuse_text(self, text: str) -> None:
-        from bbscore.render import styled
+        from bbscore.render.layout import styled
 
         self.out.print(styled(_("ошибка: {text} — ещё раз").format(text=text), "red"))
 
@@ -245,7 +246,7 @@ class Session:
 
     def written(self, appended) -> None:
         """After each hand: its protocol line, then the whole sheet (with the standing, and the winner at the end)."""
-        from bbscore import render
+        from bbscore.render import bazar_belot as render
 
         if appended.warning:
             self.out.print(render.styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
@@ -261,13 +262,15 @@ class Session:
         return replay(sheet.hands, sheet.header.pairs, sheet.header.target, self.rules)
 
     def show(self, warning: str | None = None) -> None:
-        from bbscore import protocol, render
+        from bbscore import protocol
+        from bbscore.render import bazar_belot as render
 
         sheet = protocol.read(self.path)
         render.sheet(sheet, self.replay(sheet), warning)
 
     def command(self, order: Order) -> None:
-        from bbscore import protocol, render
+        from bbscore import protocol
+        from bbscore.render import bazar_belot as render
 
         try:
             if order.name == "undo":
@@ -282,7 +285,8 @@ class Session:
             self.refuse(error)
 
     def edit(self, number: int) -> None:
-        from bbscore import protocol, render
+        from bbscore import protocol
+        from bbscore.render import bazar_belot as render
 
         sheet = protocol.read(self.path)
         state = self.replay(sheet)

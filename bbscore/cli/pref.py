@@ -148,7 +148,7 @@ def score(
     if as_json:
         emit_json(hand_json(hand, entries, rules))
         return
-    from bbscore.preferans import render
+    from bbscore.render import preferans as render
 
     if hand.declarer:
         title = _("{contract}, играет {declarer} — правила «{convention}»").format(
@@ -179,10 +179,10 @@ def steps_json(steps) -> list:
     import msgspec
     from fractions import Fraction
 
-    def hook(value):
+    def hook(value):  # msgspec asks only for the types it cannot write: here a Fraction of vists
         if isinstance(value, Fraction):
             return _plain(value)
-        raise NotImplementedError
+        raise TypeError(f"no JSON form for {type(value).__name__}")
 
     return [msgspec.to_builtins(step, enc_hook=hook) for step in steps]
 
@@ -244,14 +244,15 @@ def add(
 
     appended = protocol.append(file, _fields(game, by, tricks, whist, pass_, note))
     note_written(file)
-    from bbscore.preferans import render
+    from bbscore.render import preferans as render
 
     render.added(appended, file)
 
 
 def undo(file: SheetFile) -> None:
     """Убрать последнюю сдачу пули (сначала показав её)."""
-    from bbscore.preferans import protocol, render
+    from bbscore.preferans import protocol
+    from bbscore.render import preferans as render
 
     before, removed = protocol.remove_last(file)
     note_written(file)
@@ -272,7 +273,7 @@ def show(file: SheetFile, as_json: AsJson = False) -> None:
     if as_json:
         emit_json(sheet_json(sheet, checked, warning))
         return
-    from bbscore.preferans import render
+    from bbscore.render import preferans as render
 
     render.sheet(sheet, checked, warning)
 
@@ -332,7 +333,7 @@ def settle(file: SheetFile, as_json: AsJson = False) -> None:
             "shown": dict(result.shown), "warning": warning,
         })
         return
-    from bbscore.preferans import render
+    from bbscore.render import preferans as render
 
     render.settlement(sheet, checked, result)
 

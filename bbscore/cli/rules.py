@@ -33,7 +33,7 @@ def conventions_list(as_json: AsJson = False) -> None:
     if as_json:
         emit_json({"user_dir": str(conventions.user_dir()), "conventions": entries})
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.convention_list(entries, conventions.user_dir())
 
@@ -49,7 +49,7 @@ def conventions_show(
     if as_json:
         emit_json({"file": str(rules.path), "sha256": rules.sha256, **rules.content})
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.convention_tables(rules)
 
@@ -77,7 +77,7 @@ def conventions_diff(
             {"key": key, "a": left, "b": right, "description": describe(key)} for key, left, right in rows
         ]})
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.convention_diff(a, b, rows)
 

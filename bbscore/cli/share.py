@@ -114,7 +114,7 @@ def stats(
     if as_json:
         printed(lambda: emit_json(data))
     else:
-        from bbscore import render
+        from bbscore.render import bazar_belot as render
 
         printed(lambda: render.stats(data))
     if bad:  # said by the exit code even to a reader gone (| head)

@@ -73,7 +73,8 @@ def add(
     yes: ConfirmBid = False,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
-    from bbscore import protocol, render
+    from bbscore import protocol
+    from bbscore.render import bazar_belot as render
 
     fields = hand_fields(locals())
     appended = protocol.append(file, fields, confirmed=yes)
@@ -102,7 +103,8 @@ def edit(
     yes: ConfirmBid = False,
 ) -> None:
     """Исправить сдачу N: заменить её ввод (параметры как у add), пересчитать её и все следующие итоги."""
-    from bbscore import protocol, render
+    from bbscore import protocol
+    from bbscore.render import bazar_belot as render
 
     fields = hand_fields(locals())
     replaced = protocol.replace(file, number, fields, confirmed=yes)
@@ -176,7 +178,8 @@ def _joined(values: list[str] | None) -> list[str] | None:
 
 def undo(file: ProtocolFile) -> None:
     """Убрать последнюю сдачу протокола (сначала показав её)."""
-    from bbscore import protocol, render
+    from bbscore import protocol
+    from bbscore.render import bazar_belot as render
 
     before, removed = protocol.remove_last(file)
     note_written(file)
@@ -210,7 +213,7 @@ def show(
     if as_json:
         emit_json(sheet_json(sheet, result))
         return
-    from bbscore import render
+    from bbscore.render import bazar_belot as render
 
     render.sheet(sheet, result, warning)
     if chart:
@@ -278,7 +281,7 @@ def recompute(
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
-        from bbscore import render
+        from bbscore.render import bazar_belot as render
 
         out = render.console()
     from bbscore.cli.parallel import each_report
@@ -297,7 +300,7 @@ def recompute(
             warn(report["error"])
         elif listening:
             if report.get("game") == "preferans":
-                from bbscore.preferans.render import recompute_report as show_report
+                from bbscore.render.preferans import recompute_report as show_report
             else:
                 show_report = render.recompute_report
             listening = printed(lambda: show_report(report, out))

@@ -120,14 +120,6 @@ class PrefContract:
             return "распасы"
         return f"{self.level}{self.suit.value}"  # type: ignore[union-attr]
 
-    @property
-    def cost_key(self) -> str:
-        """The row of the convention's cost table: ``"6"`` … ``"10"``, or ``"misere"``; распасы have none."""
-        if self.kind is Kind.GAME:
-            return str(self.level)
-        if self.kind is Kind.MISERE:
-            return "misere"
-        raise ValueError(_("распасы не имеют строки в таблице стоимости"))
 
     def describe(self) -> str:
         """In words, Russian: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""

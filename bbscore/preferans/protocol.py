@@ -121,11 +121,6 @@ class NotPreferansError(ProtocolError):
     """A TOML file whose ``[game]`` table is not a preferans sheet's (a Bazar-Belot protocol)."""
 
 
-def is_preferans(data: Any) -> bool:
-    """Whether parsed TOML data is a preferans sheet (``[game] game = "preferans"``)."""
-    return isinstance(data, dict) and isinstance(data.get("game"), dict) and data["game"].get("game") == GAME
-
-
 # --- Reading ---
 
 

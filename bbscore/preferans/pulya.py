@@ -74,8 +74,6 @@ class PulyaSheet:
     closest: tuple[str, ...]
     ended: bool
 
-    def vists_on(self, player: str, on: str) -> Fraction:
-        return self.vists[(player, on)]
 
 
 class _Writer:

@@ -11,7 +11,6 @@ frozen :class:`PrefConvention`.  A refusal is
 """
 
 # No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
-from pathlib import Path
 from typing import Any, Literal
 
 import msgspec
@@ -237,19 +236,8 @@ class LoadedPreferans:
 
 
 def rules_hash(settings: PrefConvention) -> str:
-    """SHA-256 of the content (canonical JSON, keys sorted): comments and layout do not change it."""
-    import hashlib
+    """SHA-256 of the content (canonical JSON, keys sorted, as :func:`bbscore.convention.rules_hash` hashes): comments
+    and layout do not change it."""
+    from bbscore.files import sha256_hex
 
-    return hashlib.sha256(msgspec.json.encode(settings, order="sorted")).hexdigest()
-
-
-def read_file(path: Path) -> PrefConvention:
-    """Read a convention file with :mod:`tomllib` and check it (a helper for tests and tools; the shared loader
-    will dispatch on ``game`` instead)."""
-    import tomllib
-
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise ConventionError(str(path), "", _("файл не читается: {error}").format(error=error)) from None
-    return from_tables(data, path)
+    return sha256_hex(msgspec.json.encode(settings, order="sorted"))

@@ -117,7 +117,7 @@ class HandMaker:
         total = 0
         for name in names:
             if name in SEQUENCE_LENGTHS:
-                total += rules.sequence_visty(SEQUENCE_LENGTHS[name])
+                total += rules.construction_values(kind).sequences[SEQUENCE_LENGTHS[name] - 3]
             elif name == "бэла":
                 total += rules.settings.constructions.bela
             else:

@@ -12,14 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from bbscore.i18n import _
-from bbscore.layout import print_fitting
-
+from bbscore.render.layout import console, print_fitting
 from bbscore.preferans.working import hand_lines, number, settlement_lines, step_line
-
-
-def console() -> Console:
-    """A console that takes every text literally (names are user text)."""
-    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def _entries_lines(entries) -> list[str]:

@@ -10,39 +10,14 @@ from rich.table import Table
 from rich.text import Text
 
 from bbscore.convention import Convention
-from bbscore.errors import visible
-from bbscore.layout import print_fitting
 from bbscore.game import REDEALS
 from bbscore.hand import Hand
 from bbscore.i18n import N_, _
 from bbscore.scoring import Breakdown
 from bbscore.seats import Partnership
 from bbscore.reasons import cancel_text, reasons_text
+from bbscore.render.layout import console, print_fitting, styled  # (console and styled: for the commands too)
 from bbscore.working import constructions_text, marks, steps
-
-
-class _SafeConsole(Console):
-    """A console whose text never carries a raw control character: pair names, notes, titles and file names are user
-    text, and an ESC in them would reach the terminal, a line break in them would forge a line of output (see
-    :func:`bbscore.errors.visible`)."""
-
-    def render_str(self, text: str, *args, **kwargs) -> Text:
-        return super().render_str(visible(text), *args, **kwargs)
-
-
-def console(wrap: bool = False) -> Console:
-    """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text), no
-    control character (named instead).
-
-    Its lines are as long as they need (a terminal folds them), or with ``wrap`` broken between words at the width
-    (the sheet's lines: a number is never split across two lines of a narrow terminal).
-    """
-    return _SafeConsole(highlight=False, soft_wrap=not wrap, markup=False, emoji=False)
-
-
-def styled(text: str, style: str) -> Text:
-    """A line in a style (bold, red, yellow), its text taken literally (control characters named)."""
-    return Text(visible(text), style=style)
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
