@@ -1,8 +1,8 @@
 """bbscore: a scoring-sheet calculator for Bazar-Belot.
 
-The engine is pure: :mod:`bbscore.contract` (notation), :mod:`bbscore.cards`,
-:mod:`bbscore.constructions`, :mod:`bbscore.convention` (rules as data),
-:mod:`bbscore.hand` (checked inputs) and :mod:`bbscore.scoring` (the formula).
+The engine is pure: :mod:`bbscore.belot.contract` (notation), :mod:`bbscore.belot.cards`,
+:mod:`bbscore.belot.constructions`, :mod:`bbscore.belot.convention` (rules as data),
+:mod:`bbscore.belot.hand` (checked inputs) and :mod:`bbscore.belot.scoring` (the formula).
 :mod:`bbscore.cli` is the command line.
 """
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 if TYPE_CHECKING:
-    from bbscore.convention import Convention
+    from bbscore.belot.convention import Convention
 
 from bbscore.errors import (
     TOO_DEEP,
@@ -42,10 +42,10 @@ from bbscore.validation import explain
 from bbscore.i18n import N_, _
 
 def __getattr__(name: str) -> Any:
-    """``Convention`` and ``rules_hash`` of :mod:`bbscore.convention`, imported when first asked for (a preferans
+    """``Convention`` and ``rules_hash`` of :mod:`bbscore.belot.convention`, imported when first asked for (a preferans
     command never needs them)."""
     if name in ("Convention", "rules_hash"):
-        from bbscore import convention
+        from bbscore.belot import convention
 
         return getattr(convention, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -225,8 +225,8 @@ def _checked_of_its_game(data: Any, path: Path) -> Convention:
         raise ConventionError(str(path), "game", _("неизвестная игра {game}; допустимы {games} (без ключа — Базар-Белот)").format(
             game=shown(game), games=", ".join(f'"{name}"' for name in GAMES)))
     # Imported here: a preferans command does not pay for the Bazar-Belot tables at its start.
-    from bbscore.convention import Convention
-    from bbscore.schema import ConventionFile, check
+    from bbscore.belot.convention import Convention
+    from bbscore.belot.schema import ConventionFile, check
 
     try:
         settings = msgspec.convert(data, ConventionFile)

@@ -17,17 +17,17 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
 # below it; within a layer the order of this list is the order of imports.
 LAYERS: list[tuple[str, list[str]]] = [
     ("foundation", ["bbscore.i18n", "bbscore.errors", "bbscore.files", "bbscore.seats", "bbscore.validation"]),
-    ("notation", ["bbscore.cards", "bbscore.contract", "bbscore.constructions", "bbscore.preferans",
+    ("notation", ["bbscore.belot", "bbscore.belot.cards", "bbscore.belot.contract", "bbscore.belot.constructions", "bbscore.preferans",
                   "bbscore.preferans.contract"]),
-    ("convention", ["bbscore.schema", "bbscore.convention", "bbscore.preferans.rules"]),
-    ("hand", ["bbscore.melds", "bbscore.hand", "bbscore.preferans.hand"]),
-    ("engine", ["bbscore.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
-    ("replay", ["bbscore.game", "bbscore.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
-    ("storage", ["bbscore.conventions", "bbscore.protocol", "bbscore.preferans.protocol"]),
-    ("text", ["bbscore.descriptions", "bbscore.working", "bbscore.reasons", "bbscore.export", "bbscore.preferans.working",
-              "bbscore.render", "bbscore.render.layout", "bbscore.render.bazar_belot", "bbscore.render.preferans"]),
-    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.hand", "bbscore.cli.pref",
-               "bbscore.cli.sheet", "bbscore.cli.rules", "bbscore.cli.share", "bbscore.cli.play", "bbscore.__main__"]),
+    ("convention", ["bbscore.belot.schema", "bbscore.belot.convention", "bbscore.preferans.rules"]),
+    ("hand", ["bbscore.belot.melds", "bbscore.belot.hand", "bbscore.preferans.hand"]),
+    ("engine", ["bbscore.belot.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
+    ("replay", ["bbscore.belot.game", "bbscore.belot.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
+    ("storage", ["bbscore.conventions", "bbscore.belot.protocol", "bbscore.preferans.protocol"]),
+    ("text", ["bbscore.belot.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working",
+              "bbscore.render", "bbscore.render.layout", "bbscore.render.belot", "bbscore.render.preferans"]),
+    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
+               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.belot.share", "bbscore.cli.belot.play", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

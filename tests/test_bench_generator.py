@@ -78,7 +78,7 @@ def test_generated_protocol_recomputes_clean(big):
 
 
 def test_generated_text_is_what_bbscore_writes(generate):
-    from bbscore.protocol import dumps
+    from bbscore.belot.protocol import dumps
 
     pieces = "".join(generate.protocol_text(generate.HandMaker(SEED), 120, chunk=17))
     maker = generate.HandMaker(SEED)

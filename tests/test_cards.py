@@ -29,10 +29,10 @@ from hypothesis import strategies as st
 from conftest import REPO, assert_refused, run_cli, run_json
 
 from bbscore import conventions
-from bbscore.cards import CARDS_PER_TRICK, TRICKS_PER_HAND, Card, format_cards, full_deck, parse_cards
-from bbscore.contract import Game
+from bbscore.belot.cards import CARDS_PER_TRICK, TRICKS_PER_HAND, Card, format_cards, full_deck, parse_cards
+from bbscore.belot.contract import Game
 from bbscore.errors import CardError
-from bbscore.hand import count_cards, make_hand
+from bbscore.belot.hand import count_cards, make_hand
 
 GAMBLER = conventions.load("gambler")
 DECK = full_deck()

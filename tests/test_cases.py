@@ -16,8 +16,8 @@ import json
 
 import pytest
 
-from bbscore.hand import make_hand
-from bbscore.scoring import score
+from bbscore.belot.hand import make_hand
+from bbscore.belot.scoring import score
 from conftest import DATA, REPO, run_json
 
 SHARED_ROWS = json.loads((DATA / "gambler-hands.json").read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bbscore.contract import Contract, ContractKind, Doubling, Game
+from bbscore.belot.contract import Contract, ContractKind, Doubling, Game
 from bbscore.errors import BBScoreError, ContractSyntaxError, IllegalContractError
 
 S, K, KH = ContractKind.SIMPLE, ContractKind.KAPO, ContractKind.KAPO_HAND
@@ -172,7 +172,7 @@ def test_minimum_bid(gambler_rules, text, legal):
 
 def test_gambler_minimum_bids(gambler_rules):
     """The numbers the table above relies on (seed 000 §2): 8, and 20 for ВК."""
-    from bbscore.contract import GameKind
+    from bbscore.belot.contract import GameKind
 
     assert gambler_rules.game(GameKind.SUIT).min_bid == 8
     assert gambler_rules.game(GameKind.NO_TRUMPS).min_bid == 8

@@ -46,9 +46,9 @@ import tomli_w
 
 from bbscore import conventions
 from bbscore.errors import BBScoreError
-from bbscore.game import HandEntry, replay
-from bbscore.hand import make_hand
-from bbscore.scoring import score
+from bbscore.belot.game import HandEntry, replay
+from bbscore.belot.hand import make_hand
+from bbscore.belot.scoring import score
 from conftest import DATA, REPO, assert_refused, report, run_cli, run_json
 
 BUNDLED = {name: REPO / "conventions" / f"{name}.toml" for name in ("gambler", "classic", "blot-star")}

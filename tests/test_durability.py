@@ -1,7 +1,7 @@
 """Durability of protocol writes: killed writers and concurrent writers.
 
 1. Kill test: a writer that appends known hands in a loop (through
-   ``bbscore.protocol.append``, 10 times) is killed with SIGKILL at a random
+   ``bbscore.belot.protocol.append``, 10 times) is killed with SIGKILL at a random
    moment after it has started writing; then ``python -m bbscore add`` is
    killed at a random moment of its run, 5 times; all on the same file.  After
    every kill the file must parse, its ``[game]`` table must be intact and its
@@ -60,7 +60,7 @@ plan = _namespace["plan"]
 WRITER = PLAN_SOURCE + textwrap.dedent("""
     import sys
     from pathlib import Path
-    from bbscore import protocol
+    from bbscore.belot import protocol
 
     path = Path(sys.argv[1])
     i = len(protocol.read(path).hands)

@@ -16,8 +16,8 @@ import pytest
 
 from bbscore import conventions
 from bbscore.errors import BBScoreError
-from bbscore.hand import make_hand
-from bbscore.scoring import score
+from bbscore.belot.hand import make_hand
+from bbscore.belot.scoring import score
 from conftest import assert_refused, run_cli, run_json
 
 ENGINE_KEYS = ("def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "melds", "decl_seats")
@@ -207,9 +207,9 @@ from collections import Counter  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from bbscore.cards import RUSSIAN_RANKS  # noqa: E402
-from bbscore.constructions import fits_two_players, parse_list  # noqa: E402
-from bbscore.contract import Contract, ContractKind, Doubling, Game  # noqa: E402
+from bbscore.belot.cards import RUSSIAN_RANKS  # noqa: E402
+from bbscore.belot.constructions import fits_two_players, parse_list  # noqa: E402
+from bbscore.belot.contract import Contract, ContractKind, Doubling, Game  # noqa: E402
 
 
 def bazar_belot_names() -> list[str]:
@@ -298,7 +298,7 @@ def test_properties_of_every_bundled_convention(name):
 # --------------------------------------------------------------------------- conventions check, show, diff
 
 
-from bbscore.descriptions import describe  # noqa: E402
+from bbscore.belot.descriptions import describe  # noqa: E402
 
 
 @pytest.mark.parametrize("name", BAZAR_BELOT)

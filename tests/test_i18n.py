@@ -226,13 +226,13 @@ def test_refusals_in_english(argv):
     ("CARRE-10", "рамки-10"), ("2×fifty", "берц, берц"),
 ])
 def test_english_construction_names_are_read(english, normal):
-    from bbscore.constructions import parse_list
+    from bbscore.belot.constructions import parse_list
 
     assert ", ".join(str(c) for c in parse_list(english, "decl_con")) == normal
 
 
 def test_construction_names_are_shown_in_the_language():
-    from bbscore.constructions import format_list, parse_list
+    from bbscore.belot.constructions import format_list, parse_list
 
     constructions = parse_list("терц, 2×берц, рамки-В, рамки-10, бэла, 40", "decl_con")
     i18n.set_language("en")

@@ -239,7 +239,7 @@ def test_rostov_hand_entries_are_whole(game) -> None:
 
 # ---- layering -----------------------------------------------------------------------------------------------
 
-FORBIDDEN = ("bbscore.hand", "bbscore.scoring", "bbscore.game", "bbscore.protocol", "bbscore.cli", "bbscore.convention",
+FORBIDDEN = ("bbscore.belot.hand", "bbscore.belot.scoring", "bbscore.belot.game", "bbscore.belot.protocol", "bbscore.cli", "bbscore.belot.convention",
              "rich", "typer", "click")
 # The preferans modules above the core (docs/ARCHITECTURE.md): the sheet file (storage) shares the file machinery and
 # the convention loader; the rich output (text) uses rich.  Neither imports the Bazar-Belot hand, engine or replay.

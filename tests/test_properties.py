@@ -18,13 +18,13 @@ from hypothesis import assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from bbscore import conventions as convention
-from bbscore.cards import RUSSIAN_RANKS
-from bbscore.constructions import format_list, parse_list
-from bbscore.contract import Contract, ContractKind, Doubling, Game
+from bbscore.belot.cards import RUSSIAN_RANKS
+from bbscore.belot.constructions import format_list, parse_list
+from bbscore.belot.contract import Contract, ContractKind, Doubling, Game
 from bbscore.errors import BBScoreError
-from bbscore.constructions import fits_two_players
-from bbscore.hand import Hand, make_hand
-from bbscore.scoring import Outcome, score
+from bbscore.belot.constructions import fits_two_players
+from bbscore.belot.hand import Hand, make_hand
+from bbscore.belot.scoring import Outcome, score
 
 GAMBLER = convention.load("gambler")
 

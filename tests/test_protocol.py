@@ -865,7 +865,8 @@ def test_batches_share_the_bytes_and_start_with_the_biggest():
 
 def test_recompute_in_spawned_workers_reports_as_in_one_process(season, monkeypatch):
     """Where workers are not forked (macOS, Windows), each imports bbscore afresh: the same reports."""
-    from bbscore.cli import parallel, sheet
+    from bbscore.cli import parallel
+    from bbscore.cli.belot import sheet
     from bbscore.cli.parallel import each_report
 
     files = season[:8]
@@ -962,8 +963,8 @@ def test_recompute_jobs_must_be_a_whole_number_from_1(value):
 
 def test_fix_uses_the_replay_it_is_given_only_while_the_file_is_that_text(tmp_path):
     """recompute --fix hands its replay to protocol.fix; a file changed in between is read again under the lock."""
-    from bbscore import protocol
-    from bbscore.game import replay
+    from bbscore.belot import protocol
+    from bbscore.belot.game import replay
 
     def read_and_replay(path: Path):
         sheet = protocol.read(path)

@@ -268,8 +268,8 @@ def test_show_chart_of_many_hands_is_sampled_to_40_columns(tmp_path, bench_gener
 
 
 def test_chart_of_a_long_name_and_no_hands():
-    from bbscore.export import sparklines
-    from bbscore.game import Replay
+    from bbscore.belot.export import sparklines
+    from bbscore.belot.game import Replay
 
     lines = sparklines(("Очень длинное название пары", "Б"), Replay(), 301)
     assert lines[1] == "Очень длинное название пары" and all(len(line) <= 40 for line in lines)  # whole, on its own line
@@ -431,7 +431,7 @@ def test_recompute_reads_a_folder_like_stats(tmp_path, bench_generator):
 
 
 def test_a_streak_counts_the_games_a_pair_played_and_ends_at_a_loss_or_an_unfinished_game():
-    from bbscore.stats import combine
+    from bbscore.belot.stats import combine
 
     def game(first, second, winner, ended=True):
         return {"pairs": [first, second], "winner": winner, "ended": ended, "hands": 2, "bad_hands": 0, "redeals": 0,

@@ -248,7 +248,7 @@ def test_a_bid_slip_needs_yes(tmp_path):
 
 def test_confirm_bid_above_is_optional_and_keeps_the_rules_hash(tmp_path):
     from bbscore import conventions
-    from bbscore.contract import GameKind
+    from bbscore.belot.contract import GameKind
 
     rules = tmp_path / "club.toml"
     text = (EXAMPLES.parent / "conventions" / "gambler.toml").read_text(encoding="utf-8")

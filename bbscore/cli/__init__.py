@@ -2,8 +2,8 @@
 
 Nothing here computes a score.  Every refusal of bad input becomes one line
 on standard error, ``ошибка: …``, and exit code 2; a traceback reaching the
-user is a bug.  The commands live in :mod:`bbscore.cli.hand`,
-:mod:`bbscore.cli.sheet` and :mod:`bbscore.cli.rules`; only the module of
+user is a bug.  The commands live in :mod:`bbscore.cli.belot.hand`,
+:mod:`bbscore.cli.belot.sheet` and :mod:`bbscore.cli.rules`; only the module of
 the command being run is imported (start-up time, issue "Fast enough to forget").
 """
 
@@ -68,12 +68,13 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
 
 # Which module holds each command.
 COMMANDS = {
-    "score": "hand", "count": "hand", "melds": "hand",
-    "new": "sheet", "add": "sheet", "edit": "sheet", "undo": "sheet", "show": "sheet", "recompute": "sheet",
-    "play": "play",
+    "score": "belot.hand", "count": "belot.hand", "melds": "belot.hand",
+    "new": "belot.sheet", "add": "belot.sheet", "edit": "belot.sheet", "undo": "belot.sheet", "show": "belot.sheet",
+    "recompute": "belot.sheet",
+    "play": "belot.play",
     "conventions": "rules",
-    "pref": "pref",
-    "export": "share", "stats": "share",
+    "pref": "preferans.commands",
+    "export": "belot.share", "stats": "belot.share",
 }
 
 

@@ -105,7 +105,7 @@ def completion(candidates) -> dict:
 
 def construction_names(incomplete: str) -> list[str]:
     """Completion of ``--decl-con``/``--def-con``: construction names in normal form (the last of a comma list)."""
-    from bbscore.constructions import NORMAL_SEQUENCE_NAMES
+    from bbscore.belot.constructions import NORMAL_SEQUENCE_NAMES
 
     names = [*NORMAL_SEQUENCE_NAMES.values(), "бэла", *(f"рамки-{rank}" for rank in ("В", "9", "Т", "10", "К", "Д", "8", "7"))]
     head, comma, last = incomplete.rpartition(",")
@@ -120,7 +120,7 @@ def pair_names(ctx: typer.Context, incomplete: str) -> list[str]:
     """
     import shlex
 
-    from bbscore import protocol
+    from bbscore.belot import protocol
 
     line = os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS") or ""
     try:

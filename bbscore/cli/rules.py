@@ -33,7 +33,7 @@ def conventions_list(as_json: AsJson = False) -> None:
     if as_json:
         emit_json({"user_dir": str(conventions.user_dir()), "conventions": entries})
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.convention_list(entries, conventions.user_dir())
 
@@ -49,7 +49,7 @@ def conventions_show(
     if as_json:
         emit_json({"file": str(rules.path), "sha256": rules.sha256, **rules.content})
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.convention_tables(rules)
 
@@ -61,7 +61,7 @@ def conventions_diff(
 ) -> None:
     """Только то, чем различаются двое правил."""
     from bbscore import conventions
-    from bbscore.descriptions import describe
+    from bbscore.belot.descriptions import describe
 
     a, b = conventions.load(first, game=None), conventions.load(second, game=None)
     if a.for_game != b.for_game:  # rules of two games have no setting in common to compare
@@ -77,7 +77,7 @@ def conventions_diff(
             {"key": key, "a": left, "b": right, "description": describe(key)} for key, left, right in rows
         ]})
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.convention_diff(a, b, rows)
 

@@ -1,6 +1,6 @@
 """Preferans score sheets (пуля) as TOML files: read with line numbers, create, append, undo, fix.
 
-The file is the source of truth, like the Bazar-Belot protocol (:mod:`bbscore.protocol`), and shares its file
+The file is the source of truth, like the Bazar-Belot protocol (:mod:`bbscore.belot.protocol`), and shares its file
 machinery (:mod:`bbscore.files`: TOML with lines, atomic write, lock, backup)::
 
     [game]

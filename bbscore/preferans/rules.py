@@ -202,7 +202,7 @@ class LoadedPreferans:
     """A preferans convention as the shared loader returns it (:func:`bbscore.conventions.load`).
 
     ``settings``: the checked :class:`PrefConvention` (its ``title`` and ``name``); ``path``; ``sha256``: SHA-256
-    of the canonical JSON of the content (the idea of :func:`bbscore.convention.rules_hash`); ``content``: the
+    of the canonical JSON of the content (the idea of :func:`bbscore.belot.convention.rules_hash`); ``content``: the
     tables as plain data; ``for_game`` = ``"preferans"``.
     """
 
@@ -236,7 +236,7 @@ class LoadedPreferans:
 
 
 def rules_hash(settings: PrefConvention) -> str:
-    """SHA-256 of the content (canonical JSON, keys sorted, as :func:`bbscore.convention.rules_hash` hashes): comments
+    """SHA-256 of the content (canonical JSON, keys sorted, as :func:`bbscore.belot.convention.rules_hash` hashes): comments
     and layout do not change it."""
     from bbscore.files import sha256_hex
 

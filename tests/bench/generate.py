@@ -1,6 +1,6 @@
 """Generate large, realistic, valid protocol files for the benchmark (tests/bench/run.py).
 
-Every file is written exactly as bbscore writes a protocol (``bbscore.protocol.dumps``
+Every file is written exactly as bbscore writes a protocol (``bbscore.belot.protocol.dumps``
 of a ``Header`` and the hands, the hands' fields in the order ``bbscore add`` writes
 them), under the bundled «gambler» rules with their real ``convention_sha256``; every
 hand carries the ``score`` and running ``total`` the engine gives, so that
@@ -42,11 +42,11 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from bbscore import conventions  # noqa: E402
-from bbscore.contract import GameKind  # noqa: E402
-from bbscore.game import game_end, redeals  # noqa: E402
-from bbscore.hand import make_hand  # noqa: E402
-from bbscore.protocol import Header, dumps  # noqa: E402
-from bbscore.scoring import score  # noqa: E402
+from bbscore.belot.contract import GameKind  # noqa: E402
+from bbscore.belot.game import game_end, redeals  # noqa: E402
+from bbscore.belot.hand import make_hand  # noqa: E402
+from bbscore.belot.protocol import Header, dumps  # noqa: E402
+from bbscore.belot.scoring import score  # noqa: E402
 
 BIG_TARGET = 10**9
 SMALL_TARGET = 301

@@ -26,11 +26,11 @@ import enum
 
 import msgspec
 
-from bbscore.cards import TRICKS_PER_HAND, scale_visty
-from bbscore.constructions import ConstructionKind, lost_without_trick, visty_of
-from bbscore.contract import Contract, ContractKind, Doubling
-from bbscore.convention import Convention
-from bbscore.hand import Hand
+from bbscore.belot.cards import TRICKS_PER_HAND, scale_visty
+from bbscore.belot.constructions import ConstructionKind, lost_without_trick, visty_of
+from bbscore.belot.contract import Contract, ContractKind, Doubling
+from bbscore.belot.convention import Convention
+from bbscore.belot.hand import Hand
 
 
 class Outcome(enum.Enum):
@@ -107,7 +107,7 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
 def score(hand: Hand, convention: Convention) -> Breakdown:
     """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10).
 
-    In: a :class:`~bbscore.hand.Hand` made by :func:`~bbscore.hand.make_hand`
+    In: a :class:`~bbscore.belot.hand.Hand` made by :func:`~bbscore.belot.hand.make_hand`
     with the same convention.  Out: the :class:`Breakdown`; ``declarers`` and
     ``defenders`` are the points each pair writes.  Raises nothing for a
     checked hand.
@@ -189,7 +189,7 @@ def trick_visty(counted_S: int, counted_VTv: int, divisor: float, scaling: str) 
 
 def side_with_all_tricks(hand: Hand, counts_specially: bool) -> str | None:
     """``"declarers"`` or ``"defenders"`` when that side took all 8 tricks and the convention gives all tricks their
-    own value (``all_tricks_visty``, RULES.md §10); else None.  The trick count is required there (:mod:`bbscore.hand`)."""
+    own value (``all_tricks_visty``, RULES.md §10); else None.  The trick count is required there (:mod:`bbscore.belot.hand`)."""
     if not counts_specially or hand.decl_tricks is None:
         return None
     if hand.decl_tricks == TRICKS_PER_HAND:
@@ -216,7 +216,7 @@ def tricks_taken(hand: Hand, deck: int) -> tuple[bool, bool]:
 
     From the declarers' trick count when given, else from the trick visty as
     counted (a side with visty took a trick).  Where visty 0 would leave it
-    open and it matters, :func:`~bbscore.hand.make_hand` requires the count.
+    open and it matters, :func:`~bbscore.belot.hand.make_hand` requires the count.
     """
     if hand.decl_tricks is not None:
         return hand.decl_tricks > 0, hand.decl_tricks < TRICKS_PER_HAND

@@ -9,15 +9,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bbscore.convention import Convention
-from bbscore.game import REDEALS
-from bbscore.hand import Hand
+from bbscore.belot.convention import Convention
+from bbscore.belot.game import REDEALS
+from bbscore.belot.hand import Hand
 from bbscore.i18n import N_, _
-from bbscore.scoring import Breakdown
+from bbscore.belot.scoring import Breakdown
 from bbscore.seats import Partnership
-from bbscore.reasons import cancel_text, reasons_text
+from bbscore.belot.reasons import cancel_text, reasons_text
 from bbscore.render.layout import console, print_fitting, styled  # (console and styled: for the commands too)
-from bbscore.working import constructions_text, marks, steps
+from bbscore.belot.working import constructions_text, marks, steps
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
@@ -275,7 +275,7 @@ def convention_list(entries: list[dict], user_folder) -> None:
 
 def convention_tables(rules) -> None:
     """Print every value of a convention as tables, one per section, with what each setting means."""
-    from bbscore.descriptions import GAME_KIND_NAMES, describe
+    from bbscore.belot.descriptions import GAME_KIND_NAMES, describe
 
     out = console()
     out.print(styled(_("Правила «{name}»: {title}").format(name=rules.name, title=rules.settings.title), "bold"))
@@ -304,7 +304,7 @@ def _settings_table(out, title: str, prefix: str, values: dict, describe) -> Non
 def convention_diff(first, second, rows) -> None:
     """Print the settings in which two conventions differ, as a list of rules to discuss: what the rule is, then each
     file's value."""
-    from bbscore.descriptions import describe
+    from bbscore.belot.descriptions import describe
 
     out = console()
     if not rows:

@@ -19,7 +19,7 @@ Names (case-insensitive; Latin aliases in brackets):
 * a bare number: that many visty of constructions.
 
 The value of each construction depends on the game and comes from the convention, as a
-:class:`ConstructionValues` table (:meth:`bbscore.convention.Convention.construction_values`);
+:class:`ConstructionValues` table (:meth:`bbscore.belot.convention.Convention.construction_values`);
 :func:`visty_of` reads it.
 """
 
@@ -32,8 +32,8 @@ from functools import lru_cache
 
 import msgspec
 
-from bbscore.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
-from bbscore.contract import GameKind
+from bbscore.belot.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
+from bbscore.belot.contract import GameKind
 from bbscore.errors import ConstructionError
 from bbscore.i18n import N_, _
 

@@ -45,10 +45,10 @@ def export(
     force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
 ) -> None:
     """``export``: the sheet as CSV, Markdown or a printable HTML page, to stdout or a new file (``--force``: any)."""
-    from bbscore import export as formats
-    from bbscore import protocol
+    from bbscore.belot import export as formats
+    from bbscore.belot import protocol
     from bbscore.errors import InvalidValueError, ProtocolError
-    from bbscore.game import replay
+    from bbscore.belot.game import replay
 
     if format is None:
         format = FORMATS.get(output.suffix.lower()) if output is not None else None
@@ -92,8 +92,8 @@ def stats(
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
-    from bbscore.protocol import EMPTY_FOLDER, protocol_files
-    from bbscore.stats import combine
+    from bbscore.belot.protocol import EMPTY_FOLDER, protocol_files
+    from bbscore.belot.stats import combine
 
     files, empty = protocol_files(paths)
     summaries = []
@@ -114,7 +114,7 @@ def stats(
     if as_json:
         printed(lambda: emit_json(data))
     else:
-        from bbscore.render import bazar_belot as render
+        from bbscore.render import belot as render
 
         printed(lambda: render.stats(data))
     if bad:  # said by the exit code even to a reader gone (| head)
@@ -122,11 +122,11 @@ def stats(
 
 
 def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
-    """One game's counts (:func:`bbscore.stats.game_summary`) and 0; ``{}`` and 1 for a sheet of another game
+    """One game's counts (:func:`bbscore.belot.stats.game_summary`) and 0; ``{}`` and 1 for a sheet of another game
     (preferans); ``{"error": line}`` and 2 for a file that cannot be read (its rules included)."""
-    from bbscore import protocol
-    from bbscore.game import replay
-    from bbscore.stats import game_summary
+    from bbscore.belot import protocol
+    from bbscore.belot.game import replay
+    from bbscore.belot.stats import game_summary
 
     try:
         sheet = protocol.read(path)

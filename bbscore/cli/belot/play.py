@@ -82,9 +82,9 @@ def play(
     target: Annotated[Optional[str], typer.Option("--target", help="Для новой партии: до скольких очков.", metavar="N")] = None,
 ) -> None:
     """Вести партию за столом: вопрос за вопросом, каждая сдача сразу записывается в FILE (новый файл — с --pairs)."""
-    from bbscore import protocol
-    from bbscore.render import bazar_belot as render
-    from bbscore.hand import parse_count
+    from bbscore.belot import protocol
+    from bbscore.render import belot as render
+    from bbscore.belot.hand import parse_count
 
     session = Session(file)
     if file.exists():
@@ -121,7 +121,7 @@ class Session:
     """One sitting at the table: the file, how questions are read, and the output."""
 
     def __init__(self, path: Path) -> None:
-        from bbscore.render import bazar_belot as render
+        from bbscore.render import belot as render
 
         self.path = path
         self.out = render.console()
@@ -213,7 +213,7 @@ class Session:
     # --- the session ---
 
     def run(self) -> None:
-        from bbscore import protocol
+        from bbscore.belot import protocol
 
         sheet = protocol.read(self.path)
         self.rules, warning = protocol.convention_for(sheet)
@@ -246,7 +246,7 @@ class Session:
 
     def written(self, appended) -> None:
         """After each hand: its protocol line, then the whole sheet (with the standing, and the winner at the end)."""
-        from bbscore.render import bazar_belot as render
+        from bbscore.render import belot as render
 
         if appended.warning:
             self.out.print(render.styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
@@ -257,24 +257,24 @@ class Session:
         render.sheet(appended.protocol, appended.replay, None)
 
     def replay(self, sheet):
-        from bbscore.game import replay
+        from bbscore.belot.game import replay
 
         return replay(sheet.hands, sheet.header.pairs, sheet.header.target, self.rules)
 
     def show(self, warning: str | None = None) -> None:
-        from bbscore import protocol
-        from bbscore.render import bazar_belot as render
+        from bbscore.belot import protocol
+        from bbscore.render import belot as render
 
         sheet = protocol.read(self.path)
         render.sheet(sheet, self.replay(sheet), warning)
 
     def command(self, order: Order) -> None:
-        from bbscore import protocol
-        from bbscore.render import bazar_belot as render
+        from bbscore.belot import protocol
+        from bbscore.render import belot as render
 
         try:
             if order.name == "undo":
-                from bbscore.cli.sheet import removed_result
+                from bbscore.cli.belot.sheet import removed_result
 
                 before, removed = protocol.remove_last(self.path)
                 note_written(self.path)
@@ -285,8 +285,8 @@ class Session:
             self.refuse(error)
 
     def edit(self, number: int) -> None:
-        from bbscore import protocol
-        from bbscore.render import bazar_belot as render
+        from bbscore.belot import protocol
+        from bbscore.render import belot as render
 
         sheet = protocol.read(self.path)
         state = self.replay(sheet)
@@ -305,7 +305,7 @@ class Session:
     def ask_hand(self, number: int) -> dict:
         """The fields of one hand, each answer checked; a refusal of the whole hand goes back to the question it
         concerns, and then to the next question not yet answered."""
-        from bbscore.game import redeals
+        from bbscore.belot.game import redeals
 
         allowed_redeals = redeals(self.rules)
         redeal_words = [word for word, kind in REDEAL_WORDS.items()
@@ -360,7 +360,7 @@ class Session:
         return "whole"
 
     def _declarers(self, text: str, allowed_redeals: list[str]) -> tuple[str, str]:
-        from bbscore.game import match_pair
+        from bbscore.belot.game import match_pair
 
         kind = REDEAL_WORDS.get(text.casefold())
         if kind is not None:
@@ -371,8 +371,8 @@ class Session:
         return "by", match_pair(text, self.pairs, "by")
 
     def _contract(self, text: str):
-        from bbscore.contract import Contract
-        from bbscore.hand import check_contract, check_plausible_bid
+        from bbscore.belot.contract import Contract
+        from bbscore.belot.hand import check_contract, check_plausible_bid
 
         contract = Contract.parse(text)
         check_contract(self.rules, contract)
@@ -417,7 +417,7 @@ class Session:
             return given
 
     def _points_answer(self, text: str, answers: dict) -> dict:
-        from bbscore.hand import parse_count
+        from bbscore.belot.hand import parse_count
 
         deck = self.rules.game(answers["contract"].game.kind).deck_visty
         allowed = _("висты за взятки от 0 до {deck}").format(deck=deck)
@@ -425,7 +425,7 @@ class Session:
         if declarers:
             given = {"decl_points": parse_count(declarers.group(1), "decl_points", 0, deck, allowed)}
         elif re.search(r"[^\d\s.,-]", text):
-            from bbscore.cards import parse_cards
+            from bbscore.belot.cards import parse_cards
 
             given = {"def_cards": [str(card) for card in parse_cards(text, "def_cards")]}
         else:
@@ -438,7 +438,7 @@ class Session:
         return given
 
     def _make(self, answers: dict):
-        from bbscore.hand import make_hand
+        from bbscore.belot.hand import make_hand
 
         cards = {key: " ".join(answers[key]) for key in ("def_cards", "decl_cards") if key in answers}
         return make_hand(
@@ -462,13 +462,13 @@ class Session:
 
 
 def _tricks_answer(text: str) -> int:
-    from bbscore.hand import parse_count
+    from bbscore.belot.hand import parse_count
 
     return parse_count(text, "decl_tricks", 0, 8, _("число взяток от 0 до 8"))
 
 
 def _constructions_answer(text: str, key: str) -> list[str]:
-    from bbscore.constructions import parse_list
+    from bbscore.belot.constructions import parse_list
 
     return [str(construction) for construction in parse_list(text, key)] if text else []
 
@@ -492,7 +492,7 @@ def _last_answer(text: str) -> str:
 
 
 def _construction_words() -> list[str]:
-    from bbscore.constructions import known_names
+    from bbscore.belot.constructions import known_names
 
     return [name for name in known_names() if name.isascii() == _english()]
 

@@ -23,7 +23,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 
-from bbscore.cards import (
+from bbscore.belot.cards import (
     CARDS_PER_PLAYER,
     RANKS,
     RUSSIAN_RANKS,
@@ -32,9 +32,9 @@ from bbscore.cards import (
     Card,
     parse_cards,
 )
-from bbscore.constructions import Construction, ConstructionKind, parse_list, visty_of
-from bbscore.contract import Contract, GameKind
-from bbscore.convention import Convention
+from bbscore.belot.constructions import Construction, ConstructionKind, parse_list, visty_of
+from bbscore.belot.contract import Contract, GameKind
+from bbscore.belot.convention import Convention
 from bbscore.errors import ConstructionError, InconsistentHandError
 from bbscore.seats import SEATS, Partnership
 from bbscore.i18n import N_, _
@@ -107,7 +107,7 @@ class Comparison(enum.Enum):
 
 @dataclass(frozen=True, kw_only=True)
 class Reason:
-    """One step of the reasoning, as data (the text is made by :mod:`bbscore.working`)."""
+    """One step of the reasoning, as data (the text is made by :mod:`bbscore.belot.working`)."""
 
     because: Because
     seat: int | None = None

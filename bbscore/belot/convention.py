@@ -13,11 +13,11 @@ from typing import Any, Callable
 
 import msgspec
 
-from bbscore.cards import RANKS, Card, makeable_trick_points, scale_visty
-from bbscore.constructions import KIND_NAMES, ConstructionValues
-from bbscore.contract import Contract, ContractKind, Game, GameKind
+from bbscore.belot.cards import RANKS, Card, makeable_trick_points, scale_visty
+from bbscore.belot.constructions import KIND_NAMES, ConstructionValues
+from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
 from bbscore.errors import IllegalContractError
-from bbscore.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
+from bbscore.belot.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
 from bbscore.i18n import _
 
 

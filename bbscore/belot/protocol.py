@@ -64,7 +64,7 @@ from bbscore.files import (
 )
 from bbscore import conventions
 from bbscore.i18n import N_, _
-from bbscore.game import HandEntry, match_pair, replay
+from bbscore.belot.game import HandEntry, match_pair, replay
 
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place")
@@ -339,8 +339,8 @@ def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: boo
         if isinstance(given.get(key), str):
             given[key] = match_pair(given[key], pairs, key)
     if not confirmed and isinstance(given.get("contract"), str):
-        from bbscore.contract import Contract
-        from bbscore.hand import check_plausible_bid
+        from bbscore.belot.contract import Contract
+        from bbscore.belot.hand import check_plausible_bid
 
         check_plausible_bid(rules, Contract.parse(given["contract"]))
     return given

@@ -13,10 +13,10 @@ from typing import Any
 
 import msgspec
 
-from bbscore.convention import Convention
+from bbscore.belot.convention import Convention
 from bbscore.errors import BBScoreError, InconsistentHandError
-from bbscore.hand import Hand, make_hand
-from bbscore.scoring import Breakdown, score, tricks_taken
+from bbscore.belot.hand import Hand, make_hand
+from bbscore.belot.scoring import Breakdown, score, tricks_taken
 from bbscore.i18n import N_, _
 
 REDEALS = {"all-pass": N_("все спасовали"), "rams-7": N_("рамки 7"), "rams-8": N_("рамки 8")}  # translated where shown
@@ -132,7 +132,7 @@ def game_end(totals: Pair, target: int, on_tie: str, took_trick: tuple[bool, boo
 
 def pairs_with_a_trick(scored: ScoredEntry, convention: Convention) -> tuple[bool, bool]:
     """Whether each pair (protocol order) took a trick in a scored hand: from the declarers' trick count when given,
-    else from the trick visty (see :func:`~bbscore.scoring.tricks_taken`).  A redeal: neither."""
+    else from the trick visty (see :func:`~bbscore.belot.scoring.tricks_taken`).  A redeal: neither."""
     if scored.hand is None or scored.by is None:
         return False, False
     declarers, defenders = tricks_taken(scored.hand, convention.game(scored.hand.contract.game.kind).deck_visty)

@@ -16,7 +16,7 @@ from typing import Callable
 
 import msgspec
 
-from bbscore.cards import (
+from bbscore.belot.cards import (
     CARDS_PER_PLAYER,
     CARDS_PER_TRICK,
     DECK_SIZE,
@@ -26,7 +26,7 @@ from bbscore.cards import (
     describe_gaps,
     parse_cards,
 )
-from bbscore.constructions import (
+from bbscore.belot.constructions import (
     KIND_NAMES,
     Construction,
     ConstructionKind,
@@ -36,8 +36,8 @@ from bbscore.constructions import (
     parse_list,
     visty_of,
 )
-from bbscore.contract import Contract, ContractKind, Game, GameKind
-from bbscore.convention import Convention
+from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
+from bbscore.belot.convention import Convention
 from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError, ref
 from bbscore.i18n import _
 from bbscore.seats import Side
@@ -160,7 +160,7 @@ def make_hand(
     or ``"decl"``/``"def"``) for the last trick, and the points are counted
     (seed 000 §0.1).  Instead of the
     passed constructions, ``melds`` may give each seat's announcements (with
-    ``decl_seats`` = ``"13"``/``"24"``), resolved by :mod:`bbscore.melds`.  Raises
+    ``decl_seats`` = ``"13"``/``"24"``), resolved by :mod:`bbscore.belot.melds`.  Raises
     :class:`ContractSyntaxError`, :class:`IllegalContractError`,
     :class:`CardError`, :class:`ConstructionError` or :class:`InconsistentHandError`.
     """
@@ -214,7 +214,7 @@ def make_hand(
         if decl_con or def_con:
             raise InconsistentHandError("melds", _("и {decl_con}/{def_con}").format(decl_con=ref('decl_con'), def_con=ref('def_con')),
                                         _("укажите либо объявления игроков, либо прошедшие конструкции"))
-        from bbscore.melds import constructions_for_hand, seats_from_text  # below this module; only with announcements
+        from bbscore.belot.melds import constructions_for_hand, seats_from_text  # below this module; only with announcements
 
         seats = melds if isinstance(melds, dict) else seats_from_text(melds)
         decl_con, def_con, _announced = constructions_for_hand(seats, decl_seats, contract, convention)
@@ -338,7 +338,7 @@ def _check_tricks_known(
 
 def max_pair_constructions(convention: Convention, kind: GameKind) -> int:
     """The most constructions one pair can hold in a kind of game, in visty (see
-    :func:`~bbscore.constructions.max_construction_visty`), computed once per convention."""
+    :func:`~bbscore.belot.constructions.max_construction_visty`), computed once per convention."""
     return convention.remember(("max_constructions", kind), max_construction_visty, convention.construction_values(kind))
 
 

@@ -3,7 +3,7 @@
 Two steps, so that the files can be replayed in worker processes and only small records travel back:
 :func:`game_summary` counts one replayed game (plain data: numbers, names, lists); :func:`combine` adds the
 summaries up, in the order given (the longest winning streak depends on it).  No file is read here and no text
-for people is made: :mod:`bbscore.render.bazar_belot` shows the result.
+for people is made: :mod:`bbscore.render.belot` shows the result.
 
 What is counted:
 
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from bbscore.contract import ContractKind, Doubling, GameKind
-from bbscore.game import Replay
-from bbscore.scoring import Outcome
+from bbscore.belot.contract import ContractKind, Doubling, GameKind
+from bbscore.belot.game import Replay
+from bbscore.belot.scoring import Outcome
 
 KINDS = ("suit", "no_trumps", "all_trumps", "kapo")
 DOUBLINGS = ("contra", "recontra")

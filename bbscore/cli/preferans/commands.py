@@ -217,7 +217,7 @@ def new(
     """Начать новую пулю: файл с игроками и правилами."""
     from bbscore.preferans import protocol
 
-    from bbscore.hand import parse_count
+    from bbscore.belot.hand import parse_count
 
     goal = parse_count(target, "target", 1, 100_000, _("пуля — целое число от 1 до 100000"))
     header = protocol.create(file, players.split(","), convention, goal, dealer)

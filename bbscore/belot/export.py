@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 from typing import NamedTuple
 
-from bbscore.game import REDEALS
+from bbscore.belot.game import REDEALS
 from bbscore.i18n import N_, _
-from bbscore.working import marks
+from bbscore.belot.working import marks
 
 # What people read (Russian msgids, translated where shown: text()).
 TEXT = {

@@ -13,8 +13,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from bbscore.cards import RANKS, SUITS_IN_DECK, scale_visty
-from bbscore.contract import GameKind
+from bbscore.belot.cards import RANKS, SUITS_IN_DECK, scale_visty
+from bbscore.belot.contract import GameKind
 from bbscore.errors import ConventionError
 from bbscore.i18n import _
 

@@ -1,17 +1,17 @@
 """The working of a hand's score, step by step, in the game's Russian terms.
 
-Pure text from a :class:`~bbscore.scoring.Breakdown`: a person checking a
+Pure text from a :class:`~bbscore.belot.scoring.Breakdown`: a person checking a
 disputed score can follow each line to the number (seed 000 §5 order).
 """
 
 from __future__ import annotations
 
-from bbscore.constructions import format_list, lost_without_trick, visty_of
-from bbscore.contract import ContractKind, Doubling
-from bbscore.convention import Convention
-from bbscore.hand import Hand, count_cards
+from bbscore.belot.constructions import format_list, lost_without_trick, visty_of
+from bbscore.belot.contract import ContractKind, Doubling
+from bbscore.belot.convention import Convention
+from bbscore.belot.hand import Hand, count_cards
 from bbscore.i18n import N_, _
-from bbscore.scoring import Breakdown, Outcome
+from bbscore.belot.scoring import Breakdown, Outcome
 from bbscore.seats import Side
 
 _DOUBLING_WORDS = {Doubling.CONTRA: N_("контра"), Doubling.RECONTRA: N_("реконтра")}

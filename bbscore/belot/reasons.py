@@ -1,14 +1,14 @@
 """Why the announcements came out as they did (``bbscore melds``): a resolution's reasons as sentences.
 
-The core (:mod:`bbscore.melds`) returns the reasoning as :class:`~bbscore.melds.Reason` records; this module makes
+The core (:mod:`bbscore.belot.melds`) returns the reasoning as :class:`~bbscore.belot.melds.Reason` records; this module makes
 the text, in the user's language.
 """
 
 from __future__ import annotations
 
-from bbscore.convention import Convention
+from bbscore.belot.convention import Convention
 from bbscore.i18n import N_, _
-from bbscore.melds import Because, Comparison, Reason, Resolution
+from bbscore.belot.melds import Because, Comparison, Reason, Resolution
 
 _CANCELS = {
     Because.RAMS_CANCEL_ALL: N_("отменяют все конструкции"),

@@ -35,8 +35,8 @@ def new(
     target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию — цель из правил).", metavar="N")] = None,
 ) -> None:
     """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
-    from bbscore import protocol
-    from bbscore.hand import parse_count
+    from bbscore.belot import protocol
+    from bbscore.belot.hand import parse_count
 
     goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
     header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
@@ -73,8 +73,8 @@ def add(
     yes: ConfirmBid = False,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
-    from bbscore import protocol
-    from bbscore.render import bazar_belot as render
+    from bbscore.belot import protocol
+    from bbscore.render import belot as render
 
     fields = hand_fields(locals())
     appended = protocol.append(file, fields, confirmed=yes)
@@ -103,8 +103,8 @@ def edit(
     yes: ConfirmBid = False,
 ) -> None:
     """Исправить сдачу N: заменить её ввод (параметры как у add), пересчитать её и все следующие итоги."""
-    from bbscore import protocol
-    from bbscore.render import bazar_belot as render
+    from bbscore.belot import protocol
+    from bbscore.render import belot as render
 
     fields = hand_fields(locals())
     replaced = protocol.replace(file, number, fields, confirmed=yes)
@@ -149,7 +149,7 @@ def hand_fields(options: dict) -> dict:
 
 def _whole(text: str | None, key: str) -> int | None:
     """An option's whole number (its range is checked with the hand)."""
-    from bbscore.hand import parse_count
+    from bbscore.belot.hand import parse_count
 
     return parse_count(text, key, -999_999, 999_999, _("ожидается целое число"))
 
@@ -158,7 +158,7 @@ def _seat_table(texts: list[str] | None) -> dict[str, str] | None:
     """``--melds`` as the protocol stores it: {"p1": "терц от Д♠", …}."""
     if not texts:
         return None
-    from bbscore.melds import seats_from_text
+    from bbscore.belot.melds import seats_from_text
 
     return {f"p{seat}": text for seat, text in sorted(seats_from_text(texts).items())}
 
@@ -167,7 +167,7 @@ def _card_list(text: str | None, key: str) -> list[str] | None:
     """Cards typed for ``add``, in normal form, as the protocol stores them."""
     if text is None:
         return None
-    from bbscore.cards import parse_cards
+    from bbscore.belot.cards import parse_cards
 
     return [str(card) for card in parse_cards(text, key)]
 
@@ -178,8 +178,8 @@ def _joined(values: list[str] | None) -> list[str] | None:
 
 def undo(file: ProtocolFile) -> None:
     """Убрать последнюю сдачу протокола (сначала показав её)."""
-    from bbscore import protocol
-    from bbscore.render import bazar_belot as render
+    from bbscore.belot import protocol
+    from bbscore.render import belot as render
 
     before, removed = protocol.remove_last(file)
     note_written(file)
@@ -188,8 +188,8 @@ def undo(file: ProtocolFile) -> None:
 
 def removed_result(before):
     """The removed (last) hand of a protocol as replayed, for its line; None when its rules cannot be read."""
-    from bbscore import protocol
-    from bbscore.game import replay
+    from bbscore.belot import protocol
+    from bbscore.belot.game import replay
 
     try:
         rules, _warning = protocol.convention_for(before)
@@ -204,8 +204,8 @@ def show(
     chart: Annotated[bool, typer.Option("--chart", help="Нарисовать итоги по сдачам (строка на пару, до 40 знаков в ширину).")] = False,
 ) -> None:
     """Показать протокол как на бумаге: сдачи, очки, итоги, до цели, победитель."""
-    from bbscore import protocol
-    from bbscore.game import replay
+    from bbscore.belot import protocol
+    from bbscore.belot.game import replay
 
     sheet = protocol.read(file)
     rules, warning = protocol.convention_for(sheet)
@@ -213,11 +213,11 @@ def show(
     if as_json:
         emit_json(sheet_json(sheet, result))
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.sheet(sheet, result, warning)
     if chart:
-        from bbscore.export import sparklines
+        from bbscore.belot.export import sparklines
 
         render.chart(sparklines(sheet.header.pairs, result, sheet.header.target))
 
@@ -228,7 +228,7 @@ def sheet_json(sheet, result) -> dict:
     for hand in result.results:
         item: dict = {"n": hand.entry.number}
         if hand.error is not None:
-            from bbscore.game import FILE_LABELS
+            from bbscore.belot.game import FILE_LABELS
 
             item["error"] = hand.error.message(FILE_LABELS)
         elif hand.redeal is not None:
@@ -276,12 +276,12 @@ def recompute(
         from bbscore import conventions
 
         conventions.load(convention, game=None)  # each file then asks for rules of its own game
-    from bbscore.protocol import EMPTY_FOLDER, protocol_files
+    from bbscore.belot.protocol import EMPTY_FOLDER, protocol_files
 
     reports = []
     worst = 0
     if not as_json:  # each file's lines as soon as it is done, in the order given
-        from bbscore.render import bazar_belot as render
+        from bbscore.render import belot as render
 
         out = render.console()
     from bbscore.cli.parallel import each_report
@@ -328,15 +328,15 @@ def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict
 
 
 def _recompute_one(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
-    from bbscore import protocol
-    from bbscore.game import replay
+    from bbscore.belot import protocol
+    from bbscore.belot.game import replay
 
     report: dict = {"file": str(path)}
     try:
         sheet = protocol.read(path)
         rules, warning = protocol.convention_for(sheet, convention)
     except protocol.OtherGameError as other:  # a preferans sheet ([game] game = "preferans")
-        from bbscore.cli.pref import recompute_file
+        from bbscore.cli.preferans.commands import recompute_file
 
         return recompute_file(path, convention, fix, known=(other.text, other.data))
     except BBScoreError as error:

@@ -44,8 +44,8 @@ def score(
 ) -> None:
     """Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."""
     from bbscore import conventions
-    from bbscore.hand import make_hand
-    from bbscore.scoring import score as score_hand
+    from bbscore.belot.hand import make_hand
+    from bbscore.belot.scoring import score as score_hand
 
     rules = conventions.load(convention)
     hand = make_hand(
@@ -57,7 +57,7 @@ def score(
     if as_json:
         emit_json(breakdown_json(hand, breakdown, rules))
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.hand_result(hand, breakdown, rules)
 
@@ -71,8 +71,8 @@ def count(
 ) -> None:
     """Посчитать висты за взятые карты, карта за картой (с последом при --last)."""
     from bbscore import conventions
-    from bbscore.cards import parse_cards
-    from bbscore.contract import parse_game
+    from bbscore.belot.cards import parse_cards
+    from bbscore.belot.contract import parse_game
     from bbscore.errors import InconsistentHandError
 
     rules = conventions.load(convention)
@@ -87,7 +87,7 @@ def count(
         emit_json({"game": played.value, "points": total, "last": bonus,
                           "cards": [{"card": card, "points": points} for card, points in values]})
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.counted(played, values, bonus, total, len(taken))
 
@@ -103,8 +103,8 @@ def melds(
 ) -> None:
     """Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."""
     from bbscore import conventions
-    from bbscore import melds as meld_rules
-    from bbscore.contract import Contract
+    from bbscore.belot import melds as meld_rules
+    from bbscore.belot.contract import Contract
 
     rules = conventions.load(convention)
     played = Contract.parse(contract)
@@ -114,14 +114,14 @@ def melds(
     if as_json:
         emit_json(resolution_json(resolution, rules))
         return
-    from bbscore.render import bazar_belot as render
+    from bbscore.render import belot as render
 
     render.resolution(played, resolution, rules)
 
 
 def resolution_json(resolution, rules) -> dict:
     """The JSON object of ``bbscore melds --json``."""
-    from bbscore.reasons import cancel_text, reasons_text
+    from bbscore.belot.reasons import cancel_text, reasons_text
 
     return {
         "winner_pair": resolution.winner_pair.value if resolution.winner_pair else None,
@@ -149,7 +149,7 @@ def breakdown_json(hand, breakdown, rules) -> dict:
             data[key] = [str(card) for card in cards]
     if hand.last is not None:
         data["last"] = hand.last.value
-    from bbscore.working import formula
+    from bbscore.belot.working import formula
 
     data["formula"] = formula(breakdown, rules)
     data["convention"] = rules.name

@@ -1,0 +1,1 @@
+"""Preferans's commands (``bbscore pref …``)."""
