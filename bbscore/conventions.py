@@ -1,10 +1,11 @@
-"""Where conventions are found and how they are read: bundled and user folders, names and paths, the compiled copy.
+"""The rule-file layer for every game: where rule sets are found, how they are read, hashed and kept compiled.
 
-A file is found by name (the bundled ones, inside the package when installed
-from a wheel, or ``conventions/`` of a checkout; then the user's folder) or by
-path.  A file with a missing key, an unknown key, a wrong type or numbers that
-do not add up is refused with :class:`~bbscore.errors.ConventionError` naming
-the file, the key path, what was expected and what was found.
+A rule set is found by name (the bundled ones, inside the package when installed from a wheel, or ``conventions/``
+of a checkout; then the user's folder) or by path, read with its size limit, and checked by the schema of its game:
+the file's top-level ``game`` key names the game (:mod:`bbscore.games`; a file without it is of the game registered
+as ``untagged``), whose registry entry gives the function that checks the tables.  This module names no game.  A
+file with a missing key, an unknown key, a wrong type or numbers that do not add up is refused with
+:class:`~bbscore.errors.ConventionError` naming the file, the key path, what was expected and what was found.
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
-if TYPE_CHECKING:
-    from bbscore.belot.convention import Convention
-
+from bbscore import games
 from bbscore.errors import (
     TOO_DEEP,
     BBScoreError,
@@ -38,18 +37,7 @@ from bbscore.files import (
     why_missing,
     write_atomic,
 )
-from bbscore.validation import explain
 from bbscore.i18n import N_, _
-
-def __getattr__(name: str) -> Any:
-    """``Convention`` and ``rules_hash`` of :mod:`bbscore.belot.convention`, imported when first asked for (a preferans
-    command never needs them)."""
-    if name in ("Convention", "rules_hash"):
-        from bbscore.belot import convention
-
-        return getattr(convention, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 # The largest convention file read (the bundled ones are ~6 KB).
 MAX_CONVENTION_BYTES = 1024 * 1024
@@ -94,7 +82,8 @@ def resolve(name_or_path: str) -> Path:
 
 def _resolve(name_or_path: str, is_path: bool) -> Path:
     if not name_or_path.strip():
-        raise ConventionNotFoundError("convention", name_or_path, _("пустое имя: нужно имя правил (gambler) или путь к файлу .toml"))
+        raise ConventionNotFoundError("convention", name_or_path, _("пустое имя: нужно имя правил ({default}) или путь к файлу .toml").format(
+            default=games.untagged().default_rules))
     candidate = expand_user(name_or_path)
     if candidate is None:
         raise ConventionNotFoundError("convention", name_or_path, _("нет пользователя {value}: файл правил не найден").format(value=name_or_path.split('/')[0]))
@@ -116,22 +105,23 @@ def _resolve(name_or_path: str, is_path: bool) -> Path:
     )
 
 
-_CACHE: dict[tuple[str, int, int, int, int], Convention] = {}  # by the file's (path, device, inode, time, size)
+_CACHE: dict[tuple[str, int, int, int, int], Any] = {}  # by the file's (path, device, inode, time, size)
+
+ANY_GAME = None  # load(…, game=ANY_GAME): rules of whichever game the file is of (the ``conventions`` commands)
 
 
-GAMES = {"bazar-belot": N_("Базар-Белота"), "preferans": N_("преферанса")}  # translated where shown
+def load(name_or_path: str | None = None, game: str | None = ANY_GAME) -> Any:
+    """Load and check a rule set by name or path (cached per file version); returns its game's loaded rules.
 
-
-def load(name_or_path: str = "gambler", game: str | None = "bazar-belot") -> Convention:
-    """Load and check a convention by name or path (cached per file version).
-
-    A convention found by name (bundled, or in the user's folder) is kept
-    compiled in the user's cache folder (see :func:`_read_compiled`); a file
-    given by path is read afresh.  Raises :class:`ConventionError` for a missing or
-    unreadable file, a TOML syntax error, a missing/unknown key, a wrong type
-    or inconsistent numbers.  ``game``: the game the rules must be of (``"bazar-belot"``, ``"preferans"``), or
-    None for any (the ``conventions`` commands); rules of another game are refused (:func:`of_game`).
+    ``name_or_path`` None: the default rule set of the game ``game`` (or of the untagged game).  A rule set found by
+    name (bundled, or in the user's folder) is kept compiled in the user's cache folder (see :func:`_read_compiled`);
+    a file given by path is read afresh.  Raises :class:`ConventionError` for a missing or unreadable file, a TOML
+    syntax error, a missing/unknown key, a wrong type or inconsistent numbers.  ``game``: the key of the game the
+    rules must be of (:mod:`bbscore.games`), or :data:`ANY_GAME`; rules of another game are refused
+    (:func:`of_game`).
     """
+    if name_or_path is None:
+        name_or_path = (games.of(game) or games.untagged()).default_rules
     is_path = _names_a_file(name_or_path)
     return of_game(load_file(_resolve(name_or_path, is_path), compiled=not is_path), game, name_or_path)
 
@@ -140,14 +130,15 @@ def of_game(rules: Any, game: str | None, given: str | None = None) -> Any:
     """``rules`` when they are of ``game`` (or ``game`` is None); else :class:`ConventionError` saying which game they are."""
     if game is None or rules.for_game == game:
         return rules
-    hint = _("например rostov") if game == "preferans" else _("например gambler или classic")
+    theirs, wanted = games.of(rules.for_game), games.of(game)
     raise ConventionError(
         given or str(rules.path), "game",
-        _('это правила {get} (game = "{for_game}"), а здесь нужны правила {get2} ({hint})').format(get=_(GAMES.get(rules.for_game, rules.for_game)), for_game=rules.for_game, get2=_(GAMES.get(game, game)), hint=hint),
+        _('это правила {get} (game = "{for_game}"), а здесь нужны правила {get2} ({hint})').format(
+            get=_(theirs.of_title), for_game=rules.for_game, get2=_(wanted.of_title), hint=_(wanted.hint)),
     )
 
 
-def load_file(path: Path, *, compiled: bool = False) -> Convention:
+def load_file(path: Path, *, compiled: bool = False) -> Any:
     """Load and check the convention file at ``path`` (no lookup by name); see :func:`load`.
 
     ``compiled``: use and refresh the compiled copy in the user's cache folder (:func:`cache_dir`).
@@ -172,8 +163,8 @@ def load_file(path: Path, *, compiled: bool = False) -> Convention:
     return convention
 
 
-def parse(raw: bytes, path: Path) -> Convention:
-    """Check the bytes of a convention file and return the :class:`Convention`.
+def parse(raw: bytes, path: Path) -> Any:
+    """Check the bytes of a rule file and return its game's loaded rules.
 
     Raises :class:`ConventionError` with the file and key path.
     """
@@ -204,10 +195,9 @@ def _toml_tables(raw: bytes, path: Path) -> dict[str, Any]:
     return data
 
 
-def _checked(data: Any, path: Path) -> Convention:
+def _checked(data: Any, path: Path) -> Any:
     """The file's tables validated by the schema and the consistency checks of their game (the top-level ``game``
-    key: absent or ``"bazar-belot"``, or ``"preferans"`` — :func:`bbscore.preferans.rules.from_tables`); a refusal's
-    stage is ``"schema"``."""
+    key, or the untagged game without it: :mod:`bbscore.games`); a refusal's stage is ``"schema"``."""
     try:
         return _checked_of_its_game(data, path)
     except ConventionError as error:
@@ -215,26 +205,14 @@ def _checked(data: Any, path: Path) -> Convention:
         raise
 
 
-def _checked_of_its_game(data: Any, path: Path) -> Convention:
-    game = data.get("game", "bazar-belot") if isinstance(data, dict) else "bazar-belot"
-    if game == "preferans":
-        from bbscore.preferans.rules import LoadedPreferans, from_tables
-
-        return LoadedPreferans(from_tables(data, path, "bbscore conventions show rostov"), path)  # type: ignore[return-value]
-    if game != "bazar-belot":
-        raise ConventionError(str(path), "game", _("неизвестная игра {game}; допустимы {games} (без ключа — Базар-Белот)").format(
-            game=shown(game), games=", ".join(f'"{name}"' for name in GAMES)))
-    # Imported here: a preferans command does not pay for the Bazar-Belot tables at its start.
-    from bbscore.belot.convention import Convention
-    from bbscore.belot.schema import ConventionFile, check
-
-    try:
-        settings = msgspec.convert(data, ConventionFile)
-    except msgspec.ValidationError as error:
-        raise ConventionError(str(path), *explain(str(error), ConventionFile, _example_line,
-                                                  "bbscore conventions show gambler")) from None
-    check(settings, path)
-    return Convention(settings, path)
+def _checked_of_its_game(data: Any, path: Path) -> Any:
+    key = data.get("game") if isinstance(data, dict) else None
+    game = games.of(key)
+    if game is None:
+        raise ConventionError(str(path), "game", _("неизвестная игра {game}; допустимы {games} (без ключа — {default})").format(
+            game=shown(key), games=games.keys_text(), default=_(games.untagged().title)))
+    return games.resolve(game.rules)(data, path, lambda where: _example_line(game, where),
+                                     f"bbscore conventions show {game.default_rules}")
 
 
 # The compiled copy of a convention file: a cache of its tables as parsed by tomllib, written as msgpack by msgspec
@@ -280,7 +258,7 @@ def _source_sha256(raw: bytes) -> str:
     return sha256_hex(raw)
 
 
-def _read_compiled(raw: bytes, path: Path) -> Convention | None:
+def _read_compiled(raw: bytes, path: Path) -> Any | None:
     """The convention from its compiled copy, or None when there is none or it is not of these bytes and this code."""
     try:
         stamp, source_sha256, data = msgspec.msgpack.decode(read_regular(_compiled_path(path), _COMPILED_MAX_BYTES))
@@ -323,21 +301,21 @@ def _names_a_file(name_or_path: str) -> bool:
     return os.path.lexists(candidate) and name_or_path not in bundled_names() + user_names()
 
 
-def _example_line(key: str) -> str | None:
-    """The line ``name = value`` of the bundled gambler convention at a key path, to show what to write (as in
-    gambler: the default's line)."""
+def _example_line(game: games.Game, key: str) -> str | None:
+    """The line ``name = value`` of the game's default bundled rule set at a key path, to show what to write (as in
+    that rule set)."""
     import json
 
     try:
-        value: Any = load("gambler").content
+        value: Any = load(game.default_rules, game.key).content
         for part in key.split("."):
             value = value[part]
     except (KeyError, TypeError, BBScoreError):
         return None
     if isinstance(value, dict):
-        return _("как в gambler: [{key}] …").format(key=key)
+        return _("как в {rules}: [{key}] …").format(rules=game.default_rules, key=key)
     shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, bool) else str(value).lower()
-    return _("как в gambler: {key} = {value}").format(key=key.rsplit(".", 1)[-1], value=shown)
+    return _("как в {rules}: {key} = {value}").format(rules=game.default_rules, key=key.rsplit(".", 1)[-1], value=shown)
 
 
 def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
@@ -352,11 +330,12 @@ def flatten(data: dict, prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def differences(first: Convention, second: Convention) -> list[tuple[str, Any, Any]]:
-    """(key path, value in the first, value in the second) for every setting that differs; None where absent."""
+def differences(first: Any, second: Any) -> list[tuple[str, Any, Any]]:
+    """(key path, value in the first, value in the second) for every setting that differs; None where absent.  A
+    table the game lets a rule set leave out (``optional_tables``: a kind of game it lacks) is one difference, not
+    one per key."""
     a, b = flatten(first.content), flatten(second.content)
-    for kind in ("suit", "no_trumps", "all_trumps"):  # a kind of game one file lacks is one difference, not twenty
-        table = f"games.{kind}"
+    for table in games.of(first.for_game).optional_tables:
         in_a, in_b = (any(key.startswith(table + ".") for key in flat) for flat in (a, b))
         if in_a != in_b:
             for flat, present in ((a, in_a), (b, in_b)):
@@ -368,12 +347,14 @@ def differences(first: Convention, second: Convention) -> list[tuple[str, Any, A
     return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
 
 
-def commented_copy(source: Convention, new_name: str) -> str:
+def commented_copy(source: Any, new_name: str) -> str:
     """The text of a new convention file: the source file with its comments, under a new name and title.
 
     Raises :class:`ConventionError` when the new name is not a plain name.
     """
     import re
+
+    import tomli_w
 
     if not re.fullmatch(r"[\w-]{1,64}", new_name):
         raise ConventionError(new_name, "name", _("имя правил — буквы, цифры, _ и -, до 64 знаков"))
@@ -389,8 +370,8 @@ def commented_copy(source: Convention, new_name: str) -> str:
         if line.lstrip().startswith("["):
             in_top = False
         if in_top and re.match(r"^\s*name\s*=", line):
-            line = f'name = "{new_name}"\n'
+            line = tomli_w.dumps({"name": new_name})  # every string through the TOML writer: a quote in a title stays TOML
         elif in_top and re.match(r"^\s*title\s*=", line):
-            line = f'title = "{source.settings.title} — копия «{new_name}»"\n'
+            line = tomli_w.dumps({"title": f"{source.settings.title} — копия «{new_name}»"})
         result.append(line)
     return "".join(result)

@@ -504,6 +504,44 @@ def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, m
         raise ProtocolError(str(path), None, _("нет права записи в папку {folder} — не меняю").format(folder=real.parent))
 
 
+EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
+
+
+def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The files to check, and the folders given that hold none: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
+    ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
+    ``.venv`` — and ``.bak`` backups skipped).  Raises :class:`ProtocolError` when there is nothing at all."""
+    found: list[Path] = []
+    empty: list[Path] = []
+    game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        inside = []
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
+            for name in names:
+                if name.startswith(".") or not name.endswith(".toml"):
+                    continue
+                candidate = Path(folder) / name
+                if not candidate.is_file():  # a pipe would never end: named, with its reason, by the check itself
+                    inside.append(candidate)
+                    continue
+                try:
+                    with candidate.open("rb") as stream:
+                        if game_table.search(stream.read(65536)):
+                            inside.append(candidate)
+                except OSError:
+                    inside.append(candidate)  # named, with its reason, by the check itself
+        found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
+        if not inside:
+            empty.append(path)
+    if not found:  # nothing at all to check: one refusal
+        raise ProtocolError(str(empty[0]) if empty else "«»", None, EMPTY_FOLDER)
+    return found, empty
+
+
 def names_a_path(name: str) -> bool:
     """Whether a sheet's ``[game] convention`` names a file (a folder in it, or ``.toml``) rather than a convention's name."""
     return "/" in name or "\\" in name or name.endswith(".toml")

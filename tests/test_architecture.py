@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
 # Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
 # below it; within a layer the order of this list is the order of imports.
 LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["bbscore.i18n", "bbscore.errors", "bbscore.files", "bbscore.seats", "bbscore.validation"]),
+    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.seats", "bbscore.numbers", "bbscore.validation"]),
     ("notation", ["bbscore.belot", "bbscore.belot.cards", "bbscore.belot.contract", "bbscore.belot.constructions", "bbscore.preferans",
                   "bbscore.preferans.contract"]),
     ("convention", ["bbscore.belot.schema", "bbscore.belot.convention", "bbscore.preferans.rules"]),
@@ -24,10 +24,12 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("engine", ["bbscore.belot.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
     ("replay", ["bbscore.belot.game", "bbscore.belot.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
     ("storage", ["bbscore.conventions", "bbscore.belot.protocol", "bbscore.preferans.protocol"]),
-    ("text", ["bbscore.belot.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working",
-              "bbscore.render", "bbscore.render.layout", "bbscore.render.belot", "bbscore.render.preferans"]),
-    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
-               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.belot.share", "bbscore.cli.belot.play", "bbscore.__main__"]),
+    ("text", ["bbscore.descriptions", "bbscore.belot.descriptions", "bbscore.preferans.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working",
+              "bbscore.render", "bbscore.render.layout", "bbscore.render.rules", "bbscore.render.belot", "bbscore.render.preferans"]),
+    # each game's entry in the house (bbscore.games finds it; it names its parts as strings, imported by no module)
+    ("registry", ["bbscore.belot.registry", "bbscore.preferans.registry"]),
+    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
+               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.belot.play", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")
@@ -143,3 +145,47 @@ def test_engine_names_no_convention(module):
                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
                     for name in names if name in node.value.lower()})
     assert not found, f"{module} names conventions in its code: {found}"
+
+
+# --- one room per game (issue 18): the house names no game; the games never import each other ---
+
+GAME_PACKAGES = sorted(path.parent.name for path in PACKAGE.glob("*/registry.py"))
+
+
+def game_of(module: str) -> str | None:
+    """The game a module belongs to: a segment of its name is a game's package (``bbscore.cli.belot.play``,
+    ``bbscore.render.preferans``); None for the house's shared modules."""
+    return next((part for part in module.split(".")[1:] if part in GAME_PACKAGES), None)
+
+
+def test_every_game_registers_itself():
+    """Each game's package holds a registry.py whose entry names parts that exist; the house finds exactly these."""
+    from bbscore import games
+
+    assert set(GAME_PACKAGES) >= {"belot", "preferans"}
+    found = games.registered()
+    assert len(found) == len(GAME_PACKAGES) and sum(game.untagged for game in found.values()) == 1
+    for game in found.values():
+        for reference in (game.rules, game.recompute, game.report):
+            assert callable(games.resolve(reference)), reference
+        texts = __import__(game.descriptions, fromlist=["describe"])
+        assert callable(texts.describe) and callable(texts.table_title) and callable(texts.value_text)
+        for command, module in game.commands.items():
+            assert callable(__import__(module, fromlist=["register"]).register), command
+
+
+@pytest.mark.parametrize("module", sorted(m for m in package_modules() if game_of(m) is None and m != "bbscore.__main__"))
+def test_the_house_imports_no_game(module):
+    """The shared modules (foundation, rules-file layer, sheet files, the shared output and command line) import no
+    game package, at module level or inside a function: a game reaches them through its registry entry."""
+    path = package_modules()[module]
+    games = sorted(other for other in imports_of(path, module) if other.startswith("bbscore.") and game_of(other))
+    assert not games, f"{module} imports a game: {games}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in package_modules() if game_of(m) is not None))
+def test_games_never_import_each_other(module):
+    path = package_modules()[module]
+    own = game_of(module)
+    others = sorted(other for other in imports_of(path, module) if game_of(other) not in (None, own))
+    assert not others, f"{module} ({own}) imports another game: {others}"

@@ -45,6 +45,7 @@ import pytest
 import tomli_w
 
 from bbscore import conventions
+from bbscore.belot.convention import Convention, rules_hash
 from bbscore.errors import BBScoreError
 from bbscore.belot.game import HandEntry, replay
 from bbscore.belot.hand import make_hand
@@ -92,7 +93,7 @@ def write_variant(folder: Path, changes: dict[str, Any], base: str = "gambler", 
     return target
 
 
-def score_hand(rules: conventions.Convention, hand: dict) -> dict | str:
+def score_hand(rules: Convention, hand: dict) -> dict | str:
     """The breakdown of a hand as a dict, or ``REFUSED`` when its inputs are refused under these rules."""
     fields = {k: hand[k] for k in ("def_points", "decl_points", "decl_con", "def_con", "decl_tricks") if k in hand}
     try:
@@ -1044,7 +1045,7 @@ def test_made_doubled_variant_line_shows_the_defenders_points(tmp_path):
 # --------------------------------------------------------------------------- 5. the compiled copy (start-up time)
 
 
-def fresh_load(name_or_path: str) -> conventions.Convention:
+def fresh_load(name_or_path: str) -> Convention:
     """``conventions.load`` as a new process would do it: without this process's cache of loaded files."""
     conventions._CACHE.clear()
     return conventions.load(name_or_path)
@@ -1068,7 +1069,7 @@ def test_a_convention_found_by_name_is_compiled_and_then_read_from_the_copy(user
     no_toml(monkeypatch)
     second = fresh_load("клуб")
     assert second == first and second is not first
-    assert second.sha256 == first.sha256 == conventions.rules_hash(first.settings)
+    assert second.sha256 == first.sha256 == rules_hash(first.settings)
     assert second.settings.points.rounding == "down"
 
 
@@ -1084,7 +1085,7 @@ def test_a_changed_file_is_read_again_even_with_the_same_size_and_time(user_conv
     os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     after = fresh_load("клуб")
     assert (before.settings.points.rounding, after.settings.points.rounding) == ("down", "up")
-    assert after.sha256 != before.sha256 and after.sha256 == conventions.rules_hash(after.settings)
+    assert after.sha256 != before.sha256 and after.sha256 == rules_hash(after.settings)
 
 
 @pytest.mark.parametrize("damage", [
@@ -1109,7 +1110,7 @@ def test_a_damaged_compiled_copy_is_ignored_and_rewritten(user_conventions, dama
     }[damage]
     copy_path.write_bytes(damaged)
     again = fresh_load("клуб")
-    assert again == good and again.sha256 == conventions.rules_hash(good.settings)
+    assert again == good and again.sha256 == rules_hash(good.settings)
     assert msgspec.msgpack.decode(copy_path.read_bytes())[2] == tables  # rewritten from the file
 
 
@@ -1133,7 +1134,7 @@ def test_the_rules_hash_is_never_read_from_the_compiled_copy(user_conventions):
     stamp, sha256, tables = msgspec.msgpack.decode(conventions._compiled_path(source).read_bytes())
     assert sha256 == hashlib.sha256(source.read_bytes()).hexdigest()
     assert first.sha256 not in conventions._compiled_path(source).read_bytes().decode("utf-8", "replace")
-    assert fresh_load("клуб").sha256 == conventions.rules_hash(first.settings)
+    assert fresh_load("клуб").sha256 == rules_hash(first.settings)
 
 
 def test_a_link_at_the_compiled_copy_is_replaced_not_written_through(user_conventions, tmp_path):
@@ -1173,7 +1174,7 @@ def test_the_bundled_convention_read_by_the_cli_twice_gives_the_same_answer():
     first = run_json("score", "12Т", "--def-points", "18")
     second = run_json("score", "12Т", "--def-points", "18")
     assert first == second
-    assert first["convention_sha256"] == conventions.rules_hash(conventions.load("gambler").settings)
+    assert first["convention_sha256"] == rules_hash(conventions.load("gambler").settings)
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")

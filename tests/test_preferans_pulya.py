@@ -243,7 +243,7 @@ FORBIDDEN = ("bbscore.belot.hand", "bbscore.belot.scoring", "bbscore.belot.game"
              "rich", "typer", "click")
 # The preferans modules above the core (docs/ARCHITECTURE.md): the sheet file (storage) shares the file machinery and
 # the convention loader; the rich output (text) uses rich.  Neither imports the Bazar-Belot hand, engine or replay.
-ABOVE_THE_CORE = {"protocol.py": ("bbscore.files", "bbscore.conventions")}  # (its rich output: bbscore.render.preferans)
+ABOVE_THE_CORE = {"protocol.py": ("bbscore.files", "bbscore.conventions"), "descriptions.py": ("bbscore.descriptions",)}  # (its rich output: bbscore.render.preferans)
 
 
 @pytest.mark.parametrize("module", sorted((REPO / "bbscore" / "preferans").glob("*.py")), ids=lambda p: p.name)
@@ -262,7 +262,8 @@ def test_preferans_is_a_sibling_game(module) -> None:
                 continue
             assert not any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN), f"{module.name}: {name}"
             if name.startswith("bbscore.") and not name.startswith("bbscore.preferans"):
-                assert name in ("bbscore.errors", "bbscore.validation", "bbscore.i18n", "bbscore.seats", "bbscore.files"), f"{module.name}: {name}"  # the foundation
+                assert name in ("bbscore.errors", "bbscore.validation", "bbscore.i18n", "bbscore.seats", "bbscore.files",
+                                "bbscore.games", "bbscore.numbers"), f"{module.name}: {name}"  # the foundation
     assert '"--' not in module.read_text(encoding="utf-8")
 
 

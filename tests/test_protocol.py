@@ -866,14 +866,14 @@ def test_batches_share_the_bytes_and_start_with_the_biggest():
 def test_recompute_in_spawned_workers_reports_as_in_one_process(season, monkeypatch):
     """Where workers are not forked (macOS, Windows), each imports bbscore afresh: the same reports."""
     from bbscore.cli import parallel
-    from bbscore.cli.belot import sheet
+    from bbscore.cli import recompute
     from bbscore.cli.parallel import each_report
 
     files = season[:8]
-    alone = list(each_report(files, sheet._recompute_file, convention=None, fix=False, jobs=1))
+    alone = list(each_report(files, recompute.recompute_file, convention=None, fix=False, jobs=1))
     monkeypatch.setattr(parallel, "_WORKER_START", "spawn")
     monkeypatch.setattr(parallel, "_PARALLEL_FROM_BYTES", 0)
-    assert list(each_report(files, sheet._recompute_file, convention=None, fix=False, jobs=2)) == alone
+    assert list(each_report(files, recompute.recompute_file, convention=None, fix=False, jobs=2)) == alone
 
 
 

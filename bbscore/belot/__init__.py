@@ -4,3 +4,5 @@ the engine, the replay of a protocol, the protocol file, the working and the exp
 Each Belot-family game is a rule file (``conventions/*.toml``) read by this one package; nothing here imports
 :mod:`bbscore.preferans`.
 """
+
+KEY = "bazar-belot"  # the game value of its rule files and sheets (bbscore.games; registry.py registers it)

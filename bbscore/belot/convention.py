@@ -17,6 +17,7 @@ from bbscore.belot.cards import RANKS, Card, makeable_trick_points, scale_visty
 from bbscore.belot.constructions import KIND_NAMES, ConstructionValues
 from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
 from bbscore.errors import IllegalContractError
+from bbscore.belot import KEY
 from bbscore.belot.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
 from bbscore.i18n import _
 
@@ -29,7 +30,7 @@ class Convention:
     made once per run, and a dataclass costs ~0.5 ms of every start to define.
     """
 
-    for_game = "bazar-belot"  # the game these rules are of (a preferans convention says "preferans")
+    for_game = KEY  # the game these rules are of (bbscore.games)
 
     def __init__(self, settings: ConventionFile, path: Path) -> None:
         self.settings = settings
@@ -177,3 +178,24 @@ def rules_hash(settings: ConventionFile) -> str:
         settings = msgspec.structs.replace(settings, same_rules_as=[])
     canonical = msgspec.json.encode(settings, order="sorted")  # the same bytes as json.dumps(sort_keys=True) compact
     return sha256_hex(canonical)
+
+
+def load_tables(data: Any, path: Path, example: Callable[[str], str | None] | None = None, sample: str = "") -> Convention:
+    """A rule file's TOML tables checked by the Belot family's schema and consistency checks → its :class:`Convention`.
+
+    ``example(key)`` gives the default rule set's line for a missing key (shown in the refusal), ``sample`` where to
+    see a whole file.  Raises
+    :class:`~bbscore.errors.ConventionError` naming the file and the key path.  Called by the shared loader
+    (:func:`bbscore.conventions.load`) through this game's registry entry.
+    """
+    from bbscore.belot.schema import check
+    from bbscore.validation import explain
+
+    try:
+        settings = msgspec.convert(data, ConventionFile)
+    except msgspec.ValidationError as error:
+        from bbscore.errors import ConventionError
+
+        raise ConventionError(str(path), *explain(str(error), ConventionFile, example, sample)) from None
+    check(settings, path)
+    return Convention(settings, path)

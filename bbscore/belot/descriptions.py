@@ -1,12 +1,12 @@
-"""What each convention setting means (Russian msgids, shown in the language in use), for ``conventions show`` and ``diff`` (display texts only)."""
+"""What each setting of a Belot-family rule set means (Russian msgids, shown in the language in use), for
+``conventions show`` and ``diff`` (display texts only); the keys every game's rule files share are in
+:mod:`bbscore.descriptions`."""
 
+from bbscore import descriptions
 from bbscore.i18n import N_, _
 
 # What each setting means, in Russian, for `conventions show` and `diff` (key paths with * for the game kind).
 DESCRIPTIONS: dict[str, str] = {
-    "format": N_("версия формата файла"),
-    "name": N_("имя правил"),
-    "title": N_("название"),
     "points.visty_per_point": N_("вистов в одном очке"),
     "points.rounded": N_("кого округляют: defenders — висты вистующих, разыгрывающим остаток (Pp + Pv = C + конструкции/10); "
                       "each_pair — висты каждой пары сами по себе (сумма может быть больше или меньше C)"),
@@ -72,47 +72,12 @@ DESCRIPTIONS: dict[str, str] = {
     "game_end.target": N_("до скольких очков партия"),
     "game_end.on_tie": N_("равные итоги на цели (another_hand — ещё сдача, draw — ничья)"),
     "game_end.doezd": N_("разрешён ли «доезд»"),
-    "same_rules_as": N_("хеши прежних версий файла с теми же правилами (партии с ними не считаются записанными по другим правилам)"),
     "game_end.winner_needs_trick": N_("должна ли пара, дошедшая до цели, взять взятку в решающей сдаче"),
-    "game": N_("игра файла правил (bazar-belot — Базар-Белот, preferans — преферанс)"),
-    # Preferans (conventions/rostov.toml, RULES.md §9).
-    "players.counts": N_("сколько игроков за столом (3 и/или 4)"),
-    "players.four": N_("вчетвером: dealer_sits_out — сдающий сидит на прикупе"),
-    "players.dealer_all_pass": N_("сидящий на прикупе на распасах (as_zero_tricks — пишет в пулю, как за ноль взяток; nothing — ничего)"),
-    "cost.*": N_("игра этого уровня: pulya — в пулю за сыгранную; gora — в гору за взятку недобора; "
-              "vists — висты вистующему за взятку; whist_gora — в гору вистующему за недобранную на висте взятку"),
-    "misere.pulya": N_("сыгранный мизер, в пулю"),
-    "misere.gora": N_("мизер: в гору за каждую взятую взятку"),
-    "misere.vists": N_("висты на мизере (none — не пишутся)"),
-    "whist.responsibility": N_("ответственность виста (half — полуответственный: половина стоимости недобора; full — вся)"),
-    "whist.obligation": N_("сколько взяток должны взять вистующие против игры каждого уровня"),
-    "whist.consolation": N_("консоляция: висты за каждую недобранную играющим взятку"),
-    "whist.consolation_by": N_("кто пишет консоляцию (both — оба защитника; whisters — только вистующие)"),
-    "whist.one_whister_made": N_("один вистует, игра сыграна (whister — висты пишет вистующий; pooled_half — пополам с пасовавшим)"),
-    "whist.one_whister_down": N_("один вистует, игра без взяток (pooled_half — всё пополам с пасовавшим; each_own — каждый своё)"),
-    "whist.both_whist_share": N_("вистуют оба: каждый отвечает за половину обязательства"),
-    "whist.both_whist_odd_trick": N_("вистуют оба: кто отвечает за нечётную взятку обязательства "
-                                  "(after_declarer, before_declarer, fewer_tricks, nobody, both)"),
-    "whist.both_whist_short": N_("вистуют оба: ремиз на висте (total_short — только при общем недоборе; own_half — всегда за свою половину)"),
-    "whist.both_pass": N_("оба защитника спасовали (made — игра считается сыгранной)"),
-    "raspasy.vists_per_trick": N_("распасы: висты за взятку"),
-    "raspasy.writer": N_("распасы: кто пишет висты (fewest_tricks — взявший меньше всех)"),
-    "raspasy.tie": N_("распасы: двое взяли поровну меньше всех (half_each — пишут пополам)"),
-    "raspasy.zero_tricks_pulya": N_("распасы: в пулю за ноль взяток"),
-    "raspasy.zero_tricks_unit": N_("единица числа выше (points — очки пули; trick_price — стоимости взятки)"),
-    "raspasy.progression": N_("прогрессия распасов (не поддерживается: false)"),
-    "pulya.target": N_("пуля: до скольких очков (у каждого)"),
-    "pulya.end": N_("конец игры (every_pulya — закрыты все пули; any_pulya — хотя бы одна)"),
-    "pulya.overflow": N_("очки сверх закрытой пули (help_others — в пулю другому; off_own_gora — списываются с горы)"),
-    "pulya.help_whom": N_("кому помогают (most_left — кому больше осталось; next_in_turn — следующему по ходу)"),
-    "pulya.help_vists_per_point": N_("висты помогающего на того, кому помог, за очко"),
-    "settlement.gora_vists": N_("подсчёт: вистов в очке горы"),
-    "settlement.method": N_("подсчёт (average_gora — через среднюю гору; subtract_smallest — вычесть наименьшую гору)"),
-    "settlement.unfinished": N_("игра не доиграна (missing_to_gora — недостающее до пули пишется в гору; as_is — как есть)"),
 }
 DESCRIPTIONS["games.suit"] = N_("игра в масть: есть ли она в правилах (нет таблицы — контракты этой игры не принимаются)")
 DESCRIPTIONS["games.no_trumps"] = N_("игра БК: есть ли она в правилах (нет таблицы — контракты этой игры не принимаются)")
 DESCRIPTIONS["games.all_trumps"] = N_("игра ВК: есть ли она в правилах (нет таблицы — контракты этой игры не принимаются)")
+SPLIT_SECTIONS = ("games",)  # shown as one table per kind of game
 GAME_KIND_NAMES = {"suit": N_("масть (П Т Б Ч)"), "no_trumps": "БК", "all_trumps": "ВК"}  # translated where shown
 
 
@@ -129,4 +94,22 @@ def describe(key: str) -> str:
     for candidate in candidates:
         if candidate in DESCRIPTIONS:
             return _(DESCRIPTIONS[candidate])
-    return ""
+    return descriptions.common(key)
+
+
+def table_title(path: str) -> str:
+    """The title of a table of ``conventions show`` (``games.suit — масть (П Т Б Ч)``)."""
+    parts = path.split(".")
+    if len(parts) == 2 and parts[0] == "games":
+        return f"{path} — {_(GAME_KIND_NAMES.get(parts[1], parts[1]))}"
+    return path
+
+
+_SIDES = {"declarers": N_("разыгрывающие"), "defenders": N_("вистующие")}
+
+
+def value_text(value) -> str | None:
+    """A value shown the game's own way (a ``[written]`` row: each side's terms), or None for the usual way."""
+    if isinstance(value, dict) and set(value) == set(_SIDES):
+        return "; ".join(f"{_(_SIDES[side])} {' + '.join(terms) or '0'}" for side, terms in value.items())
+    return None

@@ -10,9 +10,7 @@ the protocol's own key; the command line shows the option the user typed
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from typing import Callable
 
 import msgspec
 
@@ -40,6 +38,7 @@ from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
 from bbscore.belot.convention import Convention
 from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError, ref
 from bbscore.i18n import _
+from bbscore.numbers import parse_count  # noqa: F401 (the hand's counts; re-exported for the commands)
 from bbscore.seats import Side
 
 
@@ -75,38 +74,6 @@ class TakenCards(msgspec.Struct, frozen=True, kw_only=True):
     def_cards: tuple[Card, ...] | None
     decl_cards: tuple[Card, ...] | None
     last: Side
-
-
-def parse_count(value: int | str | None, field: str, low: int, high: int, allowed: str | Callable[[], str]) -> int | None:
-    """A whole number given as int or text, within ``low…high``; None stays None.
-
-    Raises :class:`InconsistentHandError` naming ``field``, with ``allowed`` as what is allowed (or
-    ``allowed()``: a function makes the text only for a refusal).
-    """
-    if value is None:
-        return None
-    if value.__class__ is int and low <= value <= high:  # the common case, quickly
-        return value
-
-    def refuse() -> InconsistentHandError:
-        return InconsistentHandError(field, value, allowed if isinstance(allowed, str) else allowed())
-
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise refuse()
-    if isinstance(value, str):
-        text = value.strip()
-        if not re.fullmatch(r"-?[0-9]{1,6}", text):
-            if re.fullmatch(r"-?[0-9]*[.,][0-9]+|-?[0-9]+[.,][0-9]*", text):
-                shown_allowed = allowed if isinstance(allowed, str) else allowed()
-                if shown_allowed.startswith(("ожидается целое", "нужно целое", "a whole number", "whole number")):
-                    raise InconsistentHandError(field, value, _("нужно целое число, без дробной части"))
-                raise InconsistentHandError(field, value, _("нужно целое число, без дробной части; {allowed}").format(
-                    allowed=shown_allowed))
-            raise refuse()
-        value = int(text)
-    if not low <= value <= high:
-        raise refuse()
-    return value
 
 
 # The most constructions four hands of 8 cards announce: three a player (a rams and two sequences sharing its cards),

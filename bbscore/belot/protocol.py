@@ -30,7 +30,6 @@ are serialized.  A file that does not parse is never written over.
 from __future__ import annotations
 
 import os
-import re
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -62,8 +61,9 @@ from bbscore.files import (
     stored_convention,
     write_atomic,
 )
-from bbscore import conventions
-from bbscore.i18n import N_, _
+from bbscore import conventions, games
+from bbscore.belot import KEY
+from bbscore.i18n import _
 from bbscore.belot.game import HandEntry, match_pair, replay
 
 FORMAT = 1
@@ -71,7 +71,7 @@ HEADER_OPTIONAL = ("created", "dealer", "note", "place")
 
 
 class OtherGameError(ProtocolError):
-    """A score sheet of another game (``[game] game = "preferans"``): read by :mod:`bbscore.preferans.protocol`.
+    """A score sheet of another game of the house (its ``[game] game`` key: :mod:`bbscore.games`), read by that game.
 
     ``text`` and ``data``: the file's text and its parsed TOML, set by :func:`read`.
     """
@@ -115,7 +115,11 @@ def read(path: Path) -> Protocol:
     is not TOML, or its ``[game]`` table is unusable.
     """
     text = read_sheet_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
-    data = parse_sheet(path, text)
+    return parse(path, text, parse_sheet(path, text))
+
+
+def parse(path: Path, text: str, data: dict[str, Any]) -> Protocol:
+    """A protocol from its text and parsed TOML (:func:`read` without the reading); raises as :func:`read`."""
     try:
         header = _header(path, data, text)
     except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
@@ -129,44 +133,6 @@ def read(path: Path) -> Protocol:
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
 
 
-EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
-
-
-def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """The files to check, and the folders given that hold none: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
-    ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
-    ``.venv`` — and ``.bak`` backups skipped).  Raises :class:`ProtocolError` when there is nothing at all."""
-    found: list[Path] = []
-    empty: list[Path] = []
-    game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
-    for path in paths:
-        if not path.is_dir():
-            found.append(path)
-            continue
-        inside = []
-        for folder, subfolders, names in os.walk(path):
-            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
-            for name in names:
-                if name.startswith(".") or not name.endswith(".toml"):
-                    continue
-                candidate = Path(folder) / name
-                if not candidate.is_file():  # a pipe would never end: named, with its reason, by the check itself
-                    inside.append(candidate)
-                    continue
-                try:
-                    with candidate.open("rb") as stream:
-                        if game_table.search(stream.read(65536)):
-                            inside.append(candidate)
-                except OSError:
-                    inside.append(candidate)  # named, with its reason, by the check itself
-        found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
-        if not inside:
-            empty.append(path)
-    if not found:  # nothing at all to check: one refusal
-        raise ProtocolError(str(empty[0]) if empty else "«»", None, EMPTY_FOLDER)
-    return found, empty
-
-
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
@@ -178,9 +144,8 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
-    if game.get("game") == "preferans":
-        raise OtherGameError(str(path), key_line(text, "game"), _("это пуля преферанса (game = \"preferans\"): "
-                             "её команды — bbscore pref show, pref add, pref settle"))
+    if game.get("game", KEY) != KEY and games.of(game["game"]) is not None:  # a sheet of another game of the house
+        raise OtherGameError(str(path), key_line(text, "game"), games.other_game(game["game"]))
     convention, sha, target = sheet_header(path, text, game, keys=("format", "convention", "convention_sha256", "target",
                                                                    "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
@@ -244,7 +209,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
     if override is None and names_a_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
         name = str(protocol.path.parent / name)
     try:
-        rules = conventions.load(name)
+        rules = conventions.load(name, game=KEY)
     except ConventionError as error:  # missing, not a regular file, broken: said as this protocol's problem
         if override is not None:
             raise
@@ -283,7 +248,7 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     check_path(path, must_exist=False)
     if path.exists():
         raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
-    rules = conventions.load(convention_name)
+    rules = conventions.load(convention_name, game=KEY)
     if len(pairs) != 2:
         raise InvalidValueError("pairs", ",".join(pairs), _("нужны два разных названия пар через запятую, например \"Мы,Они\""))
     names = new_names(pairs, "pairs", _("названия пар"))

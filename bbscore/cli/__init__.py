@@ -66,16 +66,25 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
             report["fix_error"] = error.message()
     return report, 1
 
-# Which module holds each command.
-COMMANDS = {
-    "score": "belot.hand", "count": "belot.hand", "melds": "belot.hand",
-    "new": "belot.sheet", "add": "belot.sheet", "edit": "belot.sheet", "undo": "belot.sheet", "show": "belot.sheet",
-    "recompute": "belot.sheet",
-    "play": "belot.play",
-    "conventions": "rules",
-    "pref": "preferans.commands",
-    "export": "belot.share", "stats": "belot.share",
-}
+# The commands of every game (each game's registry entry names its own: bbscore.games) and these, of the house.
+SHARED_COMMANDS = {"recompute": "bbscore.cli.recompute", "conventions": "bbscore.cli.rules"}
+
+
+def commands() -> dict[str, str]:
+    """Which module holds each command: the house's own, then each game's."""
+    from bbscore import games
+
+    table = dict(SHARED_COMMANDS)
+    for game in games.registered().values():
+        table.update(game.commands)
+    return table
+
+
+def __getattr__(name: str):
+    """``COMMANDS``: :func:`commands` (for the tests and tools that read the table)."""
+    if name == "COMMANDS":
+        return commands()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # Typer's shell completion: its options (--install-completion, --show-completion) and the shell's own calls
@@ -181,17 +190,18 @@ def build_app(argv: list[str]) -> typer.Typer:
     )
 
     named = next((arg for arg in argv if not arg.startswith("-")), None)
-    if named in COMMANDS and not argv[0].startswith("-"):  # a command: the root's own options are not needed
+    table = commands()
+    if named in table and not argv[0].startswith("-"):  # a command: the root's own options are not needed
         app.callback(help=TEXT["help"])(_root)
     else:
         app.callback(help=TEXT["help"])(_root_with_version)
     if "--version" in argv[:1]:  # nothing else is needed
         return app
-    if named in COMMANDS:
-        importlib.import_module(f"bbscore.cli.{COMMANDS[named]}").register(app, only=named)
+    if named in table:
+        importlib.import_module(table[named]).register(app, only=named)
     else:  # help, or an unknown name: all the commands, so that help and click's suggestions know them
-        for module in sorted(set(COMMANDS.values())):
-            importlib.import_module(f"bbscore.cli.{module}").register(app)
+        for module in sorted(set(table.values())):
+            importlib.import_module(module).register(app)
     return app
 
 
@@ -381,7 +391,7 @@ def _translate_usage(message: str) -> str:
     if unknown:
         import difflib
 
-        near = difflib.get_close_matches(unknown.group(1), list(COMMANDS), n=3, cutoff=0.5)
+        near = difflib.get_close_matches(unknown.group(1), list(commands()), n=3, cutoff=0.5)
         if not near:
             return _("нет такой команды {name}").format(name=unknown.group(1))
         return _("нет такой команды {name}; может быть, {near}?").format(

@@ -2,8 +2,7 @@
 
 # No "from __future__ import annotations": Typer would evaluate every annotation string at each start.
 import os
-from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -88,9 +87,11 @@ def refuse_repeated_options(params: list, args: list[str]) -> None:
         if takes_value and not param.multiple:
             given.setdefault(param, []).append(value)
             if len(given[param]) > 1:
+                lists = [other.opts[0] for other in params if other.param_type_name == "option" and other.multiple]
                 raise UsageError(
-                    name, given[param], _("у параметра одно значение: укажите его один раз "
-                                          "(повторять можно только списки: --decl-con, --def-con, --melds, --p1…--p4)"),
+                    name, given[param], _("у параметра одно значение: укажите его один раз (повторять можно только "
+                                          "списки: {lists})").format(lists=", ".join(lists)) if lists else
+                    _("у параметра одно значение: укажите его один раз"),
                 )
 
 # Shell completion (``bbscore --install-completion``): the candidates for an option's value are worked out only when
@@ -103,57 +104,4 @@ def completion(candidates) -> dict:
     return {"autocompletion": candidates} if COMPLETING else {}
 
 
-def construction_names(incomplete: str) -> list[str]:
-    """Completion of ``--decl-con``/``--def-con``: construction names in normal form (the last of a comma list)."""
-    from bbscore.belot.constructions import NORMAL_SEQUENCE_NAMES
-
-    names = [*NORMAL_SEQUENCE_NAMES.values(), "бэла", *(f"рамки-{rank}" for rank in ("В", "9", "Т", "10", "К", "Д", "8", "7"))]
-    head, comma, last = incomplete.rpartition(",")
-    return [head + comma + name for name in names if name.startswith(last)]
-
-
-def pair_names(ctx: typer.Context, incomplete: str) -> list[str]:
-    """Completion of ``--by``/``--doezd``: the pairs of the protocol named before it.
-
-    The file is the command's first argument on the line being completed, read from the shell's words (click does
-    not parse it while the option's value is missing): ``COMP_WORDS`` (bash), ``_TYPER_COMPLETE_ARGS`` (zsh, fish).
-    """
-    import shlex
-
-    from bbscore.belot import protocol
-
-    line = os.environ.get("COMP_WORDS") or os.environ.get("_TYPER_COMPLETE_ARGS") or ""
-    try:
-        words = shlex.split(line)
-    except ValueError:  # an open quote
-        words = line.split()
-    after = words[words.index(ctx.info_name) + 1:] if ctx.info_name in words else []
-    named = [word for word in after if not word.startswith("-")]
-    file = ctx.params.get("file") or (named[0] if named else None)
-    if file is None:
-        return []
-    try:
-        sheet = protocol.read(Path(file))
-    except BBScoreError:
-        return []
-    return [name for name in sheet.header.pairs if name.startswith(incomplete)]
-
-
-ConventionOption = Annotated[
-    str, typer.Option("--convention", help="Правила: имя (gambler) или путь к файлу .toml.", metavar="NAME|PATH")
-]
-
-DefPoints = Annotated[Optional[str], typer.Option("--def-points", help="Висты вистующих за взятки (с последом).", metavar="N")]
-DeclPoints = Annotated[Optional[str], typer.Option("--decl-points", help="Висты разыгрывающих за взятки (с последом).", metavar="N")]
-DeclCon = Annotated[Optional[list[str]], typer.Option("--decl-con", help="Прошедшие конструкции разыгрывающих через запятую: терц, бэла, рамки-В, 2×терц, 40.", metavar="LIST", **completion(construction_names))]
-DefCon = Annotated[Optional[list[str]], typer.Option("--def-con", help="Прошедшие конструкции вистующих.", metavar="LIST", **completion(construction_names))]
-DeclTricks = Annotated[Optional[str], typer.Option("--decl-tricks", help="Сколько взяток взяли разыгрывающие (0–8); обязательно для капо.", metavar="K")]
 AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
-DefCards = Annotated[Optional[str], typer.Option("--def-cards", help="Карты во взятках вистующих (вместо --def-points): \"ВТ 10Ч ТП …\".", metavar="CARDS")]
-DeclCards = Annotated[Optional[str], typer.Option("--decl-cards", help="Карты во взятках разыгрывающих (вместо --decl-points).", metavar="CARDS")]
-Melds = Annotated[Optional[list[str]], typer.Option("--melds", help="Объявления игроков вместо прошедших конструкций: \"p1: терц от Д♠; p2: рамки-В\".", metavar="SEATS")]
-DeclSeats = Annotated[Optional[str], typer.Option("--decl-seats", help="Места разыгрывающих при --melds: 13 или 24.", metavar="13|24")]
-LastTrick = Annotated[Optional[str], typer.Option("--last", help="Чья последняя взятка, когда даны карты: decl или def.", metavar="decl|def")]
-ProtocolFile = Annotated[Path, typer.Argument(help="Файл протокола (.toml).", metavar="FILE")]
-
-Seat = lambda number: typer.Option(f"--p{number}", help=f"Конструкции игрока {number} через запятую.", metavar="LIST")  # noqa: E731

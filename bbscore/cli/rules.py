@@ -33,9 +33,10 @@ def conventions_list(as_json: AsJson = False) -> None:
     if as_json:
         emit_json({"user_dir": str(conventions.user_dir()), "conventions": entries})
         return
-    from bbscore.render import belot as render
+    from bbscore import games
+    from bbscore.render import rules as render
 
-    render.convention_list(entries, conventions.user_dir())
+    render.convention_list(entries, conventions.user_dir(), games.untagged().default_rules)
 
 
 def conventions_show(
@@ -49,7 +50,7 @@ def conventions_show(
     if as_json:
         emit_json({"file": str(rules.path), "sha256": rules.sha256, **rules.content})
         return
-    from bbscore.render import belot as render
+    from bbscore.render import rules as render
 
     render.convention_tables(rules)
 
@@ -60,24 +61,24 @@ def conventions_diff(
     as_json: AsJson = False,
 ) -> None:
     """Только то, чем различаются двое правил."""
-    from bbscore import conventions
-    from bbscore.belot.descriptions import describe
+    from bbscore import conventions, games
+    from bbscore.descriptions import of_game
 
     a, b = conventions.load(first, game=None), conventions.load(second, game=None)
     if a.for_game != b.for_game:  # rules of two games have no setting in common to compare
         from bbscore.errors import InvalidValueError
 
-        games = {"bazar-belot": _("Базар-Белот"), "preferans": _("преферанс")}
         raise InvalidValueError("second", second, _("это правила другой игры ({other}, а «{first}» — {game}): сравнивают "
                                                     "правила одной игры").format(
-            other=games.get(b.for_game, b.for_game), first=a.name, game=games.get(a.for_game, a.for_game)))
+            other=_(games.of(b.for_game).title), first=a.name, game=_(games.of(a.for_game).title)))
     rows = conventions.differences(a, b)
+    describe = of_game(a.for_game).describe
     if as_json:
         emit_json({"a": a.name, "b": b.name, "differences": [
             {"key": key, "a": left, "b": right, "description": describe(key)} for key, left, right in rows
         ]})
         return
-    from bbscore.render import belot as render
+    from bbscore.render import rules as render
 
     render.convention_diff(a, b, rows)
 

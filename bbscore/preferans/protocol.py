@@ -36,7 +36,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from bbscore import conventions
+from bbscore import conventions, games
 from bbscore.errors import (
     BBScoreError,
     ConventionError,
@@ -156,8 +156,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     if not isinstance(game, dict):
         raise ProtocolError(str(path), None, _("нет таблицы [game]"))
     if game.get("game") != GAME:
-        raise NotPreferansError(str(path), key_line(text, "game"),
-                                _('это не пуля преферанса (в [game] нет game = "{GAME}"): протокол Базар-Белота смотрят командой bbscore show').format(GAME=GAME))
+        other = games.other_game(game.get("game"))  # a sheet of another game of the house says whose it is
+        raise NotPreferansError(str(path), key_line(text, "game"), other or _(
+            'это не пуля преферанса (в [game] нет game = "{GAME}")').format(GAME=GAME))
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
         raise ProtocolError(str(path), key_line(text, unknown[0]), _("неизвестный раздел «{value}»; есть [game] и [[hand]]").format(value=unknown[0]))

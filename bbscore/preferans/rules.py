@@ -15,12 +15,13 @@ from typing import Any, Literal
 
 import msgspec
 
+from bbscore.preferans import KEY
 from bbscore.errors import ConventionError
 from bbscore.validation import explain
 from bbscore.i18n import _
 
 FORMAT = 1
-GAME = "preferans"
+GAME = KEY  # the game these rules are of (bbscore.games)
 LEVEL_KEYS = ("6", "7", "8", "9", "10")  # the rows of the tables: the notation's levels
 
 
@@ -196,6 +197,13 @@ def _check(c: PrefConvention, path: str) -> None:
         raise refuse("pulya.help_vists_per_point", _("не может быть отрицательным"))
     if c.settlement.gora_vists < 1:
         raise refuse("settlement.gora_vists", _("очко горы стоит хотя бы 1 вист"))
+
+
+def load_tables(data: Any, path: Any, example: Any = None, sample: str = "") -> "LoadedPreferans":
+    """A rule file's TOML tables checked by the preferans schema (:func:`from_tables`) → what the shared loader
+    (:func:`bbscore.conventions.load`) returns, through this game's registry entry; ``example`` is not used (a
+    missing key names ``sample``, where to see a whole file)."""
+    return LoadedPreferans(from_tables(data, path, sample), path)
 
 
 class LoadedPreferans:

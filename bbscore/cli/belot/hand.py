@@ -6,22 +6,8 @@ import typer
 
 from bbscore.cli import epilog, emit_json
 from bbscore.i18n import _
-from bbscore.cli.options import (
-    AsJson,
-    Command,
-    ConventionOption,
-    DeclCards,
-    DeclCon,
-    DeclPoints,
-    DeclSeats,
-    DeclTricks,
-    DefCards,
-    DefCon,
-    DefPoints,
-    LastTrick,
-    Melds,
-    Seat,
-)
+from bbscore.cli.options import AsJson, Command
+from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, Seat
 
 
 def score(
@@ -44,10 +30,11 @@ def score(
 ) -> None:
     """Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."""
     from bbscore import conventions
+    from bbscore.belot import KEY
     from bbscore.belot.hand import make_hand
     from bbscore.belot.scoring import score as score_hand
 
-    rules = conventions.load(convention)
+    rules = conventions.load(convention, game=KEY)
     hand = make_hand(
         rules, contract, def_points=def_points, decl_points=decl_points,
         decl_con=decl_con, def_con=def_con, decl_tricks=decl_tricks,
@@ -71,11 +58,12 @@ def count(
 ) -> None:
     """Посчитать висты за взятые карты, карта за картой (с последом при --last)."""
     from bbscore import conventions
+    from bbscore.belot import KEY
     from bbscore.belot.cards import parse_cards
     from bbscore.belot.contract import parse_game
     from bbscore.errors import InconsistentHandError
 
-    rules = conventions.load(convention)
+    rules = conventions.load(convention, game=KEY)
     played = parse_game(game)
     taken = parse_cards(cards, "CARDS")
     if last and not taken:
@@ -103,10 +91,11 @@ def melds(
 ) -> None:
     """Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."""
     from bbscore import conventions
+    from bbscore.belot import KEY
     from bbscore.belot import melds as meld_rules
     from bbscore.belot.contract import Contract
 
-    rules = conventions.load(convention)
+    rules = conventions.load(convention, game=KEY)
     played = Contract.parse(contract)
     seats = {seat: ", ".join(texts) for seat, texts in ((1, p1), (2, p2), (3, p3), (4, p4)) if texts}  # a repeated option adds
     announced = meld_rules.parse_announcements(seats, played, rules)

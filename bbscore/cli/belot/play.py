@@ -19,7 +19,8 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import note_written
-from bbscore.cli.options import Command, ConventionOption, ProtocolFile
+from bbscore.cli.options import Command
+from bbscore.cli.belot.options import ConventionOption, ProtocolFile
 from bbscore.errors import BBScoreError, ImplausibleBidError
 from bbscore.i18n import N_, _, language
 

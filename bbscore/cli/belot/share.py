@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, warn
-from bbscore.cli.options import AsJson, Command, ProtocolFile
+from bbscore.cli.options import AsJson, Command
+from bbscore.cli.belot.options import ProtocolFile
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
 
@@ -92,7 +93,7 @@ def stats(
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
-    from bbscore.belot.protocol import EMPTY_FOLDER, protocol_files
+    from bbscore.files import EMPTY_FOLDER, protocol_files
     from bbscore.belot.stats import combine
 
     files, empty = protocol_files(paths)

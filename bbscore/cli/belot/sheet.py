@@ -1,29 +1,14 @@
-"""Commands about a protocol file: ``new``, ``add``, ``edit``, ``undo``, ``show``, ``recompute``."""
+"""Commands about a protocol file: ``new``, ``add``, ``edit``, ``undo``, ``show``; a protocol's ``recompute``
+(:func:`recompute_file`, called by :mod:`bbscore.cli.recompute`)."""
 
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, finish_report, note_written, printed, warn
-from bbscore.cli.options import (
-    AsJson,
-    Command,
-    ConventionOption,
-    DeclCards,
-    DeclCon,
-    DeclPoints,
-    DeclSeats,
-    DeclTricks,
-    DefCards,
-    DefCon,
-    DefPoints,
-    LastTrick,
-    Melds,
-    ProtocolFile,
-    completion,
-    pair_names,
-)
+from bbscore.cli import emit_json, epilog, finish_report, note_written
+from bbscore.cli.options import AsJson, Command, completion
+from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names
 from bbscore.errors import BBScoreError, visible, ref
 from bbscore.i18n import _
 
@@ -254,91 +239,17 @@ def sheet_json(sheet, result) -> dict:
     }
 
 
-def recompute(
-    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
-    convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
-    as_json: AsJson = False,
-    fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
-) -> None:
-    """Пересчитать сохранённые протоколы (и пули преферанса) и найти каждое расхождение (файл, сдача, строка).
+def recompute_file(path: Path, convention: str | None, fix: bool, known=None) -> tuple[dict, int]:
+    """``recompute`` of a Bazar-Belot protocol: its report (as ``--json`` prints it) and exit level (0, 1 or 2).
 
-    Код выхода: 0 — всё сходится, 1 — есть расхождения или ошибки в сдачах, 2 — файл не читается.
-    """
-    if fix and convention is not None:
-        from bbscore.errors import InconsistentHandError
-
-        raise InconsistentHandError(
-            "fix", _("с {convention}").format(convention=ref('convention')),
-            _("пересчёт по другим правилам — только «что, если»: --fix пишет очки по правилам самой партии, уберите --convention")
-        )
-    if convention is not None:  # a bad --convention is one refusal, not one per file
-        from bbscore import conventions
-
-        conventions.load(convention, game=None)  # each file then asks for rules of its own game
-    from bbscore.belot.protocol import EMPTY_FOLDER, protocol_files
-
-    reports = []
-    worst = 0
-    if not as_json:  # each file's lines as soon as it is done, in the order given
-        from bbscore.render import belot as render
-
-        out = render.console()
-    from bbscore.cli.parallel import each_report
-
-    files, empty = protocol_files(files)  # a folder: the protocols in it
-    for folder in empty:
-        warn(f"{folder}: {_(EMPTY_FOLDER)}")
-        worst = 2
-    reported = each_report(files, _recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
-    listening = True  # the reader is there (| head may go away: the check goes on, for its exit code)
-    for report, level in reported:
-        worst = max(worst, level)
-        if as_json:
-            reports.append(report)
-        elif "error" in report:
-            warn(report["error"])
-        elif listening:
-            if report.get("game") == "preferans":
-                from bbscore.render.preferans import recompute_report as show_report
-            else:
-                show_report = render.recompute_report
-            listening = printed(lambda: show_report(report, out))
-    if as_json:
-        emit_json({"files": reports})
-    if worst:
-        raise typer.Exit(worst)
-
-
-def _recompute_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
-    """The report of one protocol (as ``recompute --json`` prints it) and its exit level: 0 clean, 1 slips, 2 unreadable,
-    3 a bug of bbscore met in this file (reported like an unreadable file, so that the next files are still checked)."""
-    import os
-
-    try:
-        return _recompute_one(path, convention, fix)
-    except OSError:  # the system refused (a full disk): the command's own one line (see bbscore.cli.main)
-        raise
-    except Exception as error:  # a bug: this file's report says so, the other files are still checked
-        if os.environ.get("BBSCORE_DEBUG"):
-            raise
-        message = _("{path}: внутренняя ошибка bbscore ({kind}: {error}); BBSCORE_DEBUG=1 покажет подробности").format(
-            path=path, kind=type(error).__name__, error=error)
-        return {"file": str(path), "ok": False, "error": message, "totals": None, "discrepancies": []}, 3
-
-
-def _recompute_one(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
+    ``known``: the file's text and parsed TOML, when already read (:mod:`bbscore.cli.recompute`)."""
     from bbscore.belot import protocol
     from bbscore.belot.game import replay
 
     report: dict = {"file": str(path)}
     try:
-        sheet = protocol.read(path)
+        sheet = protocol.parse(path, *known) if known is not None else protocol.read(path)
         rules, warning = protocol.convention_for(sheet, convention)
-    except protocol.OtherGameError as other:  # a preferans sheet ([game] game = "preferans")
-        from bbscore.cli.preferans.commands import recompute_file
-
-        return recompute_file(path, convention, fix, known=(other.text, other.data))
     except BBScoreError as error:
         report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
         return report, 2
@@ -371,6 +282,6 @@ def _discrepancy_line(sheet, discrepancy, result=None) -> int | None:
 
 def register(app: typer.Typer, only: str | None = None) -> None:
     """Add these commands to the app (only the one named ``only``, when given)."""
-    for command in (new, add, edit, undo, show, recompute):
+    for command in (new, add, edit, undo, show):
         if only in (None, command.__name__):
             app.command(cls=Command, epilog=epilog(command.__name__))(command)

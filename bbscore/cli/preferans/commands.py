@@ -11,6 +11,7 @@ from bbscore.cli import emit_json, finish_report, note_written
 from bbscore.cli.options import AsJson, Command
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.i18n import _
+from bbscore.preferans import KEY
 
 
 class PrefCommand(Command):
@@ -118,7 +119,7 @@ def score(
     from bbscore.preferans.engine import score as score_hand
     from bbscore.preferans.inputs import make
 
-    rules = conventions.load(convention, game="preferans")
+    rules = conventions.load(convention, game=KEY)
     fields = _fields(game, by, tricks, whist, pass_)
     kind = PrefContract.parse(game).kind
     if kind is Kind.ALL_PASS:
@@ -217,7 +218,7 @@ def new(
     """Начать новую пулю: файл с игроками и правилами."""
     from bbscore.preferans import protocol
 
-    from bbscore.belot.hand import parse_count
+    from bbscore.numbers import parse_count
 
     goal = parse_count(target, "target", 1, 100_000, _("пуля — целое число от 1 до 100000"))
     header = protocol.create(file, players.split(","), convention, goal, dealer)
@@ -345,7 +346,7 @@ def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None)
     """
     from bbscore.preferans import protocol
 
-    report: dict = {"file": str(path), "game": "preferans"}
+    report: dict = {"file": str(path), "game": KEY}
     try:
         if known is not None and known[0] is not None:
             sheet = protocol.parse(path, known[0], known[1])

@@ -1,0 +1,106 @@
+"""The games the house holds: each game's package registers itself here; this module names none of them.
+
+A game is a package of :mod:`bbscore` with a module ``registry.py`` that defines ``GAME``, a :class:`Game`: the
+``game`` value of its rule sets and sheets, its title, its default rule set and where its parts are (as
+``"module:attribute"`` strings, imported only when asked for).  :func:`registered` finds them by looking for
+``*/registry.py`` beside this file, so a third game adds a package and touches no shared module.
+
+The shared layers ask here for what differs by game: the rules loader (:mod:`bbscore.conventions`) for the schema that
+checks a rule file's tables, the sheet readers for the game of a file's ``[game]`` table, the command line for each
+game's commands.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from bbscore.i18n import _
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """One game's entry in the house (a ``registry.py`` of its package defines it as ``GAME``).
+
+    - ``key``: the ``game`` value of its rule files and its sheets' ``[game]`` tables (``"preferans"``);
+    - ``untagged``: whether a rule file or sheet without a ``game`` key is of this game (one game only: the oldest
+      files say nothing);
+    - ``title``, ``of_title``: its name (Russian msgids, translated where shown), as a subject and after «правила»;
+    - ``default_rules``: the bundled rule set used when none is named, also quoted in hints; ``hint``: the rule sets
+      to name in a refusal (a msgid: «например gambler или classic»);
+    - ``sheet_is``: a msgid saying what a sheet of this game is and which commands read it (said when one is given to
+      another game's command);
+    - ``rules``: ``"module:function"`` — ``function(tables, path, example, sample)`` checks a rule file's TOML tables
+      by the game's schema and returns its loaded rules (with ``for_game``, ``name``, ``sha256``, ``path``,
+      ``content`` and ``settings.title``); ``example(key)`` gives the default rule set's line for a missing key,
+      ``sample`` the command that shows a whole file;
+    - ``descriptions``: the module that says what each setting means, in the language in use (``describe(key)``,
+      ``table_title(path)``, ``value_text(value)``: see :mod:`bbscore.descriptions`);
+    - ``optional_tables``: tables of its rule files that may be absent as a whole (a kind of game a rule set lacks),
+      compared as one difference by ``conventions diff``;
+    - ``commands``: the command-line words of the game and the shell module of each (``{"pref":
+      "bbscore.cli.preferans.commands"}``);
+    - ``recompute``: ``"module:function"`` — ``function(path, convention, fix, known)`` checks one sheet for
+      ``bbscore recompute`` (``known``: its text and parsed TOML), returning its report (with ``"game": key``,
+      except for the untagged game) and exit level; ``report``: ``"module:function"`` — ``function(report, console)``
+      prints such a report for a person.
+    """
+
+    key: str
+    untagged: bool = False
+    title: str
+    of_title: str
+    default_rules: str
+    hint: str
+    sheet_is: str
+    rules: str
+    descriptions: str
+    optional_tables: tuple[str, ...] = ()
+    commands: dict[str, str] = field(default_factory=dict)
+    recompute: str
+    report: str
+
+
+@cache
+def registered() -> dict[str, Game]:
+    """Every game of the house, by key, in the order of their packages' names."""
+    base = os.path.dirname(os.path.abspath(__file__))
+    found: dict[str, Game] = {}
+    for name in sorted(os.listdir(base)):
+        if os.path.isfile(os.path.join(base, name, "registry.py")):
+            game = importlib.import_module(f"{__package__}.{name}.registry").GAME
+            found[game.key] = game
+    return found
+
+
+def untagged() -> Game:
+    """The game of rule files and sheets that name none."""
+    return next(game for game in registered().values() if game.untagged)
+
+
+def of(key: Any) -> Game | None:
+    """The game whose key is ``key`` (None for a value no game has; a missing key is :func:`untagged`)."""
+    if key is None:
+        return untagged()
+    return registered().get(key) if isinstance(key, str) else None
+
+
+def keys_text() -> str:
+    """The game values a file may give, for a refusal: ``"bazar-belot", "preferans"``."""
+    return ", ".join(f'"{key}"' for key in registered())
+
+
+def resolve(reference: str) -> Any:
+    """The object a ``"module:attribute"`` reference of a :class:`Game` names (its module imported now)."""
+    module, _colon, attribute = reference.partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+def other_game(key: Any) -> str | None:
+    """What to say of a sheet of the game ``key`` given to another game's command (what it is, which commands read
+    it); None when no game has that key."""
+    game = of(key)
+    return None if game is None else _(game.sheet_is)

@@ -1,0 +1,21 @@
+"""Preferans's entry in the house (:mod:`bbscore.games`): the ``game`` value of its files, its default rules and
+where its parts are."""
+
+from bbscore.preferans import KEY
+from bbscore.games import Game
+from bbscore.i18n import N_
+
+
+GAME = Game(
+    key=KEY,
+    title=N_("преферанс"),
+    of_title=N_("преферанса"),
+    default_rules="rostov",
+    hint=N_("например rostov"),
+    sheet_is=N_("это пуля преферанса (game = \"preferans\"): её команды — bbscore pref show, pref add, pref settle"),
+    rules="bbscore.preferans.rules:load_tables",
+    descriptions="bbscore.preferans.descriptions",
+    commands={"pref": "bbscore.cli.preferans.commands"},
+    report="bbscore.render.preferans:recompute_report",
+    recompute="bbscore.cli.preferans.commands:recompute_file",
+)
