@@ -27,7 +27,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("text", ["bbscore.belot.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working",
               "bbscore.render", "bbscore.render.layout", "bbscore.render.belot", "bbscore.render.preferans"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
-               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.belot.share", "bbscore.cli.belot.play", "bbscore.__main__"]),
+               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.belot.share", "bbscore.cli.session", "bbscore.cli.belot.play",
+               "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")
@@ -143,3 +144,16 @@ def test_engine_names_no_convention(module):
                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
                     for name in names if name in node.value.lower()})
     assert not found, f"{module} names conventions in its code: {found}"
+
+
+# The shell's modules that serve every game: each names none (a game plugs into them with its own module).
+GAME_AGNOSTIC_SHELL = ["bbscore.cli.session"]
+GAME_PACKAGES = ("bbscore.belot", "bbscore.preferans", "bbscore.render.belot", "bbscore.render.preferans",
+                 "bbscore.cli.belot", "bbscore.cli.preferans")
+
+
+@pytest.mark.parametrize("module", GAME_AGNOSTIC_SHELL)
+def test_the_session_engine_imports_no_game(module):
+    path = package_modules()[module]
+    games = sorted(other for other in imports_of(path, module) if other.startswith(GAME_PACKAGES))
+    assert not games, f"{module} imports a game: {games}"
