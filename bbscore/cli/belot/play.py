@@ -1,26 +1,26 @@
-"""``bbscore play FILE``: a guided session at the table.
+"""``bbscore play FILE``: a guided session at the table, for the Belot family.
 
-One question at a time, with the accepted forms shown; each answer is checked on the spot by the core
-(``Contract.parse``, ``hand.make_hand`` with the file's convention, ``constructions.parse_list``) and asked again
-when bad.  Each hand is written with ``protocol.append`` (the locked atomic write of ``add``) before the next
-question, so nothing typed is lost.  At any question: ``отмена``/``undo``, ``правка N``/``edit N``,
-``лист``/``show``, ``выход``/``quit`` or Ctrl-D.
-
-With a terminal the questions are read with prompt_toolkit (history, completion of pair and construction names;
-imported only here); otherwise plain lines are read from standard input, so a session can be scripted.
+The questions of a hand and how its answers become a protocol hand; the session itself — the prompt, the commands
+typed at any question, one locked atomic write per hand, resume — is :mod:`bbscore.cli.session`'s.  The questions:
+who plays (a pair, or a redeal), the contract (a bid above the convention's ``confirm_bid_above`` confirmed), the
+tricks of a kapo, the trick points (or the cards a side took, then the last trick when they need it), each pair's
+constructions.  Each answer is checked on the spot by the core (``Contract.parse``, ``hand.make_hand`` with the
+file's convention, ``constructions.parse_list``) and asked again when bad; a refusal of the whole hand goes back to
+the question it concerns.  Each hand is written with ``protocol.append`` (the write of ``add``).
 """
 
 # No "from __future__ import annotations": Typer would evaluate every annotation string at each start.
 import re
-import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from bbscore.cli import note_written
-from bbscore.cli.options import Command
 from bbscore.cli.belot.options import ConventionOption, ProtocolFile
+from bbscore.cli.options import Command
+from bbscore.cli.session import Answers, Quit, Revisit, Session, Step
 from bbscore.errors import BBScoreError, ImplausibleBidError
 from bbscore.i18n import N_, _, language
 
@@ -30,50 +30,25 @@ LABELS = {  # translated where shown (Session.refuse)
     "decl_points": N_("висты разыгрывающих"), "def_cards": N_("карты вистующих"), "decl_cards": N_("карты разыгрывающих"),
     "last": N_("последняя взятка"), "decl_tricks": N_("взятки разыгрывающих"),
     "decl_con": N_("конструкции разыгрывающих"), "def_con": N_("конструкции вистующих"), "pairs": N_("пары"),
-    "hand": N_("сдача"), "redeal": N_("пересдача"),
+    "redeal": N_("пересдача"),
 }
-# Which question a refusal sends the user back to.
-STEP_OF = {
-    "contract": "contract", "контракт": "contract", "decl_tricks": "tricks",
-    "def_points": "points", "decl_points": "points", "def_points/decl_points": "points", "def_cards": "points",
-    "decl_cards": "points", "def_cards/decl_cards": "points", "last": "points", "cards": "points",
-    "decl_con": "decl_con", "def_con": "def_con", "decl_con/def_con": "constructions", "bela": "constructions",
-    "rams": "constructions", "construction": "constructions",
+# Which questions a refusal of the whole hand asks again (the first at once, the others when the walk reaches them),
+# by the refused field; any other field: the contract.
+CONTRACT, TRICKS, POINTS = ("contract", "confirm"), ("decl_tricks",), ("points", "last")
+BACK_TO = {
+    "contract": CONTRACT, "контракт": CONTRACT, "decl_tricks": TRICKS,
+    "def_points": POINTS, "decl_points": POINTS, "def_points/decl_points": POINTS, "def_cards": POINTS,
+    "decl_cards": POINTS, "def_cards/decl_cards": POINTS, "last": POINTS, "cards": POINTS,
+    "decl_con": ("decl_con",), "def_con": ("def_con",), "decl_con/def_con": ("decl_con", "def_con"),
+    "bela": ("decl_con", "def_con"), "rams": ("decl_con", "def_con"), "construction": ("decl_con", "def_con"),
 }
-STEPS = ("contract", "tricks", "points", "decl_con", "def_con")
-POINT_KEYS = ("def_points", "decl_points", "def_cards", "decl_cards", "last")
-COMMAND_WORDS = ("отмена", "undo", "правка", "edit", "лист", "show", "выход", "quit")
 REDEAL_WORDS = {"пас": "all-pass", "пересдача": "all-pass", "pass": "all-pass", "all-pass": "all-pass", "рамки-7": "rams-7",
                 "rams-7": "rams-7", "рамки-8": "rams-8", "rams-8": "rams-8"}
-HELP = N_("Команды в любом вопросе: отмена (undo) — убрать последнюю сдачу, правка N (edit N) — исправить сдачу N, "
-          "лист (show) — весь протокол, выход (quit) или Ctrl-D — закончить (всё записанное сохранено).")
 
 
 def _english() -> bool:
     """Whether the session speaks English: its words shown are the English ones (both are accepted)."""
     return language() == "en"
-
-
-def _command_words() -> list[str]:
-    return [word for word in COMMAND_WORDS if word.isascii() == _english()]
-
-
-class Quit(Exception):
-    """The user ends the session (выход, Ctrl-D)."""
-
-
-class Again(Exception):
-    """The same question once more, without a refusal (a bid the user did not confirm)."""
-
-
-class Order(Exception):
-    """A command typed at a question: ``undo`` or ``edit`` (with the hand's number); what was typed of a hand is
-    dropped."""
-
-    def __init__(self, name: str, number: int | None = None) -> None:
-        super().__init__(name)
-        self.name = name
-        self.number = number
 
 
 def play(
@@ -87,7 +62,7 @@ def play(
     from bbscore.render import belot as render
     from bbscore.belot.hand import parse_count
 
-    session = Session(file)
+    session = Session(file, LABELS)
     if file.exists():
         protocol.check_path(file, must_exist=True)
         ignored = [option for option, value in (("--pairs", pairs), ("--target", target)) if value is not None]
@@ -106,7 +81,7 @@ def play(
         note_written(file)
         render.console().print(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
             file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention))
-    session.run()
+    session.run(BelotGame(file))
 
 
 def _pairs_answer(text: str) -> str:
@@ -118,134 +93,97 @@ def _pairs_answer(text: str) -> str:
     return ",".join(names)
 
 
-class Session:
-    """One sitting at the table: the file, how questions are read, and the output."""
+@dataclass(frozen=True, kw_only=True)
+class Points:
+    """The answer about the trick points: the protocol fields it gives (``def_points``, ``decl_points`` or
+    ``def_cards``) and whether the last trick must be asked (cards that do not tell who took it)."""
+
+    fields: dict
+    needs_last: bool = False
+
+
+def _playing(answers: Answers) -> bool:
+    return answers["who"][0] == "by"
+
+
+def _kapo(answers: Answers) -> bool:
+    return _playing(answers) and answers["contract"].is_kapo
+
+
+def _inputs(answers: Answers) -> dict:
+    """The hand's inputs answered so far, keyed as ``make_hand`` and the protocol name them."""
+    inputs = {"by": answers["who"][1]}
+    for key in ("contract", "decl_tricks", "decl_con", "def_con"):
+        if key in answers:
+            inputs[key] = answers[key]
+    if "points" in answers:
+        inputs.update(answers["points"].fields)
+    if "last" in answers:
+        inputs["last"] = answers["last"]
+    return inputs
+
+
+class BelotGame:
+    """A Belot-family protocol in a guided session (:class:`bbscore.cli.session.Game`): its sheet operations are
+    :mod:`bbscore.belot.protocol`'s, its questions the steps of :meth:`steps`.  The rules are the file's, read when
+    the session starts."""
 
     def __init__(self, path: Path) -> None:
-        from bbscore.render import belot as render
+        from bbscore.render.layout import console
 
         self.path = path
-        self.out = render.console()
-        self.terminal = sys.stdin.isatty() and sys.stdout.isatty()
-        self.prompt = None  # the prompt_toolkit session, made at the first question at a terminal
-        self.words: list[str] = []  # what a question completes
-        self.pairs: tuple[str, str] | None = None  # known once the protocol is read
+        self.out = console()
+        self.rules = None
+        self.pairs: tuple[str, str] = ("", "")
 
-    # --- questions ---
+    # --- the sheet ---
 
-    def ask(self, question: str, words: tuple[str, ...] | list[str] = ()) -> str:
-        """One answer (stripped); a command raises :class:`Order` or :class:`Quit`."""
-        self.words = list(words) + _command_words()
-        if self.terminal:
-            answer = self._prompt_toolkit(question)
-        else:
-            sys.stdout.write(question)
-            sys.stdout.flush()
-            line = sys.stdin.readline()
-            if not line:
-                sys.stdout.write("\n")
-                raise Quit
-            answer = line.rstrip("\n")
-            sys.stdout.write(answer + "\n")  # a scripted session's transcript reads like a typed one
-        answer = " ".join(answer.split())
-        word, _space, rest = answer.casefold().partition(" ")
-        if word in ("выход", "quit") and not rest:
-            raise Quit
-        if word in ("лист", "show") and not rest:  # the sheet, then the same question: nothing typed is lost
-            if self.pairs is None:
-                self.refuse_text(_("протокола ещё нет"))
-            else:
-                self.show()
-            return self.ask(question, words)
-        if word in ("отмена", "undo", "правка", "edit") and self.pairs is None:
-            self.refuse_text(_("протокола ещё нет"))
-            return self.ask(question, words)
-        if word in ("отмена", "undo") and not rest:
-            raise Order("undo")
-        if word in ("правка", "edit"):
-            if not rest.isdigit():
-                self.refuse_text(_("правка N — номер сдачи, например: правка 3"))
-                return self.ask(question, words)
-            raise Order("edit", int(rest))
-        return answer
-
-    def _prompt_toolkit(self, question: str) -> str:
-        if self.prompt is None:
-            from prompt_toolkit import PromptSession
-            from prompt_toolkit.completion import Completer, Completion
-            from prompt_toolkit.history import InMemoryHistory
-
-            session = self
-
-            class Words(Completer):
-                """The current question's words, completing the item being typed (after a comma or a space)."""
-
-                def get_completions(self, document, complete_event):
-                    typed = re.split(r"[,;\s]", document.text_before_cursor)[-1]
-                    for word in session.words:
-                        if typed and word.casefold().startswith(typed.casefold()) and word != typed:
-                            yield Completion(word, start_position=-len(typed))
-
-            self.prompt = PromptSession(history=InMemoryHistory(), completer=Words(), complete_while_typing=False)
-        try:
-            return self.prompt.prompt(question)
-        except EOFError:
-            raise Quit from None
-
-    def ask_until(self, question: str, check, words=()):
-        """Ask until ``check(answer)`` returns a value instead of refusing."""
-        while True:
-            answer = self.ask(question, words)
-            try:
-                return check(answer)
-            except BBScoreError as error:
-                self.refuse(error)
-            except Again:
-                pass
-
-    def refuse(self, error: BBScoreError) -> None:
-        self.refuse_text(error.message({key: _(text) for key, text in LABELS.items()}))
-
-    def refuse_text(self, text: str) -> None:
-        from bbscore.render.layout import styled
-
-        self.out.print(styled(_("ошибка: {text} — ещё раз").format(text=text), "red"))
-
-    # --- the session ---
-
-    def run(self) -> None:
+    def open(self):
         from bbscore.belot import protocol
+        from bbscore.render import belot as render
 
         sheet = protocol.read(self.path)
         self.rules, warning = protocol.convention_for(sheet)
         self.pairs = sheet.header.pairs
+        held = (sheet, self._replay(sheet))
         if sheet.hands or warning:
-            self.show(warning)
-        self.out.print(_(HELP))
-        pending: Order | None = None
-        while True:
-            try:
-                if pending is not None:
-                    order, pending = pending, None
-                    self.command(order)
-                    continue
-                sheet = protocol.read(self.path)
-                if self.replay(sheet).ended:
-                    self.ask(_("Партия окончена. Enter — выйти (или отмена, правка N, лист): "))
-                    raise Quit
-                fields = self.ask_hand(len(sheet.hands) + 1)
-                appended = protocol.append(self.path, fields)
-                note_written(self.path)
-                self.written(appended)
-            except Order as order:  # (also one typed in the middle of a правка)
-                pending = order
-            except Quit:
-                self.out.print(_("Протокол сохранён: {file}.").format(file=self.path))
-                return
-            except BBScoreError as error:  # the file changed under us, the game ended: said, and the session goes on
-                self.refuse(error)
+            render.sheet(sheet, held[1], warning)
+        return held
 
-    def written(self, appended) -> None:
+    def read(self):
+        """The protocol and its replay."""
+        from bbscore.belot import protocol
+
+        sheet = protocol.read(self.path)
+        return sheet, self._replay(sheet)
+
+    def _replay(self, sheet):
+        from bbscore.belot.game import replay
+
+        return replay(sheet.hands, sheet.header.pairs, sheet.header.target, self.rules)
+
+    def count(self, held) -> int:
+        return len(held[0].hands)
+
+    def ended(self, held) -> bool:
+        return held[1].ended
+
+    def line(self, held, number: int) -> str:
+        from bbscore.render import belot as render
+
+        return render.hand_line(str(number), held[1].results[number - 1], self.pairs)
+
+    def show(self, held) -> None:
+        from bbscore.render import belot as render
+
+        render.sheet(held[0], held[1], None)
+
+    def append(self, fields: dict):
+        from bbscore.belot import protocol
+
+        return protocol.append(self.path, fields)
+
+    def appended(self, appended) -> None:
         """After each hand: its protocol line, then the whole sheet (with the standing, and the winner at the end)."""
         from bbscore.render import belot as render
 
@@ -257,108 +195,79 @@ class Session:
             number=number, line=render.hand_line(number, result, self.pairs)), "bold"))
         render.sheet(appended.protocol, appended.replay, None)
 
-    def replay(self, sheet):
-        from bbscore.belot.game import replay
-
-        return replay(sheet.hands, sheet.header.pairs, sheet.header.target, self.rules)
-
-    def show(self, warning: str | None = None) -> None:
+    def replace(self, number: int, fields: dict):
         from bbscore.belot import protocol
+
+        return protocol.replace(self.path, number, fields)
+
+    def replaced(self, replaced) -> None:
         from bbscore.render import belot as render
 
-        sheet = protocol.read(self.path)
-        render.sheet(sheet, self.replay(sheet), warning)
-
-    def command(self, order: Order) -> None:
-        from bbscore.belot import protocol
-        from bbscore.render import belot as render
-
-        try:
-            if order.name == "undo":
-                from bbscore.cli.belot.sheet import removed_result
-
-                before, removed = protocol.remove_last(self.path)
-                note_written(self.path)
-                render.removed_hand(before, removed, removed_result(before))
-            else:
-                self.edit(order.number)
-        except BBScoreError as error:
-            self.refuse(error)
-
-    def edit(self, number: int) -> None:
-        from bbscore.belot import protocol
-        from bbscore.render import belot as render
-
-        sheet = protocol.read(self.path)
-        state = self.replay(sheet)
-        if not 1 <= number <= len(sheet.hands):
-            raise BBScoreError("hand", number, _("в протоколе сдачи с 1 по {last}").format(last=len(sheet.hands))
-                              if sheet.hands else N_("в протоколе нет сдач"))
-        self.out.print(_("Правка сдачи, сейчас: {line}").format(
-            line=render.hand_line(str(number), state.results[number - 1], self.pairs)))
-        fields = self.ask_hand(number)
-        replaced = protocol.replace(self.path, number, fields)
-        note_written(self.path)
         render.edited_hand(replaced)
+
+    def remove_last(self):
+        from bbscore.belot import protocol
+
+        return protocol.remove_last(self.path)
+
+    def removed(self, done) -> None:
+        from bbscore.cli.belot.sheet import removed_result
+        from bbscore.render import belot as render
+
+        before, removed = done
+        render.removed_hand(before, removed, removed_result(before))
 
     # --- one hand, question by question ---
 
-    def ask_hand(self, number: int) -> dict:
-        """The fields of one hand, each answer checked; a refusal of the whole hand goes back to the question it
-        concerns, and then to the next question not yet answered."""
+    def steps(self, held, number: int) -> tuple[Step, ...]:
+        """Who plays (or the redeal), the contract and its confirmation, a kapo's tricks, the trick points and the last
+        trick, each pair's constructions."""
         from bbscore.belot.game import redeals
 
         allowed_redeals = redeals(self.rules)
         redeal_words = [word for word, kind in REDEAL_WORDS.items()
                         if kind in allowed_redeals and word.isascii() == _english() and word not in ("пересдача", "all-pass")]
-        choice = self.ask_until(
-            _("Сдача {number}. Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
-                number=number, first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)),
-            lambda text: self._declarers(text, allowed_redeals), list(self.pairs) + redeal_words)
-        if choice[0] == "redeal":
-            return {"redeal": choice[1]}
-        answers: dict = {"by": choice[1]}
-        step = "contract"
-        while True:
-            if step == "contract":
-                answers["contract"] = self.ask_until(
-                    _("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): "), self._contract)
-            elif step == "tricks":
-                answers["decl_tricks"] = self.ask_until(_("Сколько взяток взяли разыгрывающие (0–8): "), _tricks_answer)
-            elif step == "points":
-                for key in POINT_KEYS:
-                    answers.pop(key, None)
-                answers.update(self._points(answers))
-            elif step in ("decl_con", "def_con"):
-                question = (_("Конструкции разыгрывающих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): ")
-                            if step == "decl_con" else
-                            _("Конструкции вистующих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "))
-                answers[step] = self.ask_until(
-                    question,
-                    lambda text, key=step: _constructions_answer(text, key), _construction_words())
-            else:  # the whole hand
-                try:
-                    return self._checked(answers)
-                except BBScoreError as error:
-                    self.refuse(error)
-                    step = STEP_OF.get(error.field, "contract")
-                    if step == "constructions":  # both pairs' lists asked again
-                        answers.pop("decl_con"), answers.pop("def_con")
-                        step = "decl_con"
-                    continue
-            step = self._next_step(step, answers)
+        constructions = _construction_words()
+        return (
+            Step(name="who", question=_("Сдача {number}. Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
+                     number=number, first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)),
+                 check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words),
+            Step(name="contract", question=_("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): "),
+                 check=self._contract, applies=_playing),
+            Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"]),
+                 check=_confirmed, words=["yes", "no"] if _english() else ["да", "нет"], applies=self._implausible,
+                 intro=self._bid_note),
+            Step(name="decl_tricks", question=_("Сколько взяток взяли разыгрывающие (0–8): "),
+                 check=lambda text, answers: _tricks_answer(text), applies=_kapo),
+            Step(name="points", question=self._points_question, check=self._points_answer, applies=_playing,
+                 known=_points_known),
+            Step(name="last", question=_("Чья последняя взятка — р (разыгрывающие) или в (вистующие): "),
+                 check=self._last_answer, words=["decl", "def"] if _english() else ["р", "в"],
+                 applies=lambda answers: "points" in answers and answers["points"].needs_last),
+            Step(name="decl_con", question=_("Конструкции разыгрывающих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "),
+                 check=lambda text, answers: _constructions_answer(text, "decl_con"), words=constructions, applies=_playing),
+            Step(name="def_con", question=_("Конструкции вистующих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "),
+                 check=lambda text, answers: _constructions_answer(text, "def_con"), words=constructions, applies=_playing),
+        )
 
-    @staticmethod
-    def _next_step(step: str, answers: dict) -> str:
-        """The first question after ``step`` not yet answered, or the check of the whole hand."""
-        for later in STEPS[STEPS.index(step) + 1:]:
-            if later == "tricks" and answers["contract"].is_kapo and answers.get("decl_tricks") is None:
-                return later
-            if later == "points" and not any(key in answers for key in POINT_KEYS):
-                return later
-            if later in ("decl_con", "def_con") and later not in answers:
-                return later
-        return "whole"
+    def finish(self, answers: Answers) -> dict:
+        """The hand's protocol fields, once the whole hand is valid; a refusal goes back to the question it concerns."""
+        kind, value = answers["who"]
+        if kind == "redeal":
+            return {"redeal": value}
+        inputs = _inputs(answers)
+        try:
+            self._make(inputs)
+        except BBScoreError as error:
+            raise Revisit(*BACK_TO.get(error.field, CONTRACT), error=error) from error
+        fields = {"contract": str(inputs["contract"]), "by": inputs["by"]}
+        for key in ("def_points", "decl_points", "def_cards", "decl_cards", "last", "decl_tricks"):
+            if inputs.get(key) is not None:
+                fields[key] = inputs[key]
+        for key in ("decl_con", "def_con"):
+            if inputs.get(key):
+                fields[key] = inputs[key]
+        return fields
 
     def _declarers(self, text: str, allowed_redeals: list[str]) -> tuple[str, str]:
         from bbscore.belot.game import match_pair
@@ -371,53 +280,40 @@ class Session:
             return "redeal", kind
         return "by", match_pair(text, self.pairs, "by")
 
-    def _contract(self, text: str):
+    def _contract(self, text: str, answers: Answers):
         from bbscore.belot.contract import Contract
-        from bbscore.belot.hand import check_contract, check_plausible_bid
+        from bbscore.belot.hand import check_contract
 
         contract = Contract.parse(text)
         check_contract(self.rules, contract)
-        try:
-            check_plausible_bid(self.rules, contract)
-        except ImplausibleBidError as error:
-            limit = self.rules.game(contract.game.kind).confirm_bid_above
-            self.out.print(_("Заявка {number} — выше {limit}, так редко бывает (не описка ли?).").format(
-                number=contract.number, limit=limit))
-            words = ["yes", "no"] if _english() else ["да", "нет"]
-            if self.ask_until(_("Точно {contract}? (да/нет): ").format(contract=contract), _yes_no, words) != "да":
-                self.out.print(_("Тогда контракт ещё раз."))
-                raise Again from error
         return contract
 
-    def _points(self, answers: dict) -> dict:
-        """The trick points (or the cards a side took, and the last trick), checked with the contract."""
-        contract = answers["contract"]
-        deck = self.rules.game(contract.game.kind).deck_visty
-        if contract.is_kapo and answers.get("decl_tricks") == 8:
-            return {"def_points": 0}
-        question = _("Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
-                     ).format(deck=deck)
-        while True:
-            given = self.ask_until(question, lambda text: self._points_answer(text, answers))
-            if "def_cards" not in given:
-                return given
-            try:
-                self._make(answers | given)
-                return given
-            except BBScoreError as error:
-                if error.field != "last":  # (what is not about the points is asked about later)
-                    return given
-            given["last"] = self.ask_until(_("Чья последняя взятка — р (разыгрывающие) или в (вистующие): "),
-                                           _last_answer, ["decl", "def"] if _english() else ["р", "в"])
-            try:
-                self._make(answers | given)
-            except BBScoreError as error:
-                if STEP_OF.get(error.field) == "points":
-                    self.refuse(error)
-                    continue
-            return given
+    def _implausible(self, answers: Answers) -> bool:
+        """Whether the contract's bid is above the convention's ``confirm_bid_above`` (a slip such as 80Ч for 8Ч)."""
+        from bbscore.belot.hand import check_plausible_bid
 
-    def _points_answer(self, text: str, answers: dict) -> dict:
+        if not _playing(answers):
+            return False
+        try:
+            check_plausible_bid(self.rules, answers["contract"])
+        except ImplausibleBidError:
+            return True
+        return False
+
+    def _bid_note(self, answers: Answers) -> str:
+        contract = answers["contract"]
+        limit = self.rules.game(contract.game.kind).confirm_bid_above
+        return _("Заявка {number} — выше {limit}, так редко бывает (не описка ли?).").format(
+            number=contract.number, limit=limit)
+
+    def _points_question(self, answers: Answers) -> str:
+        deck = self.rules.game(answers["contract"].game.kind).deck_visty
+        return _("Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
+                 ).format(deck=deck)
+
+    def _points_answer(self, text: str, answers: Answers) -> Points:
+        """The trick points (or the cards a side took), checked with the hand so far; whether the last trick is
+        needed."""
         from bbscore.belot.hand import parse_count
 
         deck = self.rules.game(answers["contract"].game.kind).deck_visty
@@ -432,34 +328,47 @@ class Session:
         else:
             given = {"def_points": parse_count(text, "def_points", 0, deck, allowed)}
         try:
-            self._make(answers | given)
+            self._make(_inputs(answers) | given)
         except BBScoreError as error:
-            if STEP_OF.get(error.field) == "points" and error.field != "last":
+            if error.field == "last":
+                return Points(fields=given, needs_last="def_cards" in given)
+            if BACK_TO.get(error.field) == POINTS:
                 raise
-        return given
+            # (what is not about the points is asked about later)
+        return Points(fields=given)
 
-    def _make(self, answers: dict):
+    def _last_answer(self, text: str, answers: Answers) -> str:
+        last = _last_answer(text)
+        try:
+            self._make(_inputs(answers) | {"last": last})
+        except BBScoreError as error:
+            if BACK_TO.get(error.field) == POINTS:
+                raise Revisit(*POINTS, error=error) from error
+        return last
+
+    def _make(self, inputs: dict):
         from bbscore.belot.hand import make_hand
 
-        cards = {key: " ".join(answers[key]) for key in ("def_cards", "decl_cards") if key in answers}
+        cards = {key: " ".join(inputs[key]) for key in ("def_cards", "decl_cards") if key in inputs}
         return make_hand(
-            self.rules, answers["contract"], def_points=answers.get("def_points"),
-            decl_points=answers.get("decl_points"), decl_con=answers.get("decl_con") or None,
-            def_con=answers.get("def_con") or None, decl_tricks=answers.get("decl_tricks"), last=answers.get("last"),
+            self.rules, inputs["contract"], def_points=inputs.get("def_points"),
+            decl_points=inputs.get("decl_points"), decl_con=inputs.get("decl_con") or None,
+            def_con=inputs.get("def_con") or None, decl_tricks=inputs.get("decl_tricks"), last=inputs.get("last"),
             **cards,
         )
 
-    def _checked(self, answers: dict) -> dict:
-        """The hand's protocol fields, once the whole hand is valid."""
-        self._make(answers)
-        fields = {"contract": str(answers["contract"]), "by": answers["by"]}
-        for key in ("def_points", "decl_points", "def_cards", "decl_cards", "last", "decl_tricks"):
-            if answers.get(key) is not None:
-                fields[key] = answers[key]
-        for key in ("decl_con", "def_con"):
-            if answers.get(key):
-                fields[key] = answers[key]
-        return fields
+
+def _points_known(answers: Answers) -> Points | None:
+    """A kapo of all 8 tricks leaves the defenders no trick points: not asked."""
+    if answers["contract"].is_kapo and answers.get("decl_tricks") == 8:
+        return Points(fields={"def_points": 0})
+    return None
+
+
+def _confirmed(text: str, answers: Answers) -> bool:
+    if _yes_no(text) != "да":
+        raise Revisit(*CONTRACT, note=_("Тогда контракт ещё раз."))
+    return True
 
 
 def _tricks_answer(text: str) -> int:

@@ -1,0 +1,333 @@
+"""The guided session's engine (``bbscore.cli.session``) driven by a tiny fake game: the walk of a hand's steps, the
+commands at any question, resume, the whole-hand check sending the user back, and loops that stay iterative."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from bbscore.cli.session import Order, Quit, Revisit, Session, Step, command_of, CommandRefused
+from bbscore.errors import BBScoreError
+from conftest import run_cli
+from test_protocol import new_game
+
+
+class Cards:
+    """A fake game: a hand is who bids (``a``, ``b``, or ``pass`` for no hand), the bid (1–9; above 7 confirmed), the
+    tricks (asked, but known when the bid is 9) and, only when the whole-hand check asks for it, a remark.  Its sheet
+    is a JSON list of hands; it ends after ``limit`` hands."""
+
+    def __init__(self, path: Path, limit: int = 100) -> None:
+        self.path = path
+        self.limit = limit
+        self.refuse_writes = 0  # how many writes to refuse next (a sheet changed under the session); < 0: shows
+        self.opened = False
+
+    # --- the sheet ---
+
+    def open(self):
+        self.opened = True
+        sheet = self.read()
+        if sheet:
+            self.show(sheet)
+        return sheet
+
+    def read(self):
+        try:
+            return json.loads(self.path.read_text(encoding="utf-8"))
+        except ValueError:
+            raise BBScoreError("file", str(self.path), "a JSON list of hands") from None
+
+    def _write(self, hands) -> None:
+        if self.refuse_writes:
+            self.refuse_writes -= 1
+            raise BBScoreError("file", str(self.path), "not changed by someone else")
+        self.path.write_text(json.dumps(hands, ensure_ascii=False), encoding="utf-8")
+
+    def count(self, sheet) -> int:
+        return len(sheet)
+
+    def ended(self, sheet) -> bool:
+        return len(sheet) >= self.limit
+
+    def line(self, sheet, number: int) -> str:
+        return f"{number}. {json.dumps(sheet[number - 1], sort_keys=True)}"
+
+    def show(self, sheet) -> None:
+        if self.refuse_writes < 0:  # (a sheet that cannot be shown: the next one can)
+            self.refuse_writes += 1
+            raise BBScoreError("file", str(self.path), "a sheet that can be shown")
+        print(f"SHEET {len(sheet)} hands")
+
+    def append(self, fields):
+        hands = self.read()
+        self._write(hands + [fields])
+        return len(hands) + 1
+
+    def appended(self, number) -> None:
+        print(f"WRITTEN {number}")
+
+    def replace(self, number, fields):
+        hands = self.read()
+        hands[number - 1] = fields
+        self._write(hands)
+        return number
+
+    def replaced(self, number) -> None:
+        print(f"REPLACED {number}")
+
+    def remove_last(self):
+        hands = self.read()
+        if not hands:
+            raise BBScoreError("hand", 0, "no hands")
+        self._write(hands[:-1])
+        return len(hands)
+
+    def removed(self, number) -> None:
+        print(f"REMOVED {number}")
+
+    # --- one hand ---
+
+    def steps(self, sheet, number):
+        playing = lambda answers: answers["who"] != "pass"  # noqa: E731
+        return (
+            Step(name="who", question=f"Hand {number}. Who bids (a/b, or pass): ", check=_who, words=("a", "b", "pass")),
+            Step(name="bid", question="Bid (1-9): ", check=_number, applies=playing),
+            Step(name="sure", question=lambda answers: f"Sure, {answers['bid']}? ", check=_sure, words=["yes", "no"],
+                 applies=lambda answers: playing(answers) and answers["bid"] > 7, intro=lambda answers: "A high bid."),
+            Step(name="tricks", question="Tricks (0-9): ", check=_number, applies=playing,
+                 known=lambda answers: 9 if answers["bid"] == 9 else None),
+            Step(name="remark", question="Remark: ", check=lambda text, answers: text, applies=lambda answers: False),
+        )
+
+    def finish(self, answers):
+        if answers["who"] == "pass":
+            return {"who": "pass"}
+        if answers["tricks"] > answers["bid"] + 5:
+            raise Revisit("tricks", error=BBScoreError("tricks", answers["tricks"], "at most the bid and 5"))
+        if answers["bid"] == answers["tricks"] == 4 and "remark" not in answers:
+            raise Revisit("remark", note="Four and four: a remark, please.")
+        return dict(answers)
+
+
+def _who(text, answers):
+    if text not in ("a", "b", "pass"):
+        raise BBScoreError("who", text, "a, b or pass")
+    return text
+
+
+def _number(text, answers):
+    if not text.isdecimal() or not 0 <= int(text) <= 9:
+        raise BBScoreError("number", text, "a number 0-9")
+    return int(text)
+
+
+def _sure(text, answers):
+    if text == "no":
+        raise Revisit("bid", "sure", note="Then the bid again.")
+    if text != "yes":
+        raise BBScoreError("sure", text, "yes or no")
+    return True
+
+
+def played(tmp_path, monkeypatch, capsys, lines, hands=(), limit=100, refuse_writes=0):
+    """A session of the fake game on a sheet holding ``hands``, ``lines`` typed; (stdout, the sheet after)."""
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(list(hands)), encoding="utf-8")
+    game = Cards(path, limit)
+    game.refuse_writes = refuse_writes
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    Session(path, {"who": "who bids"}).run(game)
+    return capsys.readouterr().out, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_hand_walks_its_steps_skipping_those_that_do_not_apply_and_those_known(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "3", "2", "pass", "b", "9", "yes"])
+    assert hands == [{"who": "a", "bid": 3, "tricks": 2}, {"who": "pass"}, {"who": "b", "bid": 9, "sure": True, "tricks": 9}]
+    assert out.count("Sure, 9? yes") == 1 and "Tricks" not in out.split("Hand 3.")[1]  # 9 tricks known: not asked
+    assert "Remark" not in out and out.count("WRITTEN") == 3
+    assert out.rstrip().endswith("Протокол сохранён: " + str(tmp_path / "sheet.json") + ".")  # the end of input
+
+
+def test_a_refused_answer_is_asked_again_and_the_intro_said_once(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["c", "a", "x", "8", "maybe", "лист", "no", "8", "yes", "1"])
+    assert "ошибка: who bids: «c» — a, b or pass — ещё раз" in out  # the refusal names the question's words
+    assert "ошибка: number: «x»" in out and "ошибка: sure: «maybe»" in out
+    # said once on each arrival at the question, not again after a refusal or the sheet
+    assert out.count("A high bid.") == 2 and "Then the bid again." in out and out.count("SHEET") == 1
+    assert hands == [{"who": "a", "bid": 8, "sure": True, "tricks": 1}]
+
+
+def test_the_whole_hand_check_sends_back_to_the_step_concerned_keeping_the_others(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "2", "9", "7", "b", "4", "4", "done"])
+    assert "ошибка: tricks: 9 — at most the bid and 5 — ещё раз" in out
+    assert out.count("Bid (1-9)") == 2  # only the tricks asked again
+    # a step that never applies is asked when the check names it
+    assert "Four and four: a remark, please.\nRemark: done" in out
+    assert hands == [{"who": "a", "bid": 2, "tricks": 7}, {"who": "b", "bid": 4, "tricks": 4, "remark": "done"}]
+
+
+def test_resume_goes_on_after_the_last_hand(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["pass", "выход"], hands=[{"who": "pass"}] * 2)
+    assert out.startswith("SHEET 2 hands") and "Hand 3. Who bids" in out and "Hand 4. Who bids" in out
+    assert len(hands) == 3
+
+
+def test_undo_at_any_question_drops_the_hand_in_progress_and_removes_the_last_written(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "3", "отмена", "b", "5", "undo", "undo", "quit"],
+                        hands=[{"who": "pass"}])
+    assert "REMOVED 1" in out and "ошибка: сдача: 0 — no hands — ещё раз" in out  # (the game's refusal, said)
+    assert hands == [] and "Hand 1. Who bids" in out
+
+
+def test_edit_asks_the_hand_again_and_rewrites_it(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, [
+        "правка 2", "правка", "edit 0", "edit 1", "a", "правка 2", "b", "6", "5", "выход",
+    ], hands=[{"who": "pass"}, {"who": "pass"}])
+    assert "ошибка: правка N — номер сдачи, например: правка 3 — ещё раз" in out
+    assert "ошибка: сдача: 0 — в протоколе сдачи с 1 по 2 — ещё раз" in out
+    assert 'Правка сдачи, сейчас: 1. {"who": "pass"}' in out
+    assert "Hand 2. Who bids" in out and "REPLACED 2" in out  # the edit of 1 left for the edit of 2
+    assert hands == [{"who": "pass"}, {"who": "b", "bid": 6, "tricks": 5}]
+
+
+def test_an_ended_game_asks_only_for_a_command(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["лист", "отмена", "pass", ""], hands=[{"who": "a"}], limit=1)
+    assert out.count("Партия окончена") == 3 and "REMOVED 1" in out  # (put again after the sheet)
+    assert hands == [{"who": "pass"}]
+
+
+def test_a_refused_write_is_said_and_the_hand_asked_again(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["pass", "pass"], refuse_writes=1)
+    assert "ошибка: file:" in out and "not changed by someone else" in out
+    assert out.count("Hand 1. Who bids") == 2 and hands == [{"who": "pass"}]
+
+
+def test_a_sheet_that_cannot_be_shown_is_said_and_the_question_put_again(tmp_path, monkeypatch, capsys):
+    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "лист", "лист", "3", "2"], refuse_writes=-1)
+    assert "a sheet that can be shown — ещё раз" in out and out.count("SHEET") == 1 and out.count("Bid (1-9)") == 3
+    assert hands == [{"who": "a", "bid": 3, "tricks": 2}]  # the hand in progress kept
+
+
+def test_a_sheet_that_cannot_be_read_any_more_ends_the_session(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "sheet.json"
+    path.write_text("[]", encoding="utf-8")
+    game = Cards(path)
+    original = game.append
+
+    def append_then_spoil(fields):
+        done = original(fields)
+        path.write_text("not json", encoding="utf-8")
+        return done
+
+    game.append = append_then_spoil
+    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\npass\n"))
+    with pytest.raises(BBScoreError, match="a JSON list of hands"):
+        Session(path).run(game)
+    assert "WRITTEN 1" in capsys.readouterr().out
+
+
+def test_ctrl_c_interrupts_and_writes_nothing_of_the_hand(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "sheet.json"
+    path.write_text("[]", encoding="utf-8")
+
+    class Interrupted(io.StringIO):
+        def readline(self, *args):
+            line = super().readline(*args)
+            if not line:
+                raise KeyboardInterrupt
+            return line
+
+    monkeypatch.setattr(sys, "stdin", Interrupted("pass\na\n3\n"))
+    with pytest.raises(KeyboardInterrupt):
+        Session(path).run(Cards(path))
+    assert json.loads(path.read_text(encoding="utf-8")) == [{"who": "pass"}]
+
+
+def test_thousands_of_refusals_and_commands_in_a_row_cost_no_stack(tmp_path, monkeypatch, capsys):
+    """A loop, not a recursion: each of these runs would pass the interpreter's recursion limit (1,000) if each
+    answer were asked again by a nested call."""
+    assert sys.getrecursionlimit() <= 1_100
+    lines = ["x"] * 2_000 + ["правка x"] * 1_100 + ["лист"] * 1_100 + ["a", "3", "2"]
+    out, hands = played(tmp_path, monkeypatch, capsys, lines)
+    assert out.count("ещё раз") == 3_100 and out.count("SHEET") == 1_100
+    assert hands == [{"who": "a", "bid": 3, "tricks": 2}]
+
+
+def test_thousands_of_bad_answers_to_play_finish(tmp_path):
+    path = new_game(tmp_path / "game.toml")
+    lines = ["x"] * 100 + ["правка x"] * 1_200 + ["лист x", "Мы", "лист", "12Т", "18", "", ""]
+    done = run_cli("play", str(path), stdin="".join(f"{line}\n" for line in lines))
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.count("ошибка: кто играет") == 101 and done.stdout.count("ошибка: правка N") == 1_200
+    assert "Сдача 1 записана" in done.stdout
+
+
+def test_before_the_sheet_exists_only_quit_is_a_command(tmp_path, monkeypatch, capsys):
+    session = Session(tmp_path / "new.json", {"name": "the name"})
+    monkeypatch.setattr(sys, "stdin", io.StringIO("лист\nотмена\nправка 1\nлист 2\nвыход\n"))
+
+    def name(text):
+        if " " in text:
+            raise BBScoreError("name", text, "one word")
+        return text
+
+    with pytest.raises(Quit):
+        session.ask_until("Name: ", name)
+    out = capsys.readouterr().out
+    assert out.count("ошибка: протокола ещё нет — ещё раз") == 3 and "ошибка: the name: «лист 2» — one word" in out
+
+
+@pytest.mark.parametrize(("typed", "has_sheet", "command"), [
+    ("выход", False, ("quit", None)), ("quit", True, ("quit", None)), ("выход сейчас", True, None),
+    ("лист", True, ("show", None)), ("show 2", True, None), ("лист 2", False, None),
+    ("отмена", True, ("undo", None)), ("undo 2", True, None), ("undo 2", False, "протокола ещё нет"),
+    ("правка 12", True, ("edit", 12)), ("EDIT 3", True, ("edit", 3)), ("правка ²", True, "правка N"),
+    ("правка", True, "правка N"), ("правка 1", False, "протокола ещё нет"), ("лист", False, "протокола ещё нет"),
+    ("12Т", True, None), ("", True, None),
+])
+def test_which_answers_are_commands(typed, has_sheet, command):
+    if isinstance(command, str):
+        with pytest.raises(CommandRefused, match=command):
+            command_of(typed, has_sheet)
+    else:
+        assert command_of(typed, has_sheet) == command
+
+
+def test_a_revisit_names_a_step():
+    with pytest.raises(ValueError):
+        Revisit()
+    back = Revisit("a", "b", note="again")
+    assert back.steps == ("a", "b") and back.note == "again" and back.error is None
+
+
+def test_at_a_terminal_prompt_toolkit_reads_and_completes(tmp_path):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    with create_pipe_input() as typed, create_app_session(input=typed, output=DummyOutput()):
+        session = Session(tmp_path / "sheet.json")
+        session.terminal = True
+        typed.send_text("  one   two \r")
+        assert session.ask("Q: ", ["терц", "терц-2", "бэла"]) == "one two"
+        completer = session.prompt.completer
+        words = [c.text for c in completer.get_completions(Document("бэла, те"), CompleteEvent(completion_requested=True))]
+        assert words == ["терц", "терц-2"]  # the item after the comma; then the commands of the language
+        assert [c.text for c in completer.get_completions(Document("отм"), CompleteEvent())] == ["отмена"]
+        assert list(completer.get_completions(Document(""), CompleteEvent())) == []
+        typed.send_text("правка 2\r")
+        with pytest.raises(Quit):  # no sheet yet: refused, then Ctrl-D
+            typed.send_text("\x04")
+            session.ask("Q: ")
+        session.game = Cards(tmp_path / "sheet.json")
+        typed.send_text("правка 2\r")
+        with pytest.raises(Order) as raised:
+            session.ask("Q: ")
+        assert (raised.value.name, raised.value.number) == ("edit", 2)
