@@ -646,3 +646,32 @@ def test_the_readme_shows_the_real_second_raspasy_of_the_sochi_example(capsys, t
         out = cli(capsys, "pref", "add", "pulya-sochi.toml", *args)
     shown = _readme_block_after("written at the wrong price:")
     assert out.splitlines() == shown
+
+
+def test_a_copy_does_not_inherit_the_sources_history(capsys, tmp_path) -> None:
+    """``conventions init --from rostov``: the copy is new rules, the hashes of rostov's earlier versions are not its
+    own (a sheet of the earlier rostov recomputed with the copy is told the rules differ)."""
+    cli(capsys, "conventions", "init", tmp_path / "club.toml", "--from", "rostov")
+    copied = tomllib.loads((tmp_path / "club.toml").read_text(encoding="utf-8"))
+    assert "same_rules_as" not in copied and copied["whist"] == tables("rostov")["whist"]
+    # a source whose list runs over several lines
+    source = (REPO / "conventions" / "rostov.toml").read_text(encoding="utf-8")
+    earlier = tables("rostov")["same_rules_as"][0]
+    long = source.replace(f'same_rules_as = ["{earlier}"]', f'same_rules_as = [\n    "{earlier}",\n    "{"0" * 64}",\n]')
+    assert long != source
+    (tmp_path / "long.toml").write_text(long.replace('name = "rostov"', 'name = "long"'), encoding="utf-8")
+    cli(capsys, "conventions", "init", tmp_path / "copy.toml", "--from", tmp_path / "long.toml")
+    assert "same_rules_as" not in tomllib.loads((tmp_path / "copy.toml").read_text(encoding="utf-8"))
+    sheet = tmp_path / "old.toml"
+    shutil_copy(EXAMPLES / "pulya-3.toml", sheet)
+    report = json.loads(cli_any(capsys, "recompute", sheet, "--convention", tmp_path / "club.toml", "--json"))
+    assert "по правилам «club»" in report["files"][0]["warning"]
+
+
+def shutil_copy(source: Path, target: Path) -> None:
+    target.write_bytes(source.read_bytes())
+
+
+def cli_any(capsys, *args) -> str:
+    main([str(a) for a in args])
+    return capsys.readouterr().out
