@@ -675,3 +675,38 @@ def shutil_copy(source: Path, target: Path) -> None:
 def cli_any(capsys, *args) -> str:
     main([str(a) for a in args])
     return capsys.readouterr().out
+
+
+def test_rarer_settings_write_what_they_say(capsys, tmp_path) -> None:
+    """No whist responsibility; the dealer sitting out gets the zero-tricks reward off his гора; a game to a time."""
+    none = rules("sochi", **{"whist.responsibility": "none", **{f"cost.{n}.whist_gora": 0 for n in LEVELS}})
+    result = entries(none, "6♠", declarer="A", whist={"B": W, "C": P}, tricks={"A": 9, "B": 1, "C": 0})
+    assert result.gora == {} and not any(type(s).__name__.startswith("WhistS") for s in result.steps)
+    dealer = rules("leningrad", **{"players.dealer_all_pass": "as_zero_tricks"})
+    out = entries(dealer, "распасы", players=P4, dealer="D", tricks={"A": 0, "B": 4, "C": 6})
+    assert out.gora == {"A": -4, "B": 8, "C": 12, "D": -4}
+    assert "сидящего на прикупе D" in " ".join(hand_lines(out))
+    timed = tmp_path / "timed.toml"
+    timed.write_text((REPO / "conventions" / "leningrad.toml").read_text(encoding="utf-8")
+                     .replace('name = "leningrad"', 'name = "timed"').replace('end = "table_total"', 'end = "time"'),
+                     encoding="utf-8")
+    path = tmp_path / "p.toml"
+    cli(capsys, "pref", "new", path, "--players", "A,B,C", "--convention", timed, "--target", "1")
+    text = cli(capsys, "pref", "add", path, "10БК", "--by", "A", "--pass", "B", "--pass", "C")
+    assert "Игра на время" in text
+    assert json.loads(cli(capsys, "pref", "show", path, "--json"))["pulya"]["A"] == 10  # no пуля closes
+    assert "до закрытия" not in cli(capsys, "pref", "show", path)
+    even = settle(P3, {"A": 0, "B": 0, "C": 0}, {}, SOCHI)
+    assert payment_lines(even) == ["Платить никому не нужно."]
+    from bbscore.preferans.working import pairwise_lines
+    assert pairwise_lines(even) == ["Друг другу никто ничего не должен."]
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ({"cost.6.whist_gora": 3}, "всю стоимость"),
+    ({"whist.responsibility": "half", "whist.half_of": "game_pulya"}, "половину стоимости игры"),
+])
+def test_whist_gora_refusals_say_what_to_write(change, reason) -> None:
+    with pytest.raises(ConventionError) as refused:
+        rules("sochi", **change)
+    assert reason in refused.value.allowed and refused.value.value.startswith("cost.")
