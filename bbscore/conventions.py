@@ -348,7 +348,8 @@ def differences(first: Any, second: Any) -> list[tuple[str, Any, Any]]:
 
 
 def commented_copy(source: Any, new_name: str) -> str:
-    """The text of a new convention file: the source file with its comments, under a new name and title.
+    """The text of a new convention file: the source file with its comments, under a new name and title, without the
+    source's ``same_rules_as`` (the hashes of its earlier versions are not the copy's).
 
     Raises :class:`ConventionError` when the new name is not a plain name.
     """
@@ -366,7 +367,15 @@ def commented_copy(source: Any, new_name: str) -> str:
     result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
               "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]
     in_top = True
+    skipping = False  # inside the source's same_rules_as list, written over several lines
     for line in lines:
+        if skipping:
+            skipping = "]" not in line
+            continue
+        if in_top and re.match(r"^\s*same_rules_as\s*=", line):  # the source's history is not the copy's
+            result.append("# same_rules_as не копируется: прежние версии исходного файла — не эти правила.\n")
+            skipping = "]" not in line
+            continue
         if line.lstrip().startswith("["):
             in_top = False
         if in_top and re.match(r"^\s*name\s*=", line):

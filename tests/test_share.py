@@ -365,7 +365,7 @@ def test_stats_on_the_examples_counts_every_kind_and_prints_tables():
     done = run_cli("stats", EXAMPLES)
     assert done.returncode == 0, report(done)
     for text in ("Пары", "Игры", "масти (П Т Б Ч)", "капо", "реконтра", "Самая длинная серия побед: «Север», 2 подряд.",
-                 "Файлов: 5 (не прочитано: 0; пуль преферанса, не в счёт: 2); партий: 3"):
+                 "Файлов: 7 (не прочитано: 0; пуль преферанса, не в счёт: 4); партий: 3"):
         assert text in done.stdout, done.stdout
 
 

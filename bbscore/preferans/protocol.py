@@ -61,7 +61,7 @@ from bbscore.files import (
     stored_convention,
     write_atomic,
 )
-from bbscore.preferans.engine import HandEntries, score
+from bbscore.preferans.engine import HandEntries, next_run, score
 from bbscore.preferans.hand import PrefHand, check_players
 from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for the commands)
     INPUT_KEYS,
@@ -73,7 +73,7 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
     vists_by_pair,
     written_fields,
 )
-from bbscore.preferans.pulya import PulyaSheet, replay
+from bbscore.preferans.pulya import PulyaSheet, check_run, replay
 from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
 from bbscore.i18n import N_, _
 
@@ -199,10 +199,10 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
                             _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None
     recorded = protocol.header.convention_sha256
-    if override is not None and rules.sha256 != recorded:
+    if override is not None and (recorded is None or not rules.same_rules(recorded)):
         warning = _("пересчёт по правилам «{rules}», а пуля записана по «{convention}»").format(
             rules=rules.name, convention=protocol.header.convention)
-    elif recorded is not None and rules.sha256 != recorded:
+    elif recorded is not None and not rules.same_rules(recorded):
         warning = _("правила «{convention}» изменились с тех пор, как записана пуля "
                     "(sha256 в файле {recorded}…, сейчас {current}…)").format(
             convention=protocol.header.convention, recorded=recorded[:12], current=rules.sha256[:12])
@@ -293,9 +293,11 @@ def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
     good: list[PrefHand] = []
     entries_list: list[HandEntries | None] = []
     hands: list[PrefHand | None] = []
+    run = 0  # распасы in a row before the hand (RULES.md §11): its price and the lowest game after them
     for record in protocol.hands:
         try:
             hand = make(record.fields, players, convention)
+            check_run(hand, convention, run)
         except BBScoreError as error:
             discrepancies.append(Discrepancy(hand=record.number, line=protocol.field_line(record, error.field.split("/")[0])
                                              if error.field in record.fields else record.line,
@@ -303,7 +305,8 @@ def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
             entries_list.append(None)
             hands.append(None)
             continue
-        entries = score(hand, convention)
+        entries = score(hand, convention, run)
+        run = next_run(hand, convention, run)
         good.append(hand)
         hands.append(hand)
         entries_list.append(entries)
@@ -485,7 +488,8 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         if len(players) == 4:
             fields["dealer"] = dealer_of(number, players, protocol.header.extra.get("dealer"))
         hand = make(fields, players, convention)
-        entries = score(hand, convention)
+        check_run(hand, convention, before.sheet.run)
+        entries = score(hand, convention, before.sheet.run)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         text = protocol.text if protocol.text.endswith("\n") or not protocol.text else protocol.text + "\n"
         new_text = text + hand_text(fields)

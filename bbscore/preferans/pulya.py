@@ -1,4 +1,4 @@
-"""A пуля replayed: a list of hands → the running sheet (RULES.md §9).
+"""A пуля replayed: a list of hands → the running sheet (RULES.md §9, §11).
 
 :func:`replay` scores each hand (:func:`bbscore.preferans.engine.score`) and
 writes its entries on the sheet the way they go on paper: each player's пуля
@@ -6,8 +6,11 @@ and гора as running totals, the vists each player wrote on each other.  A
 пуля that reaches the target is closed; points beyond it follow the
 convention's ``pulya.overflow`` (help another player's open пуля — the helper
 writes ``help_vists_per_point`` vists per point on him — or written off one's
-own гора).  The sheet also says who is closest to closing and whether the
-game has ended (``pulya.end``).
+own гора).  Where the game is played to a table total or a time (``pulya.end``), no пуля closes.  The sheet also
+says who is closest to closing and whether the game has ended.
+
+The replay carries what a hand depends on from the hands before it: the run of распасы in a row (the price of
+the next one, and the lowest game that may be declared, :func:`check_run` refusing a lower one).
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from fractions import Fraction
 
 from bbscore.errors import InconsistentHandError
 from bbscore.i18n import _
-from bbscore.preferans.engine import HandEntries, Step, score
+from bbscore.preferans.contract import Kind
+from bbscore.preferans.engine import HandEntries, Step, lowest_game, next_run, runs_matter, score
 from bbscore.preferans.hand import PrefHand, after
 from bbscore.preferans.rules import PrefConvention
 
@@ -73,7 +77,12 @@ class PulyaSheet:
     left: dict[str, int]
     closest: tuple[str, ...]
     ended: bool
-
+    table_left: int | None = None
+    runs: tuple[int, ...] = ()
+    run: int = 0
+    lowest: int = 6
+    runs_matter: bool = False
+    end: str = "every_pulya"
 
 
 class _Writer:
@@ -82,9 +91,9 @@ class _Writer:
         self.c = convention
         self.target = convention.pulya.target
         self.pulya = dict.fromkeys(players, 0)
-        self.gora = dict.fromkeys(players, 0)
+        self.gora: dict[str, Fraction | int] = dict.fromkeys(players, 0)
         self.pulya_running: dict[str, list[int]] = {p: [] for p in players}
-        self.gora_running: dict[str, list[int]] = {p: [] for p in players}
+        self.gora_running: dict[str, list[Fraction | int]] = {p: [] for p in players}
         self.vists = {(a, b): 0 for a in players for b in players if a != b}
         self.closing: list[tuple[int, Step]] = []
 
@@ -92,8 +101,9 @@ class _Writer:
         self.pulya[player] += n
         self.pulya_running[player].append(self.pulya[player])
 
-    def add_gora(self, player: str, n: int) -> None:
-        self.gora[player] += n
+    def add_gora(self, player: str, n: Fraction | int) -> None:
+        total = Fraction(self.gora[player]) + n
+        self.gora[player] = total.numerator if total.denominator == 1 else total
         self.gora_running[player].append(self.gora[player])
 
     def write(self, number: int, entries: HandEntries) -> None:
@@ -105,6 +115,9 @@ class _Writer:
             self.vists[(player, on)] += n
 
     def to_pulya(self, number: int, player: str, points: int) -> None:
+        if not self.c.pulya_closes:  # a table total or a time: a пуля only grows
+            self.add_pulya(player, points)
+            return
         kept = min(points, max(0, self.target - self.pulya[player]))
         if kept:
             self.add_pulya(player, kept)
@@ -138,32 +151,63 @@ class _Writer:
         return next(p for p in open_ if self.target - self.pulya[p] == most)
 
 
+def check_run(hand: PrefHand, convention: PrefConvention, run: int) -> None:
+    """Refuse a game below the lowest one that may be declared after ``run`` распасы in a row (``raspasy.exit``;
+    a мизер and распасы may always follow).  Raises :class:`~bbscore.errors.InconsistentHandError` (field
+    ``"game"``)."""
+    lowest = lowest_game(convention, run)
+    if hand.contract.kind is Kind.GAME and hand.contract.level < lowest:  # type: ignore[operator]
+        raise InconsistentHandError("game", str(hand.contract), _(
+            "после распасов подряд ({run}) заказывают игру не ниже {lowest} (raspasy.exit правил), мизер или "
+            "распасы").format(run=run, lowest=lowest))
+
+
 def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefConvention,
            entries_known: Sequence[HandEntries] | None = None) -> PulyaSheet:
     """The sheet after ``hands`` (checked hands of these ``players``, in order).
 
-    ``entries_known``: the hands' entries when the caller has already scored them (``score(hand, convention)`` each).
+    ``entries_known``: the hands' entries when the caller has already scored them (``score(hand, convention, run)``
+    each, with the run of распасы before it).
 
     Raises :class:`~bbscore.errors.InconsistentHandError` (field ``"players"``)
-    for a hand of another table.
+    for a hand of another table, (field ``"game"``) for a game lower than the run of распасы before it allows.
     """
     names = tuple(players)
     writer = _Writer(names, convention)
     scored = []
+    run = 0
+    runs = []
     for number, hand in enumerate(hands, start=1):
         if hand.players != names:
             raise InconsistentHandError("players", list(hand.players),
                                         _("сдача {number} другого стола: в пуле играют {players}").format(
                                             number=number, players=", ".join(names)))
-        entries = score(hand, convention) if entries_known is None else entries_known[number - 1]
+        if entries_known is None:
+            check_run(hand, convention, run)
+            entries = score(hand, convention, run)
+        else:
+            entries = entries_known[number - 1]
         writer.write(number, entries)
         scored.append(entries)
+        runs.append(run)
+        run = next_run(hand, convention, run)
     left = {p: max(0, writer.target - writer.pulya[p]) for p in names}
     open_ = [p for p in names if left[p]]
     closest = tuple(p for p in open_ if left[p] == min(left[q] for q in open_))
-    ended = not open_ if convention.pulya.end == "every_pulya" else len(open_) < len(names)
+    end = convention.pulya.end
+    table_left = None
+    if end == "every_pulya":
+        ended = not open_
+    elif end == "any_pulya":
+        ended = len(open_) < len(names)
+    elif end == "table_total":
+        table_left = max(0, writer.target * len(names) - sum(writer.pulya.values()))
+        ended = not table_left
+    else:  # time: the players stop when they agreed to
+        ended = False
     return PulyaSheet(
         names, writer.target, dict(writer.pulya), {p: tuple(v) for p, v in writer.pulya_running.items()},
         dict(writer.gora), {p: tuple(v) for p, v in writer.gora_running.items()}, dict(writer.vists),
-        tuple(scored), tuple(writer.closing), left, closest, ended,
+        tuple(scored), tuple(writer.closing), left, closest, ended, table_left, tuple(runs), run,
+        lowest_game(convention, run), runs_matter(convention), end,
     )

@@ -1,6 +1,6 @@
-"""A preferans convention as data: the schema of its file and the checks (RULES.md §9).
+"""A preferans convention as data: the schema of its file and the checks (RULES.md §9, §11).
 
-The file (``conventions/rostov.toml``) starts with the discriminator
+The files (``conventions/rostov.toml``, ``sochi.toml``, ``leningrad.toml``) start with the discriminator
 ``game = "preferans"``; every number and every choice of the game is a key of
 it, and the engine has none of its own.  :func:`from_tables` takes the file's
 TOML tables (as :mod:`tomllib` reads them), validates them with
@@ -13,9 +13,13 @@ frozen :class:`PrefConvention`.  A refusal is
 # No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
 from typing import Any, Literal
 
+import re
+from fractions import Fraction
+
 import msgspec
 
 from bbscore.preferans import KEY
+from bbscore.preferans.contract import LEVELS
 from bbscore.errors import ConventionError
 from bbscore.validation import explain
 from bbscore.i18n import _
@@ -61,25 +65,41 @@ class Obligation(_Strict):
 
 
 class WhistSettings(_Strict):
-    responsibility: Literal["half", "full"]
+    responsibility: Literal["half", "full", "none"]
+    half_of: Literal["undertrick_gora", "game_pulya"]  # what a half-responsible whister pays half of
     obligation: Obligation
-    consolation: int
-    consolation_by: Literal["both", "whisters"]
+    consolation: int | Literal["game_vists"]  # vists per undertrick: a fixed number, or the game's cost.N.vists
+    consolation_by: Literal["both", "whisters", "all_others"]
     one_whister_made: Literal["whister", "pooled_half"]
     one_whister_down: Literal["pooled_half", "each_own"]
     both_whist_share: Literal["half"]
-    both_whist_odd_trick: Literal["after_declarer", "before_declarer", "fewer_tricks", "nobody", "both"]
-    both_whist_short: Literal["total_short", "own_half"]
+    both_whist_odd_trick: Literal["after_declarer", "before_declarer", "fewer_tricks", "nobody", "both", "half_each"]
+    both_whist_short: Literal["total_short", "own_half", "pair_capped"]
     both_pass: Literal["made"]
 
 
 class RaspasySettings(_Strict):
-    vists_per_trick: int
-    writer: Literal["fewest_tricks"]
+    writer: Literal["fewest_tricks", "each_to_gora"]
+    vists_per_trick: int  # fewest_tricks: vists per trick
+    gora_per_trick: int  # each_to_gora: гора points per trick
+    amnesty: bool  # each_to_gora: the fewest tricks are not written
     tie: Literal["half_each"]
     zero_tricks_pulya: int
     zero_tricks_unit: Literal["points", "trick_price"]
-    progression: bool
+    zero_tricks_to: Literal["pulya", "off_gora"]
+    progression: bool | list[int]  # false, or the price's multiplier on the 1st, 2nd, … распасы in a row
+    exit: list[int]  # the lowest game after 0, 1, 2, … распасы in a row (the last repeats)
+    exit_by: Literal["any_hand", "made", "whisted", "whisted_made"]
+    talon: Literal["closed", "open"]
+
+    def multiplier(self, run: int) -> int:
+        """The price's multiplier on a распасы played after ``run`` распасы in a row (0: the first)."""
+        table = self.progression if isinstance(self.progression, list) else [1]
+        return table[min(run, len(table) - 1)]
+
+    def lowest_game(self, run: int) -> int:
+        """The lowest level of a game that may be declared after ``run`` распасы in a row."""
+        return self.exit[min(run, len(self.exit) - 1)]
 
 
 class PlayersSettings(_Strict):
@@ -90,7 +110,7 @@ class PlayersSettings(_Strict):
 
 class PulyaSettings(_Strict):
     target: int
-    end: Literal["every_pulya", "any_pulya"]
+    end: Literal["every_pulya", "any_pulya", "table_total", "time"]
     overflow: Literal["help_others", "off_own_gora"]
     help_whom: Literal["most_left", "next_in_turn"]
     help_vists_per_point: int
@@ -98,8 +118,10 @@ class PulyaSettings(_Strict):
 
 class SettlementSettings(_Strict):
     gora_vists: int
+    pulya_vists: int
     method: Literal["average_gora", "subtract_smallest"]
-    unfinished: Literal["missing_to_gora", "as_is"]
+    unfinished: Literal["missing_to_gora", "pulya_difference", "as_is"]
+    rounding: Literal["exact", "whole"]
 
 
 class PrefConvention(_Strict):
@@ -116,6 +138,9 @@ class PrefConvention(_Strict):
     raspasy: RaspasySettings
     pulya: PulyaSettings
     settlement: SettlementSettings
+    # Content hashes of earlier versions of this file that give every hand the same result (a format change that
+    # only re-expressed the rules): a sheet kept with one of them is not told its rules changed.  Not hashed.
+    same_rules_as: list[str] = []
 
     def game_cost(self, level: int) -> GameCost:
         """The cost row of a game of ``level`` (6…10)."""
@@ -124,6 +149,16 @@ class PrefConvention(_Strict):
     def obligation(self, level: int) -> int:
         """How many tricks the whisting side must take against a game of ``level``."""
         return _by_level(self.whist.obligation, level)
+
+    def consolation(self, level: int) -> int:
+        """Vists a defender writes on a declarer per undertrick of a game of ``level``."""
+        per = self.whist.consolation
+        return self.game_cost(level).vists if per == "game_vists" else per
+
+    @property
+    def pulya_closes(self) -> bool:
+        """Whether a пуля closes at the target (points beyond it overflow), or pools only grow (a table total, a time)."""
+        return self.pulya.end in ("every_pulya", "any_pulya")
 
 
 _ATTRIBUTES = dict(zip(LEVEL_KEYS, ("six", "seven", "eight", "nine", "ten")))
@@ -157,6 +192,10 @@ def _check(c: PrefConvention, path: str) -> None:
     def refuse(key: str, reason: str) -> ConventionError:
         return ConventionError(path, key, reason)
 
+    for index, earlier in enumerate(c.same_rules_as):
+        if not re.fullmatch(r"[0-9a-f]{64}", earlier):
+            raise refuse("same_rules_as", _("ожидаются SHA-256 прежних версий правил (64 шестнадцатеричных знака), "
+                                            "а {index}-е — {earlier}").format(index=index + 1, earlier=repr(earlier)))
     if c.format != FORMAT:
         raise refuse("format", _("поддерживается формат {format}").format(format=FORMAT))
     if not c.players.counts or any(n not in (3, 4) for n in c.players.counts) or len(set(c.players.counts)) != len(c.players.counts):
@@ -168,35 +207,78 @@ def _check(c: PrefConvention, path: str) -> None:
                 raise refuse(f"cost.{key}.{column}", _("не может быть отрицательным"))
         if row.pulya < 1:
             raise refuse(f"cost.{key}.pulya", _("сыгранная игра пишет в пулю хотя бы 1"))
-        expected = {"half": row.gora / 2, "full": row.gora}[c.whist.responsibility]
-        if row.whist_gora != expected:
-            raise refuse(f"cost.{key}.whist_gora",
-                         (_("при whist.responsibility = \"{responsibility}\" вистующий пишет в гору за недобранную "
-                            "взятку половину стоимость недобора игры ({gora}): ожидается {expected}, а записано {value}")
-                          if c.whist.responsibility == "half" else
-                          _("при whist.responsibility = \"{responsibility}\" вистующий пишет в гору за недобранную "
-                            "взятку всю стоимость недобора игры ({gora}): ожидается {expected}, а записано {value}")
-                          ).format(responsibility=c.whist.responsibility, gora=row.gora, expected=f"{expected:g}",
-                                   value=row.whist_gora))
+        if row.whist_gora != _whist_gora(c, row):
+            raise refuse(f"cost.{key}.whist_gora", _whist_gora_reason(c, row))
         obligation = _by_level(c.whist.obligation, int(key))
         if not 0 <= obligation <= 10:
             raise refuse(f"whist.obligation.{key}", _("обязательство вистующих — от 0 до 10 взяток"))
     if c.misere.pulya < 1 or c.misere.gora < 0:
         raise refuse("misere", _("мизер пишет в пулю хотя бы 1, в гору — не отрицательное число"))
-    if c.whist.consolation < 0:
+    if c.whist.consolation != "game_vists" and c.whist.consolation < 0:
         raise refuse("whist.consolation", _("консоляция не может быть отрицательной"))
-    if c.raspasy.vists_per_trick < 1:
-        raise refuse("raspasy.vists_per_trick", _("взятка на распасах стоит хотя бы 1 вист"))
-    if c.raspasy.zero_tricks_pulya < 0:
-        raise refuse("raspasy.zero_tricks_pulya", _("не может быть отрицательным"))
-    if c.raspasy.progression:
-        raise refuse("raspasy.progression", _("прогрессия распасов не поддерживается (в «Ростове» её нет): false"))
+    _check_raspasy(c.raspasy, refuse)
     if c.pulya.target < 1:
         raise refuse("pulya.target", _("пуля — хотя бы 1 очко"))
     if c.pulya.help_vists_per_point < 0:
         raise refuse("pulya.help_vists_per_point", _("не может быть отрицательным"))
     if c.settlement.gora_vists < 1:
         raise refuse("settlement.gora_vists", _("очко горы стоит хотя бы 1 вист"))
+    if c.settlement.pulya_vists < 1:
+        raise refuse("settlement.pulya_vists", _("очко пули стоит хотя бы 1 вист"))
+    if c.settlement.unfinished == "missing_to_gora" and c.settlement.pulya_vists % c.settlement.gora_vists:
+        raise refuse("settlement.pulya_vists", _(
+            "при unfinished = \"missing_to_gora\" недостающее очко пули пишется в гору как pulya_vists ÷ gora_vists "
+            "очков горы: pulya_vists должно делиться на gora_vists ({gora_vists}), а записано {value}").format(
+            gora_vists=c.settlement.gora_vists, value=c.settlement.pulya_vists))
+
+
+def _whist_gora(c: PrefConvention, row: GameCost) -> Fraction:
+    """What ``cost.N.whist_gora`` must be under the file's ``whist.responsibility`` and ``whist.half_of``."""
+    if c.whist.responsibility == "none":
+        return Fraction(0)
+    if c.whist.responsibility == "full":
+        return Fraction(row.gora)
+    return Fraction(row.gora if c.whist.half_of == "undertrick_gora" else row.pulya, 2)
+
+
+def _whist_gora_reason(c: PrefConvention, row: GameCost) -> str:
+    expected = _whist_gora(c, row)
+    shown = f"{float(expected):g}"
+    if c.whist.responsibility == "none":
+        return _("при whist.responsibility = \"none\" вистующий за недобор в гору не пишет: ожидается 0, а записано "
+                 "{value}").format(value=row.whist_gora)
+    if c.whist.responsibility == "full":
+        return _("при whist.responsibility = \"full\" вистующий пишет в гору за недобранную взятку всю стоимость "
+                 "недобора игры ({gora}): ожидается {expected}, а записано {value}").format(
+            gora=row.gora, expected=shown, value=row.whist_gora)
+    if c.whist.half_of == "game_pulya":
+        return _("при whist.responsibility = \"half\" и half_of = \"game_pulya\" вистующий пишет в гору за "
+                 "недобранную взятку половину стоимости игры ({pulya}): ожидается {expected}, а записано {value}").format(
+            pulya=row.pulya, expected=shown, value=row.whist_gora)
+    return _("при whist.responsibility = \"{responsibility}\" вистующий пишет в гору за недобранную взятку половину "
+             "стоимость недобора игры ({gora}): ожидается {expected}, а записано {value}").format(
+        responsibility="half", gora=row.gora, expected=shown, value=row.whist_gora)
+
+
+def _check_raspasy(r: RaspasySettings, refuse: Any) -> None:
+    """The распасы table: the writer's price, the zero-tricks reward, the progression and the exit tables."""
+    if r.writer == "fewest_tricks" and r.vists_per_trick < 1:
+        raise refuse("raspasy.vists_per_trick", _("взятка на распасах стоит хотя бы 1 вист"))
+    if r.writer == "each_to_gora" and r.gora_per_trick < 1:
+        raise refuse("raspasy.gora_per_trick", _("при writer = \"each_to_gora\" взятка на распасах стоит хотя бы 1 очко горы"))
+    for key in ("vists_per_trick", "gora_per_trick", "zero_tricks_pulya"):
+        if getattr(r, key) < 0:
+            raise refuse(f"raspasy.{key}", _("не может быть отрицательным"))
+    if r.progression is True:
+        raise refuse("raspasy.progression", _(
+            "прогрессия распасов — таблица множителей цены взятки на 1-х, 2-х, 3-х … распасах подряд (последний "
+            "повторяется), например [1, 2, 3]; без прогрессии — false"))
+    if isinstance(r.progression, list) and (not r.progression or any(m < 1 or m > 100 for m in r.progression)):
+        raise refuse("raspasy.progression", _("множители цены — целые числа от 1 до 100, хотя бы один: [1, 2, 3]"))
+    if not r.exit or any(level not in LEVELS for level in r.exit):
+        raise refuse("raspasy.exit", _("выход из распасов — уровни игр (6…10) после 0, 1, 2 … распасов подряд: [6] или [6, 7, 8]"))
+    if r.exit[0] != LEVELS[0]:
+        raise refuse("raspasy.exit", _("первый уровень — обычная игра без распасов перед ней: {level}").format(level=LEVELS[0]))
 
 
 def load_tables(data: Any, path: Any, example: Any = None, sample: str = "") -> "LoadedPreferans":
@@ -238,6 +320,11 @@ class LoadedPreferans:
     def content(self) -> dict:
         return msgspec.to_builtins(self.settings)
 
+    def same_rules(self, recorded: str) -> bool:
+        """Whether a sheet that recorded the content hash ``recorded`` was kept by these very rules: this hash, or an
+        earlier version's that the file declares gives the same results (``same_rules_as``)."""
+        return recorded == self.sha256 or recorded in self.settings.same_rules_as
+
     def with_target(self, target: int) -> PrefConvention:
         """The convention with another пуля target (a game agreed to another size)."""
         return msgspec.structs.replace(self.settings, pulya=msgspec.structs.replace(self.settings.pulya, target=target))
@@ -248,4 +335,6 @@ def rules_hash(settings: PrefConvention) -> str:
     and layout do not change it."""
     from bbscore.files import sha256_hex
 
+    if settings.same_rules_as:  # what the rules were before is not part of the rules
+        settings = msgspec.structs.replace(settings, same_rules_as=[])
     return sha256_hex(msgspec.json.encode(settings, order="sorted"))

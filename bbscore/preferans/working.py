@@ -46,11 +46,14 @@ def step_line(step: e.Step) -> str:
             if whisters == 1:
                 return _("Вистует один {player}: обязательство защиты — {share} из 10 взяток.").format(player=player, share=share)
             return _("Вистуют оба: {player} отвечает за {share} из {obligation} взяток обязательства.").format(
-                player=player, share=share, obligation=obligation)
+                player=player, share=number(share), obligation=obligation)
         case e.WhistShort(player, share, tricks, short, per, gora):
             return _("{player}: на висте взято {tricks} при обязательстве {share} — недобор {short}, "
-                     "в гору {short} × {per} = {gora}.").format(player=player, tricks=tricks, share=share, short=short,
-                                                               per=per, gora=gora)
+                     "в гору {short} × {per} = {gora}.").format(player=player, tricks=tricks, share=number(share),
+                                                               short=number(short), per=per, gora=number(gora))
+        case e.PairShort(tricks, obligation, short):
+            return _("Вистуют оба: вместе взято {tricks} при обязательстве {obligation} — недобор пары {short}, "
+                     "больше него никто не пишет.").format(tricks=tricks, obligation=obligation, short=short)
         case e.TrickVists(player, on, tricks, per, vists):
             return _("{player} за {tricks_word} пишет на {on} {tricks} × {per} = {vists} вистов.").format(
                 player=player, tricks_word=tricks_word(tricks), on=on, tricks=tricks, per=per, vists=number(vists))
@@ -79,6 +82,26 @@ def step_line(step: e.Step) -> str:
         case e.DealerOut(player, pulya):
             return _("Распасы: сидящий на прикупе {player} пишет в пулю {pulya}, как за ноль взяток.").format(
                 player=player, pulya=pulya)
+        case e.RaspasyPrice(number_, base, multiplier, price):
+            return _("Распасы {number}-е подряд: цена взятки {base} × {multiplier} = {price}.").format(
+                number=number_, base=base, multiplier=multiplier, price=price)
+        case e.AllPassGora(player, tricks, fewest, price, gora):
+            if fewest:
+                return _("Распасы: {player} взял {tricks}, у взявшего меньше всех {fewest} — в гору ({tricks} − "
+                         "{fewest}) × {price} = {gora}.").format(player=player, tricks=tricks, fewest=fewest,
+                                                                 price=price, gora=gora)
+            return _("Распасы: {player} пишет в гору за {tricks_word} {tricks} × {price} = {gora}.").format(
+                player=player, tricks_word=tricks_word(tricks), tricks=tricks, price=price, gora=gora)
+        case e.ZeroTricksOffGora(player, gora, dealer):
+            if dealer:
+                return _("Распасы: с горы сидящего на прикупе {player} списывается {gora}, как за ноль взяток.").format(
+                    player=player, gora=gora)
+            return _("Распасы: у {player} ни одной взятки — с его горы списывается {gora}.").format(player=player, gora=gora)
+        case e.RunEnds(run):
+            return _("Распасов подряд было {run}: эта сдача их заканчивает, следующие распасы — снова первые.").format(run=run)
+        case e.RunGoesOn(run, lowest):
+            return _("Распасов подряд было {run}: эта сдача их не заканчивает (цена следующих распасов растёт дальше, "
+                     "игра — не ниже {lowest}).").format(run=run, lowest=lowest)
         case p.PulyaClosed(player, points, kept, excess):
             return _("Пуля {player} закрыта: из {points} вошло {kept}, сверх пули {excess}.").format(
                 player=player, points=points, kept=kept, excess=excess)
@@ -99,28 +122,79 @@ def settlement_lines(s: Settlement) -> list[str]:
     """The settlement, step by step."""
     lines = []
     for player, missing in s.missing.items():
-        if missing:
+        if missing and s.missing_rate == 1:
             lines.append(_("Пуля {player} не закрыта: недостающие {missing} пишутся в гору.").format(
                 player=player, missing=missing))
+        elif missing:
+            lines.append(_("Пуля {player} не закрыта: недостающие {missing} пишутся в гору × {rate} = {gora}.").format(
+                player=player, missing=missing, rate=s.missing_rate, gora=missing * s.missing_rate))
     lines.append(_("Горы: {gora}; средняя {average}; очко горы = {rate} вистов.").format(
-        gora=", ".join(f"{q} {g}" for q, g in s.gora.items()), average=number(s.average_gora), rate=s.rate))
+        gora=", ".join(f"{q} {number(g)}" for q, g in s.gora.items()), average=number(s.average_gora), rate=s.rate))
+    if s.pulya_rate and s.pulya is not None and s.pulya_offset is not None:
+        lines.append(_("Пули: {pulya}; средняя {average}; очко пули = {rate} вистов: {offsets}.").format(
+            pulya=", ".join(f"{q} {n}" for q, n in s.pulya.items()), average=number(s.average_pulya), rate=s.pulya_rate,
+            offsets=", ".join(f"{q} {signed(s.pulya_offset[q])}" for q in s.players)))
     if s.method == "average_gora":
         lines.append(_("Гора в висты: {rate} × (средняя гора − своя): {offsets}.").format(
             rate=s.rate, offsets=", ".join(f"{q} {signed(s.gora_offset[q])}" for q in s.players)))
         lines.append(_("Итог = висты, написанные на других, − висты, написанные на него, + поправка за гору:"))
         for q in s.players:
-            lines.append(_("{player}: висты {out} − {into} + {rate} × ({average} − {gora}) = {result}.").format(
+            line = _("{player}: висты {out} − {into} + {rate} × ({average} − {gora}) = {result}.").format(
                 player=q, out=number(s.vists_out[q]), into=number(s.vists_in[q]), rate=s.rate,
-                average=number(s.average_gora), gora=s.gora[q], result=number(s.result[q])))
+                average=number(s.average_gora), gora=number(s.gora[q]), result=number(s.result[q]))
+            if s.pulya_rate and s.pulya is not None:
+                line = _("{player}: висты {out} − {into} + {rate} × ({average} − {gora}) + {pulya_rate} × ({pulya} − "
+                         "{average_pulya}) = {result}.").format(
+                    player=q, out=number(s.vists_out[q]), into=number(s.vists_in[q]), rate=s.rate,
+                    average=number(s.average_gora), gora=number(s.gora[q]), pulya_rate=s.pulya_rate,
+                    pulya=s.pulya[q], average_pulya=number(s.average_pulya), result=number(s.result[q]))
+            lines.append(line)
     else:
         lines.append(_("Из каждой горы вычитается наименьшая ({smallest}), × {rate}, ÷ {players}.").format(
-            smallest=s.smallest_gora, rate=s.rate, players=len(s.players)))
+            smallest=number(s.smallest_gora), rate=s.rate, players=len(s.players)))
         for q in s.players:
             lines.append(_("На {player} каждый другой пишет {written}; итог {result}.").format(
                 player=q, written=number(s.written_on[q]), result=number(s.result[q])))
     lines.append(_("Итог в целых вистах: {results} (сумма 0).").format(
         results=", ".join(f"{q} {v:+d}" for q, v in s.shown.items())))
     return lines
+
+
+def vists_word(value: Fraction | int) -> str:
+    """``value`` vists (1 вист, 3 виста, 5 вистов; a fraction: 70/3 виста)."""
+    value = Fraction(value)
+    if value.denominator != 1:
+        return _("{n} виста").format(n=number(value))
+    return ngettext("{n} вист", "{n} вистов", abs(value.numerator), few="{n} виста").format(n=value.numerator)
+
+
+def pairwise_lines(s: Settlement) -> list[str]:
+    """What each player owes each other one (exact), one line a pair: ``debtor → creditor: n vists``."""
+    if not s.pairwise:
+        return [_("Друг другу никто ничего не должен.")]
+    return [f"{debtor} → {creditor}: {vists_word(vists)}" for creditor, debtor, vists in s.pairwise]
+
+
+def payment_lines(s: Settlement, per_vist=None, currency: str = "") -> list[str]:
+    """The fewest payments that settle everyone, one line each: ``payer → payee: n vists`` (with ``per_vist``, a
+    :class:`~decimal.Decimal`, also the money)."""
+    from bbscore.preferans.settle import money
+
+    if not s.payments:
+        return [_("Платить никому не нужно.")]
+    lines = []
+    for payment in s.payments:
+        line = f"{payment.payer} → {payment.payee}: {vists_word(payment.vists)}"
+        if per_vist is not None:
+            line += f" = {money_text(money(payment.vists, per_vist), currency)}"
+        lines.append(line)
+    return lines
+
+
+def money_text(value, currency: str = "") -> str:
+    """An amount of money as written: the decimal comma of the language in use, then the currency."""
+    text = format(value, "f").replace(".", _(","))
+    return f"{text} {currency}".strip()
 
 
 def signed(value: Fraction | int) -> str:

@@ -13,7 +13,16 @@ from rich.text import Text
 
 from bbscore.i18n import _
 from bbscore.render.layout import console, print_fitting
-from bbscore.preferans.working import hand_lines, number, settlement_lines, step_line
+from bbscore.preferans.working import (
+    hand_lines,
+    money_text,
+    number,
+    pairwise_lines,
+    payment_lines,
+    settlement_lines,
+    signed,
+    step_line,
+)
 
 
 def _entries_lines(entries) -> list[str]:
@@ -21,9 +30,9 @@ def _entries_lines(entries) -> list[str]:
 
     lines = []
     if entries.pulya:
-        lines.append(_("В пулю: {entries}").format(entries=", ".join(f"{p} +{n}" for p, n in entries.pulya.items())))
+        lines.append(_("В пулю: {entries}").format(entries=", ".join(f"{p} {signed(n)}" for p, n in entries.pulya.items())))
     if entries.gora:
-        lines.append(_("В гору: {entries}").format(entries=", ".join(f"{p} +{n}" for p, n in entries.gora.items())))
+        lines.append(_("В гору: {entries}").format(entries=", ".join(f"{p} {signed(n)}" for p, n in entries.gora.items())))
     pairs = vists_by_pair(entries)
     if pairs:
         lines.append(_("Висты: {entries}").format(entries=", ".join(
@@ -63,12 +72,21 @@ def added(appended, path) -> None:
 def _status(sheet, out: Console, hands: int | None = None, path=None, first_dealer: str | None = None) -> None:
     out.print(_("Пуля: {pulya} (до {target}); гора: {gora}.").format(
         pulya=", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players), target=sheet.target,
-        gora=", ".join(f"{p} {sheet.gora[p]}" for p in sheet.players)))
+        gora=", ".join(f"{p} {number(sheet.gora[p])}" for p in sheet.players)))
     if sheet.ended:
         out.print(Text(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
             file=path or _("ФАЙЛ")), style="bold"))
         return
-    if sheet.closest:
+    if sheet.runs_matter and sheet.run:
+        out.print(_("Распасов подряд: {run}; следующая игра — не ниже {lowest} (или мизер, или снова распасы).").format(
+            run=sheet.run, lowest=sheet.lowest))
+    if sheet.table_left is not None:
+        out.print(_("Игра до общей суммы пуль {total}: осталось {left}.").format(
+            total=sheet.target * len(sheet.players), left=sheet.table_left))
+    elif sheet.end == "time":
+        out.print(_("Игра на время: пули не закрываются; подсчёт в любой момент — bbscore pref settle {file}").format(
+            file=path or _("ФАЙЛ")))
+    elif sheet.closest:
         left = sheet.left[sheet.closest[0]]
         out.print(_("Ближе всех к закрытию: {players} (осталось {left}).").format(players=", ".join(sheet.closest), left=left))
     if hands is not None and len(sheet.players) == 4:
@@ -87,8 +105,8 @@ def removed(protocol, record) -> None:
     out.print(hand_text(record.fields).strip())
 
 
-def _running(values: tuple[int, ...]) -> str:
-    return " · ".join(str(v) for v in values) or "—"
+def _running(values: tuple) -> str:
+    return " · ".join(number(v) for v in values) or "—"
 
 
 def sheet(protocol, checked, warning: str | None) -> None:
@@ -106,11 +124,14 @@ def sheet(protocol, checked, warning: str | None) -> None:
     table.add_column(_("гора"), overflow="fold")
     for other in s.players:
         table.add_column(_("висты на {player}").format(player=other), justify="right")
-    table.add_column(_("до закрытия"), justify="right")
+    closes = s.end in ("every_pulya", "any_pulya")
+    if closes:
+        table.add_column(_("до закрытия"), justify="right")
     for player in s.players:
         cells = [player, _running(s.pulya_running[player]), _running(s.gora_running[player])]
         cells += ["" if other == player else number(s.vists[(player, other)]) for other in s.players]
-        cells.append(str(s.left[player]) if s.left[player] else _("закрыта"))
+        if closes:
+            cells.append(str(s.left[player]) if s.left[player] else _("закрыта"))
         table.add_row(*cells)
     print_fitting(out, table)
     for hand_number, step in s.closing:
@@ -122,29 +143,52 @@ def sheet(protocol, checked, warning: str | None) -> None:
             hands=", ".join(map(str, bad)), file=protocol.path), style="red"))
 
 
-def settlement(protocol, checked, result) -> None:
-    """The settlement: the working, each player's exact result and the whole vists shown."""
+def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> None:
+    """The settlement: the working, each player's result (exact and in whole vists), what each owes each other one,
+    and the fewest payments that settle everyone (with ``per_vist``, a :class:`~decimal.Decimal`, also in money)."""
+    from bbscore.preferans.settle import money
+
     out = console()
     s = checked.sheet
     state = _("пуля закрыта") if s.ended else _("пуля не закрыта")
     out.print(Text(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), style="bold"))
     for line in settlement_lines(result):
         out.print(line)
+    whole = result.rounding == "whole"
     table = Table(title_justify="left")
     table.add_column(_("игрок"), overflow="fold")
+    if result.pulya_rate:
+        table.add_column(_("пуля"), justify="right")
     table.add_column(_("гора"), justify="right")
     table.add_column(_("написал вистов"), justify="right")
     table.add_column(_("на него вистов"), justify="right")
-    table.add_column(_("точно"), justify="right")
+    if not whole:
+        table.add_column(_("точно"), justify="right")
     table.add_column(_("итог, вистов"), justify="right")
+    if per_vist is not None:
+        table.add_column(_("в деньгах"), justify="right")
     for player in result.players:
-        exact = result.result[player]
-        table.add_row(player, str(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player]),
-                      _signed(exact), f"{result.shown[player]:+d}")
+        cells = [player]
+        if result.pulya_rate:
+            cells.append(str(result.pulya[player]))
+        cells += [number(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player])]
+        if not whole:
+            cells.append(_signed(result.result[player]))
+        cells.append(f"{result.shown[player]:+d}")
+        if per_vist is not None:
+            amount = money(result.shown[player], per_vist)
+            cells.append(("+" if amount > 0 else "") + money_text(amount, currency))
+        table.add_row(*cells)
     print_fitting(out, table)
     exact = all(Fraction(v).denominator == 1 for v in result.result.values())
     out.print(_("Итоги в целых вистах округлены так, что в сумме по-прежнему 0 (здесь точные итоги и так целые).")
               if exact else _("Итоги в целых вистах округлены так, что в сумме по-прежнему 0."))
+    out.print(Text(_("Кто кому должен (попарно, точно; должник → кому):"), style="bold"))
+    for line in pairwise_lines(result):
+        out.print(f"  {line}")
+    out.print(Text(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), style="bold"))
+    for line in payment_lines(result, per_vist, currency):
+        out.print(f"  {line}")
 
 
 def _signed(value: Fraction) -> str:

@@ -1,5 +1,5 @@
-"""The ``pref`` commands (preferans, RULES.md §9): ``score``, ``new``, ``add``, ``undo``, ``show``, ``settle``; and the
-preferans part of ``recompute``."""
+"""The ``pref`` commands (preferans, RULES.md §9, §11): ``score``, ``new``, ``add``, ``undo``, ``show``, ``settle``; and
+the preferans part of ``recompute``."""
 
 # No "from __future__ import annotations": Typer reads the annotations.
 from pathlib import Path
@@ -38,8 +38,8 @@ Whist = Annotated[Optional[list[str]], typer.Option(
     metavar="P[:N]")]
 Pass = Annotated[Optional[list[str]], typer.Option("--pass", help="Пасовавший защитник (оба спасовали — дважды).", metavar="P")]
 Note = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.", metavar="TEXT")]
-Convention = Annotated[str, typer.Option("--convention", help="Правила преферанса: имя (rostov) или путь к файлу .toml.",
-                                         metavar="NAME|PATH")]
+Convention = Annotated[str, typer.Option("--convention", help="Правила преферанса: имя (rostov, sochi, leningrad) или "
+                                                            "путь к файлу .toml.", metavar="NAME|PATH")]
 SheetFile = Annotated[Path, typer.Argument(help="Файл пули (.toml).", metavar="FILE")]
 
 
@@ -110,15 +110,21 @@ def score(
     whist: Whist = None,
     pass_: Pass = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Вчетвером: сдающий, сидящий на прикупе.", metavar="P")] = None,
+    after_raspasy: Annotated[Optional[str], typer.Option(
+        "--after-raspasy", help="Сколько распасов подряд было перед этой сдачей (цена распасов с прогрессией, выход "
+                                "из распасов; по умолчанию 0).", metavar="N")] = None,
     convention: Convention = "rostov",
     as_json: AsJson = False,
 ) -> None:
     """Посчитать одну сдачу преферанса: что пишется в пулю, в гору и висты, с расчётом по шагам."""
     from bbscore import conventions
+    from bbscore.numbers import parse_count
     from bbscore.preferans.contract import Kind, PrefContract
+    from bbscore.preferans.engine import lowest_game
     from bbscore.preferans.engine import score as score_hand
     from bbscore.preferans.inputs import make
 
+    run = parse_count(after_raspasy, "after_raspasy", 0, 1000, _("целое число распасов подряд, от 0 до 1000")) or 0
     rules = conventions.load(convention, game=KEY)
     fields = _fields(game, by, tricks, whist, pass_)
     kind = PrefContract.parse(game).kind
@@ -145,7 +151,12 @@ def score(
         players.append(dealer)
         fields["dealer"] = dealer
     hand = make(fields, tuple(players), rules.settings)
-    entries = score_hand(hand, rules.settings)
+    lowest = lowest_game(rules.settings, run)
+    if hand.contract.kind is Kind.GAME and hand.contract.level < lowest:  # type: ignore[operator]
+        raise InconsistentHandError("game", str(hand.contract), _(
+            "после распасов подряд ({run}) заказывают игру не ниже {lowest} (raspasy.exit правил), мизер или "
+            "распасы").format(run=run, lowest=lowest))
+    entries = score_hand(hand, rules.settings, run)
     if as_json:
         emit_json(hand_json(hand, entries, rules))
         return
@@ -171,7 +182,7 @@ def entries_json(entries) -> dict:
 
     return {
         "pulya": {p: n for p, n in entries.pulya.items() if n},
-        "gora": {p: n for p, n in entries.gora.items() if n},
+        "gora": {p: _plain(n) for p, n in entries.gora.items() if n},
         "vists": [{"from": a, "on": b, "vists": _plain(n)} for (a, b), n in vists_by_pair(entries).items()],
     }
 
@@ -210,7 +221,8 @@ def new(
     players: Annotated[str, typer.Option("--players", help="Игроки по порядку рассадки через запятую: \"Аня,Боря,Вера\" "
                                                            "(вчетвером — четыре имени).", metavar="\"А,Б,В[,Г]\"")],
     target: Annotated[Optional[str], typer.Option("--target", help="Пуля: до скольких очков у каждого (по умолчанию — "
-                                                                   "из правил, в rostov 20).", metavar="N")] = None,
+                                                                   "из правил, 20 в rostov, sochi и leningrad).",
+                                                  metavar="N")] = None,
     dealer: Annotated[Optional[str], typer.Option("--dealer", help="Вчетвером: кто сдаёт первым (по умолчанию — первый "
                                                                    "из --players); дальше по кругу.", metavar="P")] = None,
     convention: Convention = "rostov",
@@ -283,12 +295,15 @@ def sheet_json(sheet, checked, warning) -> dict:
     """The JSON object of ``pref show --json``."""
     s = checked.sheet
     hands = []
+    good = 0  # the hand's place among the good ones (the replay's)
     for record, hand, entries in zip(sheet.hands, checked.hands, checked.entries):
         item: dict = {"n": record.number}
         if hand is None:
             item["error"] = next(d.message for d in checked.discrepancies if d.hand == record.number and d.field == "input")
         else:
-            item.update(game=str(hand.contract), by=hand.declarer, dealer=hand.dealer, **entries_json(entries))
+            item.update(game=str(hand.contract), by=hand.declarer, dealer=hand.dealer, **entries_json(entries),
+                        after_raspasy=s.runs[good])
+            good += 1
         hands.append(item)
     return {
         "file": str(sheet.path),
@@ -297,12 +312,15 @@ def sheet_json(sheet, checked, warning) -> dict:
         "convention": sheet.header.convention,
         "pulya": dict(s.pulya),
         "pulya_running": {p: list(v) for p, v in s.pulya_running.items()},
-        "gora": dict(s.gora),
-        "gora_running": {p: list(v) for p, v in s.gora_running.items()},
+        "gora": {p: _plain(v) for p, v in s.gora.items()},
+        "gora_running": {p: [_plain(n) for n in v] for p, v in s.gora_running.items()},
         "vists": [{"from": a, "on": b, "vists": _plain(n)} for (a, b), n in s.vists.items() if n],
         "left": dict(s.left),
         "closest": list(s.closest),
         "ended": s.ended,
+        "table_left": s.table_left,
+        "raspasy_run": s.run,
+        "lowest_game": s.lowest,
         "closing": [{"hand": n, **steps_json([step])[0]} for n, step in s.closing],
         "discrepancies": len(checked.discrepancies),
         "warning": warning,
@@ -310,10 +328,26 @@ def sheet_json(sheet, checked, warning) -> dict:
     }
 
 
-def settle(file: SheetFile, as_json: AsJson = False) -> None:
-    """Подсчёт пули: итог каждого в вистах (в сумме ровно 0), с расчётом."""
+def settle(
+    file: SheetFile,
+    per_vist: Annotated[Optional[str], typer.Option(
+        "--per-vist", help="Цена одного виста в деньгах (например 0.10): итоги и платежи ещё и в деньгах, точно.",
+        metavar="PRICE")] = None,
+    currency: Annotated[Optional[str], typer.Option(
+        "--currency", help="Знак валюты к суммам в деньгах (например ₽); только вместе с --per-vist.",
+        metavar="TEXT")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """Подсчёт пули: итог каждого в вистах (в сумме ровно 0), кто кому сколько должен и кто кому платит, с расчётом."""
     from bbscore.preferans.settle import settle_sheet
 
+    price = _price(per_vist)
+    if currency is not None:
+        if price is None:
+            raise InconsistentHandError("currency", currency, _("валюта указывается вместе с ценой виста: --per-vist 0.10 --currency ₽"))
+        if not currency.strip() or len(currency) > 12 or any(not ch.isprintable() for ch in currency):
+            raise InconsistentHandError("currency", currency, _("знак валюты — непустой текст до 12 знаков: ₽, руб., $"))
+        currency = currency.strip()
     sheet, checked, convention, warning = _read(file)
     bad = [d for d in checked.discrepancies if d.field == "input"]
     if bad:
@@ -323,20 +357,53 @@ def settle(file: SheetFile, as_json: AsJson = False) -> None:
             hand=bad[0].hand, message=bad[0].message))
     result = settle_sheet(checked.sheet, convention)
     if as_json:
-        emit_json({
-            "file": str(file), "players": list(result.players), "ended": checked.sheet.ended, "method": result.method,
-            "rate": result.rate, "missing": result.missing, "gora": result.gora,
-            "average_gora": _plain(result.average_gora),
-            "gora_offset": {p: _plain(v) for p, v in result.gora_offset.items()},
-            "vists_out": {p: _plain(v) for p, v in result.vists_out.items()},
-            "vists_in": {p: _plain(v) for p, v in result.vists_in.items()},
-            "results": {p: _plain(v) for p, v in result.result.items()},
-            "shown": dict(result.shown), "warning": warning,
-        })
+        emit_json(settlement_json(file, checked, result, price, currency, warning))
         return
     from bbscore.render import preferans as render
 
-    render.settlement(sheet, checked, result)
+    render.settlement(sheet, checked, result, price, currency or "")
+
+
+def _price(text: Optional[str]):
+    """``--per-vist``: a price of one vist, a positive decimal (``0.10`` or ``0,10``) → :class:`decimal.Decimal`."""
+    import re
+    from decimal import Decimal
+
+    if text is None:
+        return None
+    given = text.strip().replace(",", ".")
+    if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", given) or not Decimal(given):
+        raise InconsistentHandError("per_vist", text, _("цена виста — положительное число, до 6 знаков после точки: 0.10, 1, 2.5"))
+    return Decimal(given)
+
+
+def settlement_json(file, checked, result, price, currency, warning) -> dict:
+    """The JSON object of ``pref settle --json`` (also the data an export of the пуля shows)."""
+    from bbscore.preferans.settle import money
+
+    data = {
+        "file": str(file), "players": list(result.players), "ended": checked.sheet.ended, "method": result.method,
+        "rate": result.rate, "missing": result.missing, "missing_rate": result.missing_rate,
+        "gora": {p: _plain(v) for p, v in result.gora.items()},
+        "average_gora": _plain(result.average_gora),
+        "gora_offset": {p: _plain(v) for p, v in result.gora_offset.items()},
+        "pulya_rate": result.pulya_rate, "pulya": dict(result.pulya or {}),
+        "pulya_offset": {p: _plain(v) for p, v in (result.pulya_offset or {}).items()},
+        "vists_out": {p: _plain(v) for p, v in result.vists_out.items()},
+        "vists_in": {p: _plain(v) for p, v in result.vists_in.items()},
+        "results": {p: _plain(v) for p, v in result.result.items()},
+        "shown": dict(result.shown), "rounding": result.rounding,
+        "pairwise": [{"from": debtor, "to": creditor, "vists": _plain(vists)} for creditor, debtor, vists in result.pairwise],
+        "payments": [{"from": p.payer, "to": p.payee, "vists": p.vists} for p in result.payments],
+        "warning": warning,
+    }
+    if price is not None:
+        data["money"] = {
+            "per_vist": str(price), "currency": currency,
+            "results": {p: str(money(v, price)) for p, v in result.shown.items()},
+            "payments": [{"from": p.payer, "to": p.payee, "amount": str(money(p.vists, price))} for p in result.payments],
+        }
+    return data
 
 
 def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None) -> tuple[dict, int]:
@@ -359,7 +426,7 @@ def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None)
     checked = protocol.check(sheet, settings)
     s = checked.sheet
     report.update(
-        ok=not checked.discrepancies, convention=rules.name, pulya=dict(s.pulya), gora=dict(s.gora), ended=s.ended,
+        ok=not checked.discrepancies, convention=rules.name, pulya=dict(s.pulya), gora={p: _plain(v) for p, v in s.gora.items()}, ended=s.ended,
         discrepancies=[{"hand": d.hand, "line": d.line, "field": d.field, "recorded": d.recorded,
                         "computed": d.computed, "message": d.message} for d in checked.discrepancies],
     )
@@ -371,7 +438,8 @@ def register(app: typer.Typer, only: Optional[str] = None) -> None:
     """Add the ``pref`` group to the app."""
     from bbscore.cli import epilog
 
-    group = typer.Typer(help="Преферанс (конвенция «Ростов»): сдача, пуля, подсчёт.", no_args_is_help=True,
+    group = typer.Typer(help="Преферанс (конвенции «Ростов», «Сочи», «Ленинград»): сдача, пуля, подсчёт и кто кому платит.",
+                        no_args_is_help=True,
                         epilog=epilog("pref"))
     for command in (score, new, add, undo, show, settle):
         group.command(command.__name__, cls=PrefCommand, epilog=epilog(f"pref {command.__name__}"))(command)
