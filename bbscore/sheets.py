@@ -13,7 +13,7 @@ change before anything is written:
 * :func:`check_sheet_path`, :func:`sheet_header`: what every sheet's path and ``[game]`` table must be.
 
 **Where the hands are.**  A hand is found by parsing, never trusted to a pattern over the raw text.  The quick look
-(:data:`_BARE_HAND`) counts the lines ``[[hand]]``; it is trusted only when the text has no multi-line string
+(:func:`_quick_starts`) counts the lines ``[[hand]]``; it is trusted only when the text has no multi-line string
 (``\"\"\"``, ``'''``) and no ``[[`` line with a quoted key, because then such a line can only be a table header (a bare
 word is no value, inside a list or anywhere else), and only when it finds exactly as many as tomllib parsed.
 Otherwise every statement of the text is read in order (:func:`_scan`: strings, lists, comments and headers as TOML
@@ -22,15 +22,17 @@ scan cannot follow are refused for editing, with the reason; such a sheet stays 
 
 **Every change is proven before it replaces the file** (:func:`_commit`).  A change is a list of edits, each
 replacing a span of the old text — whole hands (from a ``[[hand]]`` header to the end of the hand's last
-statement), or the blank lines around them — by new text, and the rest of the text is copied byte for byte.  The
-new text must hold exactly the intended hands and ``[game]`` table, value for value (types too).  Up to
-:data:`WHOLE_CHECK_BYTES`, and whenever the hands were found by the full scan or ``[game]`` changes, the whole new
-text is parsed and compared.  Above it, each old span is parsed alone and must be exactly the hands it held, each new
-span parsed alone exactly the intended ones, and the quick look at the new text must find one header per hand.  That
-is a proof: a span that parses alone to whole hands starts and ends where TOML is between statements, so the text
-before and after it means in the new file what it meant in the old one.  It costs a parse of the hands changed, not
-of the file.  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`) and nothing is
-written.
+statement, its sub-tables included), or the blank lines around them — by new text; the rest of the text is copied
+byte for byte.  The new text must hold exactly the intended hands and ``[game]`` table, value for value (types
+too).  Up to :data:`WHOLE_CHECK_BYTES`, and whenever the hands were found by the full scan, ``[game]`` changes or
+the spans would be more to parse than the new text, the whole new text is parsed and compared.  Otherwise each old
+span is parsed alone and must be exactly the hands it held, each new span parsed alone exactly the hands meant, and
+the quick look at the new text must find one header per hand.  That is a proof: each span starts at a header the
+trusted quick look found, where TOML is between statements; one that parses alone to exactly its hands ends there
+too (a string, list or table left open would not parse, a key of the hand written further on would be missing);
+so the text before and after it means in the new file what it meant in the old one.  It costs a parse of the hands
+changed, not of the file.  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
+and nothing is written.
 
 **What stays.**  Comments and the layout of every hand not changed; the comments of a hand whose change is only
 values of its own top-level keys (``score``, ``total``: each value replaced where it is written); the line ends
@@ -44,7 +46,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 from bbscore.files import (
@@ -315,8 +317,8 @@ def hand_text(fields: dict[str, Any], style: Style) -> str:
 
 # --- Finding the hands in the text ---
 
-_BARE_HAND = re.compile(r"^[ \t]*\[\[[ \t]*hand[ \t]*\]\][ \t]*(?:#[^\n]*)?\r?$", re.M)
-_QUOTED_ARRAY_LINE = re.compile(r"^[ \t]*\[\[[ \t]*[\"']", re.M)
+# A "[[" and what follows it: the rest of a bare [[hand]] header line, or a quoted key.
+_ARRAY_OPEN = re.compile(r"""\[\[(?:(?P<bare>[ \t]*+hand[ \t]*+\]\][ \t]*+(?:#[^\n]*+)?\r?(?:\n|\Z))|(?P<quoted>[ \t]*+["']))?""")
 
 _KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
 _KEY = rf"{_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})*+"
@@ -476,12 +478,25 @@ def _scan(text: str) -> tuple[list[int] | None, int | None, str | None]:
     return starts, game, None
 
 
-def _quick_starts(text: str, count: int) -> list[int] | None:
-    """The offsets of the ``[[hand]]`` lines when they are surely the hands' headers (see the module's docstring)."""
-    if '"""' in text or "'''" in text or _QUOTED_ARRAY_LINE.search(text):
+def _quick_starts(text: str) -> list[int] | None:
+    """The offsets of the bare ``[[hand]]`` lines, when such lines are surely table headers: the text holds no
+    multi-line string and no line starting ``[[`` with a quoted key (see the module's docstring); else None."""
+    if '"""' in text or "'''" in text:
         return None
-    starts = [match.start() for match in _BARE_HAND.finditer(text)]
-    return starts if len(starts) == count else None
+    starts: list[int] = []
+    for match in _ARRAY_OPEN.finditer(text):
+        start = match.start()
+        if start and text[start - 1] != "\n":  # indented, or inside a line
+            line = text.rfind("\n", 0, start) + 1
+            if text[line:start].strip(" \t"):
+                continue
+            start = line
+        kind = match.lastgroup
+        if kind == "quoted":
+            return None
+        if kind == "bare":
+            starts.append(start)
+    return starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -499,8 +514,8 @@ def _locate(text: str, data: dict[str, Any]) -> _Layout:
     count = len(hands) if isinstance(hands, list) else 0
     if "hand" in data and count == 0:  # `hand = []`: no [[hand]] table ever makes an empty list
         return _Layout(None, True, INLINE_HANDS)
-    quick = _quick_starts(text, count)
-    if quick is not None:
+    quick = _quick_starts(text)
+    if quick is not None and len(quick) == count:
         return _Layout(tuple(quick), False)
     starts, _game, refusal = _scan(text)
     if starts is not None and len(starts) != count:
@@ -531,6 +546,12 @@ def _starts(sheet: Sheet) -> tuple[int, ...]:
     if layout.starts is None:
         raise _refuse(sheet, layout.refusal or NOT_FOUND)
     return layout.starts
+
+
+def check_editable(sheet: Sheet) -> None:
+    """Refuse (:class:`ProtocolError`, with the reason) a sheet whose hands cannot be found as ``[[hand]]`` tables:
+    it is read by every command but never edited.  Called before the lock too, so that it gets no lock file."""
+    _starts(sheet)
 
 
 def _hand_region(sheet: Sheet, index: int) -> _Region:
@@ -573,13 +594,6 @@ def same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def _quick_count(text: str) -> int | None:
-    """The number of ``[[hand]]`` headers in a text the quick look may be trusted on, else None."""
-    if '"""' in text or "'''" in text or _QUOTED_ARRAY_LINE.search(text):
-        return None
-    return sum(1 for _match in _BARE_HAND.finditer(text))
-
-
 def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game: Any) -> Sheet:
     """The new text of ``sheet`` after ``edits``, proven to hold exactly ``hands`` and ``game`` (see the module's
     docstring).  Raises :class:`ProtocolError` (nothing written) when it does not."""
@@ -594,8 +608,9 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
         position = edit.end
     pieces.append(text[position:])
     new_text = "".join(pieces)
-    for edit in edits:  # each new span ends a line when text follows it
-        if edit.end < len(text) and (edit.text or edit.start) and not (edit.text or text[: edit.start]).endswith("\n"):
+    for edit in edits:  # when text follows a new span, the span ends a line
+        last = edit.text[-1:] if edit.text else text[edit.start - 1] if edit.start else "\n"
+        if edit.end < len(text) and last != "\n":
             raise _refuse(sheet, NOT_PROVEN, what=_("строки сливаются"))
     data = dict(sheet.data)
     data["game"] = game
@@ -603,13 +618,12 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
         data["hand"] = hands
     else:
         data.pop("hand", None)
-    game_changed = not same(game, sheet.data.get("game"))
-    try:
-        size = len(new_text.encode("utf-8"))
-    except UnicodeEncodeError:  # refused by the write itself, in its words
-        size = 0
-    if (game_changed or sheet.layout.scanned or size <= WHOLE_CHECK_BYTES
-            or _quick_count(new_text) != len(hands)):
+    quick = None
+    spans = sum(edit.end - edit.start + len(edit.text) for edit in edits)  # what parsing the spans alone reads
+    if (not sheet.layout.scanned and same(game, sheet.data.get("game")) and spans < len(new_text)
+            and _size(new_text) > WHOLE_CHECK_BYTES):
+        quick = _quick_starts(new_text)
+    if quick is None or len(quick) != len(hands):
         _check_whole(sheet, new_text, data)
     else:
         for edit in edits:
@@ -619,6 +633,16 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
                     raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number) if number
                                   else _("новая сдача"))
     return Sheet(path=sheet.path, text=new_text, bom=sheet.bom, data=data)
+
+
+def _size(text: str) -> int:
+    """The UTF-8 size of a text, or a bound that is enough to compare with :data:`WHOLE_CHECK_BYTES`."""
+    if len(text) > WHOLE_CHECK_BYTES:  # a character is at least a byte
+        return len(text)
+    try:
+        return len(text.encode("utf-8"))
+    except UnicodeEncodeError:  # refused by the write itself, in its words
+        return 0
 
 
 def _parsed(text: str) -> Any:
@@ -643,24 +667,26 @@ def _check_whole(sheet: Sheet, new_text: str, data: dict[str, Any]) -> None:
     raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number))
 
 
-def _keyed(text: str, region: _Region, updates: dict[str, Any], order: list[str], style: Style, newline: str,
-           prefix: tuple[str, ...] = ()) -> str | None:
+def _keyed(text: str, region: _Region, old: dict[str, Any], updates: dict[str, Any], order: list[str], style: Style,
+           newline: str, prefix: tuple[str, ...] = ()) -> str | None:
     """A table's text with the values of its own keys ``updates`` changed where they are written; a key it lacks is
     added after the statement of the key before it in ``order`` (the table's keys as intended), else after its last
-    own statement.  ``prefix``: the table's own path when its keys are dotted top-level keys (``game.x = …``).  None
-    when a key to change is not written as one ``key = value`` statement of the table (then it is written anew)."""
+    own statement.  ``old``: the table as parsed; ``prefix``: the table's own path when its keys are dotted top-level
+    keys (``game.x = …``).  None when a key the table has is not written as one ``key = value`` statement of it (a
+    sub-table, dotted keys: then it is written anew)."""
     statements = {statement.parts: statement for statement in region.keys}
-    depth = len(prefix)
+    if any(prefix[:depth] in statements for depth in range(1, len(prefix) + 1)):
+        return None  # the table itself written inline (game = { … })
     changes: list[tuple[int, int, str]] = []
     for key, value in updates.items():
         statement = statements.get((*prefix, key))
         if statement is not None:
-            old = text[statement.value_start:statement.value_end]
+            was = text[statement.value_start:statement.value_end]
             changes.append((statement.value_start, statement.value_end,
-                            _lines(_value_text(value, style, one_line="\n" not in old), newline)))
+                            _lines(_value_text(value, style, one_line="\n" not in was), newline)))
             continue
-        if any(len(parts) > depth + 1 and parts[:depth] == prefix and parts[depth] == key for parts in statements):
-            return None  # written as dotted keys (key.x = …)
+        if key in old:
+            return None  # written as a sub-table [hand.key] or as dotted keys (key.x = …)
         earlier = order[: order.index(key)] if key in order else order
         before = next((statements[(*prefix, k)] for k in reversed(earlier) if (*prefix, k) in statements), None)
         at = region.keys_end if before is None else before.end
@@ -692,7 +718,7 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
                 continue
             fields = {**old, **updates}
         region = _hand_region(sheet, index)
-        piece = None if updates is None else _keyed(sheet.text, region, updates, list(fields), style, newline)
+        piece = None if updates is None else _keyed(sheet.text, region, old, updates, list(fields), style, newline)
         if piece is None:
             piece = _lines(hand_text(fields, style), newline)
         edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))
@@ -792,7 +818,7 @@ def _game_edit(sheet: Sheet, game: dict[str, Any], style: Style) -> _Edit:
     ``game.key = …`` top-level keys); the whole new text is then parsed to prove it."""
     text, old = sheet.text, sheet.data.get("game")
     if sheet.layout.scanned:
-        _starts, start, _refusal = _scan(text)
+        _hands, start, _refusal = _scan(text)
     else:  # no multi-line string: a bare [game] line is the header (`game` is no value)
         header = _GAME_LINE.search(text)
         start = None if header is None else header.start()
@@ -803,7 +829,7 @@ def _game_edit(sheet: Sheet, game: dict[str, Any], style: Style) -> _Edit:
     if region is None or not isinstance(old, dict) or set(old) - set(game):
         raise _refuse(sheet, NO_GAME_TABLE)
     updates = {key: value for key, value in game.items() if key not in old or not same(old[key], value)}
-    piece = _keyed(text, region, updates, list(game), style, _newline(text), prefix)
+    piece = _keyed(text, region, old, updates, list(game), style, _newline(text), prefix)
     if piece is None:
         raise _refuse(sheet, NO_GAME_TABLE)
     return _Edit(region.start, region.end, piece, (), ())

@@ -220,11 +220,12 @@ def check_path(path: Path, *, must_exist: bool) -> None:
 
 @contextmanager
 def _locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
-    """Check that ``path`` can be a protocol (:func:`check_path`; an existing one must also read as one, so that a file
-    refused for what it holds gets no lock file either), then hold its lock (:func:`bbscore.files.locked`)."""
+    """Check that ``path`` can be a protocol (:func:`check_path`; an existing one must also read as one whose hands can
+    be edited, so that a file refused for what it holds gets no lock file either), then hold its lock
+    (:func:`bbscore.files.locked`)."""
     check_path(path, must_exist=must_exist)
     if must_exist and not lock_path(Path(os.path.realpath(path))).exists():
-        read(path)  # refused here, before a lock file is made; read again under the lock
+        sheets.check_editable(read(path).sheet)  # refused here, before a lock file is made; read again under the lock
     with locked(path):
         yield
 

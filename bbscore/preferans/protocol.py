@@ -390,11 +390,11 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def _check_existing(path: Path) -> None:
-    """:func:`check_path` of an existing sheet, which must also read as one: a file refused for what it holds gets no
-    lock file (it is read again under the lock)."""
+    """:func:`check_path` of an existing sheet, which must also read as one whose hands can be edited: a file refused
+    for what it holds gets no lock file (it is read again under the lock)."""
     check_path(path, must_exist=True)
     if not lock_path(Path(os.path.realpath(path))).exists():
-        read(path)
+        sheets.check_editable(read(path).sheet)
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
