@@ -375,6 +375,8 @@ def commented_copy(source: Convention, new_name: str) -> str:
     """
     import re
 
+    import tomli_w
+
     if not re.fullmatch(r"[\w-]{1,64}", new_name):
         raise ConventionError(new_name, "name", _("имя правил — буквы, цифры, _ и -, до 64 знаков"))
     try:
@@ -389,8 +391,8 @@ def commented_copy(source: Convention, new_name: str) -> str:
         if line.lstrip().startswith("["):
             in_top = False
         if in_top and re.match(r"^\s*name\s*=", line):
-            line = f'name = "{new_name}"\n'
-        elif in_top and re.match(r"^\s*title\s*=", line):
-            line = f'title = "{source.settings.title} — копия «{new_name}»"\n'
+            line = tomli_w.dumps({"name": new_name})
+        elif in_top and re.match(r"^\s*title\s*=", line):  # a title with quotes in it: escaped by the TOML writer
+            line = tomli_w.dumps({"title": f"{source.settings.title} — копия «{new_name}»"})
         result.append(line)
     return "".join(result)

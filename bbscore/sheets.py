@@ -46,7 +46,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 from bbscore.files import (
@@ -72,6 +72,7 @@ BOM = "\ufeff"
 INLINE_HANDS = N_("сдачи записаны списком hand = […], а не таблицами [[hand]]: такой файл bbscore только читает, не правит")
 NOT_FOUND = N_("не нахожу в тексте таблицу [[hand]] каждой сдачи: такой файл bbscore только читает, не правит")
 NOT_PROVEN = N_("после правки в файле было бы не то, что задумано ({what}): файл не меняю")
+UNREADABLE_NEW = N_("такой файл не прочла бы ни одна команда ({problem}): не создаю")
 NO_GAME_TABLE = N_("таблица [game] записана так, что bbscore не может её дополнить: файл не меняю")
 
 
@@ -730,15 +731,27 @@ def _write(sheet: Sheet) -> None:
     write_atomic(sheet.path, (BOM if sheet.bom else "") + sheet.text)
 
 
-def create(path: Path, game: dict[str, Any], style: Style) -> Sheet:
-    """Create a new sheet holding only its ``[game]`` table, exclusively (an existing name, a link included, is
-    refused) — the caller holds the lock.  Raises :class:`ProtocolError`."""
+def new_text(path: Path, game: dict[str, Any], style: Style, check: Callable[[str, dict[str, Any]], Any]) -> str:
+    """The text of a new sheet holding only its ``[game]`` table ``game``, proven: it parses to exactly that table and
+    passes ``check(text, data)``, the game's own reading of a sheet's ``[game]`` (so that a rule set's target larger
+    than a sheet may hold is refused now, not by every later command).  Called before the lock: a refused name gets
+    no lock file.  Raises :class:`ProtocolError`."""
     text = table_text("game", game, style)
     sheet = Sheet(path=path, text="", bom=False, data={})
-    if not same(_parsed(text), {"game": _plain(game)}):
+    data = _parsed(text)
+    if not same(data, {"game": _plain(game)}):
         raise _refuse(sheet, NOT_PROVEN, what="[game]")
+    try:
+        check(text, data)
+    except ProtocolError as error:
+        raise _refuse(sheet, UNREADABLE_NEW, problem=error.explanation()) from None
+    return text
+
+
+def create(path: Path, text: str) -> None:
+    """Create a new sheet of ``text`` (from :func:`new_text`) exclusively: an existing name, a link included, is
+    refused; the caller holds the lock.  Raises :class:`ProtocolError`."""
     write_atomic(path, text, exclusive=True)
-    return Sheet(path=path, text=text, bom=False, data={"game": _plain(game)})
 
 
 def append(sheet: Sheet, fields: dict[str, Any], style: Style) -> Sheet:

@@ -601,3 +601,79 @@ def test_random_sheets_and_operations(monkeypatch, limit):
         assert tally.get("spans", 0) >= 20, tally  # the proof by spans did the work
     else:
         assert tally["whole"] >= tally["changes"], tally
+
+
+# --- The scanner and the proof on any text ---
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from([*"[]{}\"'#=.,\n\r \tah0_-\\", "[[hand]]", '"""', "'''", "hand = ", "[game]"]),
+                max_size=60).map("".join))
+def test_scanner_ends_on_any_text(text):
+    """Whatever the text, the statement reader ends (no loop, no error): with the headers it found, or with why it
+    could not follow the text; the quick look too."""
+    starts, game, refusal = sheets._scan(text)
+    assert (starts is None) == (refusal is not None)
+    for start in starts or ():
+        sheets._region(text, start, ("hand",))
+    sheets._region(text, 0, ())
+    sheets._quick_starts(text)
+
+
+def test_the_proof_refuses_what_was_not_meant(tmp_path):
+    """Edits that do not do what is meant are refused whichever way they fail: the text does not parse, [game] or
+    the hands come out otherwise, edits overlap, lines run together."""
+    sheet = sheet_of(tmp_path, FILLER + BASE + "\n[[hand]]\nscore = 1\n")
+    hands, game = sheet.hands, sheet.data["game"]
+    end = len(sheet.text)
+    wrong = [
+        ([sheets._Edit(end, end, "x = [\n", (), ())], hands, game, "не читается"),
+        ([sheets._Edit(end, end, "\n[game.x]\ny = 1\n", (), ())], hands, game, "\\[game\\]"),
+        ([sheets._Edit(end, end, "\nhand = 1\n", (), ())], hands, game, "не то, что задумано"),
+        ([sheets._Edit(0, 0, "hand.x = 1\n", (), ())], hands, game, "не то, что задумано"),
+        ([sheets._Edit(end, end, "\n[[hand]]\nscore = 2\n", (), ())], hands, game, "сдача 2"),
+        ([sheets._Edit(end - 10, end, "", (), ()), sheets._Edit(end - 5, end, "", (), ())], hands, game, "перекрываются"),
+        ([sheets._Edit(0, 3, "# x", (), ())], hands, game, "сливаются"),
+    ]
+    for edits, meant_hands, meant_game, reason in wrong:
+        with pytest.raises(BBScoreError, match=reason):
+            sheets._commit(sheet, edits, meant_hands, meant_game)
+
+
+def test_text_that_is_not_utf_8_is_refused_by_the_write(tmp_path):
+    sheet = sheet_of(tmp_path, BASE)
+    with pytest.raises(BBScoreError, match="UTF-8"):
+        sheets.append(sheet, {"note": "\udcff"}, sheets.Style.TABLES)
+    assert (tmp_path / "s.toml").read_text(encoding="utf-8") == BASE
+
+
+# --- Issue 19, item 1: no command writes a file that the commands then refuse ---
+
+
+@pytest.mark.parametrize("command, rules, key, players", [
+    (["pref", "new"], "rostov.toml", "target = 20", ["--players", "Аня,Боря,Вера"]),
+])
+def test_a_new_sheet_every_command_would_refuse_is_not_created(tmp_path, command, rules, key, players):
+    """A rule set's target larger than a sheet may hold (15 digits): `pref new` refuses, creating nothing (not even a
+    lock file), instead of writing a sheet every later command refuses."""
+    text = (EXAMPLES.parent / "conventions" / rules).read_text(encoding="utf-8")
+    assert key in text
+    big = tmp_path / "big.toml"
+    big.write_text(text.replace(key, key.split("=")[0] + "= 10000000000000000"), encoding="utf-8")
+    path = tmp_path / "new.toml"
+    line = assert_refused(run_cli(*command, path, *players, "--convention", big))
+    assert "не создаю" in line and "target" in line
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.toml"]
+
+
+def test_a_copy_of_rules_whose_title_has_quotes_reads(tmp_path):
+    """`conventions init --from` a rule set whose title holds a quote and a backslash: the copy is valid TOML (its
+    name and title written by the TOML writer) and passes `conventions check`."""
+    text = (EXAMPLES.parent / "conventions" / "gambler.toml").read_text(encoding="utf-8")
+    source = tmp_path / "source.toml"
+    source.write_text(text.replace('title = "', 'title = "Клуб \\"Ас\\" \\\\ ', 1), encoding="utf-8")
+    copy = tmp_path / "copy.toml"
+    assert run_cli("conventions", "init", copy, "--from", source).returncode == 0
+    title = tomllib.loads(copy.read_text(encoding="utf-8"))["title"]
+    assert title.startswith('Клуб "Ас" \\ ') and title.endswith("копия «copy»")
+    assert run_cli("conventions", "check", copy).returncode == 0

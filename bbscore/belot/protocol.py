@@ -294,8 +294,9 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
         target=target if target is not None else rules.settings.game_end.target,
         pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
     )
+    text = sheets.new_text(path, to_data(header, [])["game"], Style.TABLES, lambda text, data: _header(path, data, text))
     with _locked(path):
-        sheets.create(path, to_data(header, [])["game"], Style.TABLES)
+        sheets.create(path, text)
     return header
 
 

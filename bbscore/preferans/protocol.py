@@ -429,8 +429,9 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
     header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
                     target=rules.settings.pulya.target if target is None else target, players=names, extra=extra)
     check_path(path, must_exist=False)
+    text = sheets.new_text(path, header_data(header), Style.INLINE, lambda text, data: _header(path, data, text))
     with locked(path):
-        sheets.create(path, header_data(header), Style.INLINE)
+        sheets.create(path, text)
     return header
 
 
