@@ -379,8 +379,8 @@ def commented_copy(source: Any, new_name: str) -> str:
         if line.lstrip().startswith("["):
             in_top = False
         if in_top and re.match(r"^\s*name\s*=", line):
-            line = tomli_w.dumps({"name": new_name})  # every string through the TOML writer: a quote in a title stays TOML
-        elif in_top and re.match(r"^\s*title\s*=", line):
+            line = tomli_w.dumps({"name": new_name})
+        elif in_top and re.match(r"^\s*title\s*=", line):  # a title with quotes in it: escaped by the TOML writer
             line = tomli_w.dumps({"title": f"{source.settings.title} — копия «{new_name}»"})
         result.append(line)
     return "".join(result)

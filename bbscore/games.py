@@ -44,7 +44,7 @@ class Game:
     - ``commands``: the command-line words of the game and the shell module of each (``{"pref":
       "bbscore.cli.preferans.commands"}``);
     - ``recompute``: ``"module:function"`` — ``function(path, convention, fix, known)`` checks one sheet for
-      ``bbscore recompute`` (``known``: its text and parsed TOML), returning its report (with ``"game": key``,
+      ``bbscore recompute`` (``known``: its text, parsed TOML and whether it had a byte-order mark), returning its report (with ``"game": key``,
       except for the untagged game) and exit level; ``report``: ``"module:function"`` — ``function(report, console)``
       prints such a report for a person.
     """

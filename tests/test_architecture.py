@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
 # Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
 # below it; within a layer the order of this list is the order of imports.
 LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.seats", "bbscore.numbers", "bbscore.validation"]),
+    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.sheets", "bbscore.seats", "bbscore.numbers", "bbscore.validation"]),
     ("notation", ["bbscore.belot", "bbscore.belot.cards", "bbscore.belot.contract", "bbscore.belot.constructions", "bbscore.preferans",
                   "bbscore.preferans.contract"]),
     ("convention", ["bbscore.belot.schema", "bbscore.belot.convention", "bbscore.preferans.rules"]),

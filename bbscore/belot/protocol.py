@@ -21,10 +21,11 @@ The file is the source of truth (as in beancount)::
     [[hand]]
     redeal = "all-pass"
 
-Every write replaces the file atomically (a temporary file beside it,
-flushed and fsynced, then renamed over it) while holding a lock on
-``.FILE.lock``: a crash leaves the old file or the new one, and two writers
-are serialized.  A file that does not parse is never written over.
+Every change goes through :mod:`bbscore.sheets` (the hands found by parsing, the new text proven to hold
+exactly the hands meant before it is written; comments and the layout of the hands not changed kept) and
+replaces the file atomically (a temporary file beside it, flushed and fsynced, then renamed over it) while
+holding a lock on ``.FILE.lock``: a crash leaves the old file or the new one, and two writers are serialized.
+A file that does not parse is never written over.
 """
 
 from __future__ import annotations
@@ -44,22 +45,16 @@ from bbscore.errors import (
     shown,
 )
 from bbscore.seats import new_names
-from bbscore.files import (
-    FileRefused,
+from bbscore.files import key_line, lock_path, locked
+from bbscore import sheets
+from bbscore.sheets import (
+    Sheet,
+    Style,
     check_sheet_path,
     field_line,
-    hand_lines,
-    key_line,
-    lock_path,
-    locked,
     names_a_path,
-    parse_sheet,
-    read_regular,
-    read_sheet_text,
-    replace_with_backup,
     sheet_header,
     stored_convention,
-    write_atomic,
 )
 from bbscore import conventions, games
 from bbscore.belot import KEY
@@ -93,13 +88,15 @@ class Header:
 
 @dataclass(frozen=True, kw_only=True)
 class Protocol:
-    """A read protocol: its header, its hands (with lines), its text and where each hand's table starts in it."""
+    """A read protocol: its header, its hands (with lines), its text and where each hand's table starts in it, and
+    the sheet as read (:class:`bbscore.sheets.Sheet`: what every change starts from)."""
 
     path: Path
     header: Header
     hands: list[HandEntry]
     text: str
     starts: list[int] | None  # offset of each ``[[hand]]`` in the text (None when written as inline tables)
+    sheet: Sheet
 
     def field_line(self, entry: HandEntry, key: str) -> int | None:
         """The line of ``key = …`` inside a hand's table, or the hand's own line."""
@@ -114,12 +111,13 @@ def read(path: Path) -> Protocol:
     :class:`ProtocolError` with the file and line when the file cannot be read,
     is not TOML, or its ``[game]`` table is unusable.
     """
-    text = read_sheet_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
-    return parse(path, text, parse_sheet(path, text))
+    text, bom = sheets.read_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
+    return parse(path, text, sheets.parse(path, text), bom=bom)
 
 
-def parse(path: Path, text: str, data: dict[str, Any]) -> Protocol:
-    """A protocol from its text and parsed TOML (:func:`read` without the reading); raises as :func:`read`."""
+def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False) -> Protocol:
+    """A protocol from its text and parsed TOML (:func:`read` without the reading; ``bom``: whether the file starts
+    with a byte-order mark, kept when it is written); raises as :func:`read`."""
     try:
         header = _header(path, data, text)
     except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
@@ -128,9 +126,10 @@ def parse(path: Path, text: str, data: dict[str, Any]) -> Protocol:
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, _("hand должен быть списком таблиц [[hand]]"))
-    lines, starts = hand_lines(text, len(hands_data))
+    sheet = Sheet(path=path, text=text, bom=bom, data=data)
+    lines, starts = sheet.hand_lines()
     hands = [HandEntry(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
-    return Protocol(path=path, header=header, hands=hands, text=text, starts=starts)
+    return Protocol(path=path, header=header, hands=hands, text=text, starts=starts, sheet=sheet)
 
 
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
@@ -172,7 +171,8 @@ def to_data(header: Header, hands: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
-    """The file's text, written with tomli-w."""
+    """A whole protocol's text as tomli-w writes it (what :func:`create` and then :func:`append` of each hand
+    write)."""
     import tomli_w
 
     return tomli_w.dumps(to_data(header, hands))
@@ -186,11 +186,12 @@ def check_path(path: Path, *, must_exist: bool) -> None:
 
 @contextmanager
 def _locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
-    """Check that ``path`` can be a protocol (:func:`check_path`; an existing one must also read as one, so that a file
-    refused for what it holds gets no lock file either), then hold its lock (:func:`bbscore.files.locked`)."""
+    """Check that ``path`` can be a protocol (:func:`check_path`; an existing one must also read as one whose hands can
+    be edited, so that a file refused for what it holds gets no lock file either), then hold its lock
+    (:func:`bbscore.files.locked`)."""
     check_path(path, must_exist=must_exist)
     if must_exist and not lock_path(Path(os.path.realpath(path))).exists():
-        read(path)  # refused here, before a lock file is made; read again under the lock
+        sheets.check_editable(read(path).sheet)  # refused here, before a lock file is made; read again under the lock
     with locked(path):
         yield
 
@@ -259,8 +260,9 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
         target=target if target is not None else rules.settings.game_end.target,
         pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
     )
+    text = sheets.new_text(path, to_data(header, [])["game"], Style.TABLES, lambda text, data: _header(path, data, text))
     with _locked(path):
-        write_atomic(path, dumps(header, []), exclusive=True)
+        sheets.create(path, text)
     return header
 
 
@@ -274,15 +276,11 @@ class Appended:
 
 
 def _still(path: Path, protocol: Protocol) -> bool:
-    """Whether the file holds exactly the text ``protocol`` was read from."""
+    """Whether the file holds exactly the text ``protocol`` was read from (its byte-order mark too)."""
     try:
-        return read_regular(path).decode("utf-8").removeprefix("\ufeff") == protocol.text
-    except (OSError, FileRefused, UnicodeDecodeError):
+        return sheets.read_text(path, kind="", missing="") == (protocol.text, protocol.sheet.bom)
+    except ProtocolError:
         return False
-
-
-def _raw_hands(protocol: Protocol) -> list[dict[str, Any]]:
-    return [dict(entry.fields) for entry in protocol.hands]
 
 
 def _refuse_bad_file(protocol: Protocol, replay) -> None:
@@ -338,7 +336,7 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
         # the total carries on the sheet's own running total (what the players see), not a recount under changed rules
         sheet = before.sheet_totals
         fields = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
-        write_atomic(path, dumps(protocol.header, _raw_hands(protocol) + [fields]))
+        sheets.append(protocol.sheet, fields, Style.TABLES)
     return Appended(protocol=protocol, replay=after, warning=warning)
 
 
@@ -388,17 +386,16 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
         if bad:
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
-        hands = _raw_hands(protocol)
         sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
-        hands[number - 1] = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
+        written = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
+        totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
         for later in after.results[number:]:
-            raw = hands[later.entry.number - 1]
             points = later.recorded_score if later.recorded_score is not None else later.score
             sheet = (sheet[0] + points[0], sheet[1] + points[1])
-            if "total" in raw:
-                raw["total"] = list(sheet)
-        write_atomic(path, dumps(protocol.header, hands))
+            if "total" in later.entry.fields:
+                totals[later.entry.number] = {"total": list(sheet)}
+        sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
     return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
 
 
@@ -451,7 +448,7 @@ def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
         protocol = read(path)
         if not protocol.hands:
             raise ProtocolError(str(path), None, _("в протоколе нет сдач"))
-        write_atomic(path, dumps(protocol.header, _raw_hands(protocol)[:-1]))
+        sheets.remove_last(protocol.sheet)
     return protocol, protocol.hands[-1]
 
 
@@ -473,18 +470,20 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
             rules, _warning = convention_for(protocol)
             result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, result)
-        hands = _raw_hands(protocol)
-        changed = False
-        for fields, hand in zip(hands, result.results, strict=True):
+        changes: dict[int, dict[str, Any]] = {}  # hand number → the keys written anew, each where it is written
+        for entry, hand in zip(protocol.hands, result.results, strict=True):
             for key, value in (("score", list(hand.score)), ("total", list(hand.total))):
-                if fields.get(key) != value:
-                    fields[key] = value
-                    changed = True
-        header = protocol.header
-        if header.convention_sha256 is None:
-            header = Header(convention=header.convention, convention_sha256=rules.sha256, target=header.target,
-                            pairs=header.pairs, extra=header.extra)
-            changed = True
-        if not changed:
+                if entry.fields.get(key) != value:
+                    changes.setdefault(entry.number, {})[key] = value
+        game = None
+        if protocol.header.convention_sha256 is None:  # the rules' hash, after their name
+            old = protocol.sheet.data["game"]
+            game = {}
+            for key, value in old.items():
+                game[key] = value
+                if key == "convention":
+                    game["convention_sha256"] = rules.sha256
+            game.setdefault("convention_sha256", rules.sha256)
+        if not changes and game is None:
             return None
-        return replace_with_backup(path, dumps(header, hands))
+        return sheets.rewrite(protocol.sheet, changes, game, Style.TABLES)

@@ -36,7 +36,7 @@ def recompute(
         conventions.load(convention, game=None)  # each file then asks for rules of its own game
     from bbscore import games
     from bbscore.cli.parallel import each_report
-    from bbscore.files import EMPTY_FOLDER, protocol_files
+    from bbscore.sheets import EMPTY_FOLDER, protocol_files
 
     reports = []
     worst = 0
@@ -86,16 +86,16 @@ def _recompute_one(path: Path, convention: str | None, fix: bool) -> tuple[dict,
     """Read the file once, then let the game its ``[game]`` table names check it (a file of no known game: the
     untagged game's reader names what is wrong)."""
     from bbscore import games
-    from bbscore.files import parse_sheet, read_sheet_text
+    from bbscore import sheets
 
     try:
-        text = read_sheet_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
-        data = parse_sheet(path, text)
+        text, bom = sheets.read_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
+        data = sheets.parse(path, text)
     except BBScoreError as error:
         return {"file": str(path), "ok": False, "error": error.message(), "totals": None, "discrepancies": []}, 2
     header = data.get("game")
     game = games.of(header.get("game")) if isinstance(header, dict) else None
-    return games.resolve((game or games.untagged()).recompute)(path, convention, fix, (text, data))
+    return games.resolve((game or games.untagged()).recompute)(path, convention, fix, (text, data, bom))
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

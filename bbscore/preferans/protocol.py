@@ -21,17 +21,19 @@ machinery (:mod:`bbscore.files`: TOML with lines, atomic write, lock, backup)::
     gora = { "Боря" = 1 }
     vists = [{ from = "Боря", on = "Аня", vists = 6 }]
 
-With four players each hand also has ``dealer`` (who sits out; by rotation from the first player).  A new hand is
-appended to the text (comments stay); ``undo`` cuts the last ``[[hand]]`` off; ``fix`` rewrites the file (a backup
-beside it first).  Vists that are not whole are written as text, ``"15/2"``.
+With four players each hand also has ``dealer`` (who sits out; by rotation from the first player).  Every change
+goes through :mod:`bbscore.sheets` (the same engine as the Bazar-Belot protocol's: comments and the other hands'
+layout kept, the new text proven before it is written): a new hand follows the last one; ``undo`` removes the last
+``[[hand]]`` table; ``fix`` writes what each hand writes, key by key (a backup beside the file first).  Each key is
+one line, its lists and tables inline (:attr:`bbscore.sheets.Style.INLINE`).  Vists that are not whole are written
+as text, ``"15/2"``.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -46,21 +48,9 @@ from bbscore.errors import (
     shown,
 )
 from bbscore.seats import new_names
-from bbscore.files import (
-    check_sheet_path,
-    field_line,
-    hand_lines,
-    key_line,
-    lock_path,
-    locked,
-    names_a_path,
-    parse_sheet,
-    read_sheet_text,
-    replace_with_backup,
-    sheet_header,
-    stored_convention,
-    write_atomic,
-)
+from bbscore.files import key_line, lock_path, locked
+from bbscore import sheets
+from bbscore.sheets import Sheet, Style, check_sheet_path, field_line, names_a_path, sheet_header, stored_convention
 from bbscore.preferans.engine import HandEntries, next_run, score
 from bbscore.preferans.hand import PrefHand, check_players
 from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for the commands)
@@ -81,7 +71,6 @@ FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
 HEADER_OPTIONAL = ("dealer", "created", "note", "place")
 FIELD_NAMES = {"pulya": N_("пуля"), "gora": N_("гора"), "vists": N_("висты"), "input": N_("ввод")}  # translated where shown
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -106,11 +95,15 @@ class Record:
 
 @dataclass(frozen=True, kw_only=True)
 class PrefProtocol:
+    """A read sheet: its header, its hands (with lines), its text, where each hand's table starts in it, and the
+    sheet as read (:class:`bbscore.sheets.Sheet`: what every change starts from)."""
+
     path: Path
     header: Header
     hands: list[Record]
     text: str
     starts: list[int] | None  # offset of each ``[[hand]]`` in the text (None when written otherwise)
+    sheet: Sheet
 
     def field_line(self, record: Record, key: str) -> int | None:
         """The line of ``key = …`` inside a hand's table, or the hand's own line."""
@@ -126,29 +119,35 @@ class NotPreferansError(ProtocolError):
 
 def read_text(path: Path) -> str:
     """The file's text (:class:`ProtocolError` when it is missing, a folder, a pipe, too big, unreadable, not UTF-8)."""
-    return read_sheet_text(path, kind=_("файл пули"), missing=_("нет такого файла (начать пулю: bbscore pref new)"))
+    return _read_text(path)[0]
 
 
-def parse(path: Path, text: str, data: dict[str, Any] | None = None) -> PrefProtocol:
+def _read_text(path: Path) -> tuple[str, bool]:
+    return sheets.read_text(path, kind=_("файл пули"), missing=_("нет такого файла (начать пулю: bbscore pref new)"))
+
+
+def parse(path: Path, text: str, data: dict[str, Any] | None = None, *, bom: bool = False) -> PrefProtocol:
     """A sheet's text → :class:`PrefProtocol` (hands as written; their inputs are checked when replayed).
 
     ``data``: the text's TOML when it has been parsed already (``recompute`` of a file it first took for a
-    Bazar-Belot protocol).
+    Bazar-Belot protocol); ``bom``: whether the file starts with a byte-order mark (kept when it is written).
     """
     if data is None:
-        data = parse_sheet(path, text)
+        data = sheets.parse(path, text)
     header = _header(path, data, text)
     hands_data = data.get("hand", [])
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), key_line(text, "hand"), _("hand должен быть списком таблиц [[hand]]"))
-    lines, starts = hand_lines(text, len(hands_data))
+    sheet = Sheet(path=path, text=text, bom=bom, data=data)
+    lines, starts = sheet.hand_lines()
     hands = [Record(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
-    return PrefProtocol(path=path, header=header, hands=hands, text=text, starts=starts)
+    return PrefProtocol(path=path, header=header, hands=hands, text=text, starts=starts, sheet=sheet)
 
 
 def read(path: Path) -> PrefProtocol:
     """Read a sheet (:class:`ProtocolError` with the file and line when it cannot be used)."""
-    return parse(path, read_text(path))
+    text, bom = _read_text(path)
+    return parse(path, text, bom=bom)
 
 
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
@@ -351,64 +350,55 @@ def _jsonable(value: Any) -> Any:
 # --- Writing ---
 
 
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
-
-
-def _toml_string(text: str) -> str:
-    """A TOML basic string: quotes, backslashes and control characters escaped."""
-    return '"' + "".join(_ESCAPES.get(ch) or (f"\\u{ord(ch):04x}" if ord(ch) < 0x20 or ord(ch) == 0x7F else ch)
-                         for ch in text) + '"'
-
-
-
-def _toml_key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _toml_string(key)
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
+def _plain_value(value: Any) -> Any:
+    """A value as the file keeps it: vists that are not whole as text (``"15/2"``), tuples as lists."""
     if isinstance(value, Fraction):
-        return _toml_value(plain(value))
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return _toml_string(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+        return plain(value)
     if isinstance(value, dict):
-        if not value:
-            return "{}"
-        return "{ " + ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items()) + " }"
-    if hasattr(value, "isoformat"):  # a date or time a person wrote
-        return value.isoformat()
-    return _toml_string(str(value))
+        return {key: _plain_value(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_value(item) for item in value]
+    return value
+
+
+def header_data(header: Header) -> dict[str, Any]:
+    """The ``[game]`` table of a sheet, in the order it is written."""
+    game: dict[str, Any] = {"game": GAME, "format": FORMAT, "convention": header.convention}
+    if header.convention_sha256:
+        game["convention_sha256"] = header.convention_sha256
+    game["target"] = header.target
+    game["players"] = list(header.players)
+    game.update(header.extra)
+    return game
 
 
 def header_text(header: Header) -> str:
-    lines = ["[game]", f"game = {_toml_string(GAME)}", f"format = {FORMAT}", f"convention = {_toml_string(header.convention)}"]
-    if header.convention_sha256:
-        lines.append(f"convention_sha256 = {_toml_string(header.convention_sha256)}")
-    lines += [f"target = {header.target}", f"players = {_toml_value(list(header.players))}"]
-    lines += [f"{key} = {_toml_value(value)}" for key, value in header.extra.items()]
-    return "\n".join(lines) + "\n"
+    """The ``[game]`` table's text (one line a key)."""
+    return sheets.table_text("game", header_data(header), Style.INLINE)
+
+
+def _ordered(fields: dict[str, Any]) -> dict[str, Any]:
+    """A hand's keys in the order they are written (its inputs, what it wrote, then any other), values as kept."""
+    order = [k for k in INPUT_KEYS + WRITTEN_KEYS if k in fields] + [k for k in fields if k not in INPUT_KEYS + WRITTEN_KEYS]
+    return {key: _plain_value(fields[key]) for key in order}
 
 
 def hand_text(fields: dict[str, Any]) -> str:
-    order = [k for k in INPUT_KEYS + WRITTEN_KEYS if k in fields] + [k for k in fields if k not in INPUT_KEYS + WRITTEN_KEYS]
-    return "\n[[hand]]\n" + "".join(f"{_toml_key(key)} = {_toml_value(fields[key])}\n" for key in order)
+    """A hand's ``[[hand]]`` table as the file keeps it, after a blank line."""
+    return "\n" + sheets.hand_text(_ordered(fields), Style.INLINE)
 
 
 def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
+    """A whole sheet's text (what :func:`create` and then :func:`append` of each hand write)."""
     return header_text(header) + "".join(hand_text(fields) for fields in hands)
 
 
 def _check_existing(path: Path) -> None:
-    """:func:`check_path` of an existing sheet, which must also read as one: a file refused for what it holds gets no
-    lock file (it is read again under the lock)."""
+    """:func:`check_path` of an existing sheet, which must also read as one whose hands can be edited: a file refused
+    for what it holds gets no lock file (it is read again under the lock)."""
     check_path(path, must_exist=True)
     if not lock_path(Path(os.path.realpath(path))).exists():
-        read(path)
+        sheets.check_editable(read(path).sheet)
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
@@ -443,8 +433,9 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
     header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
                     target=rules.settings.pulya.target if target is None else target, players=names, extra=extra)
     check_path(path, must_exist=False)
+    text = sheets.new_text(path, header_data(header), Style.INLINE, lambda text, data: _header(path, data, text))
     with locked(path):
-        write_atomic(path, header_text(header), exclusive=True)
+        sheets.create(path, text)
     return header
 
 
@@ -491,10 +482,8 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         check_run(hand, convention, before.sheet.run)
         entries = score(hand, convention, before.sheet.run)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
-        text = protocol.text if protocol.text.endswith("\n") or not protocol.text else protocol.text + "\n"
-        new_text = text + hand_text(fields)
-        write_atomic(path, new_text)
-    after = check(parse(path, new_text), convention)
+        written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
+    after = check(parse(path, written.text, written.data, bom=written.bom), convention)
     return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
 
 
@@ -506,11 +495,7 @@ def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
         if not protocol.hands:
             raise ProtocolError(str(path), None, _("в пуле нет сдач"))
         last = protocol.hands[-1]
-        if protocol.starts is not None:
-            text = protocol.text[: protocol.starts[-1]].rstrip("\n") + "\n"
-        else:
-            text = dumps(protocol.header, [dict(r.fields) for r in protocol.hands[:-1]])
-        write_atomic(path, text)
+        sheets.remove_last(protocol.sheet)
     return protocol, last
 
 
@@ -519,34 +504,36 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
     differed.  Refused when a hand's inputs are bad."""
     _check_existing(path)
     with locked(path):
-        if known is not None and read_text(path) == known[0].text:
+        text, bom = _read_text(path)
+        if known is not None and text == known[0].text:
             protocol, checked = known
+            if protocol.sheet.bom != bom:  # (a sheet handed over by recompute, read as a Bazar-Belot protocol first)
+                protocol = replace(protocol, sheet=Sheet(path=path, text=text, bom=bom, data=protocol.sheet.data))
             loaded, _rules, _warning = rules_for(protocol)
         else:
             protocol = read(path)
             loaded, convention, _warning = rules_for(protocol)
             checked = check(protocol, convention)
         _refuse_bad_hands(protocol, checked)
-        hands = []
-        changed = False
+        changes: dict[int, dict[str, Any]] = {}  # hand number → what it writes, each key where it is written
         for record, entries in zip(protocol.hands, checked.entries, strict=True):
-            fields = dict(record.fields)
             assert entries is not None
             for key, value in written_fields(entries).items():
-                old = fields.get(key)
+                old = record.fields.get(key)
                 if key == "vists":
                     same = _recorded_vists(old) == vists_by_pair(entries)
                 else:
                     same = _recorded_table(old) == {p: Fraction(n) for p, n in value.items()}
-                if not same or key not in fields:
-                    fields[key] = value
-                    changed = True
-            hands.append(fields)
-        header = protocol.header
-        if header.convention_sha256 is None:
-            header = Header(convention=header.convention, convention_sha256=loaded.sha256, target=header.target,
-                            players=header.players, extra=header.extra)
-            changed = True
-        if not changed:
+                if not same or key not in record.fields:
+                    changes.setdefault(record.number, {})[key] = _plain_value(value)
+        game = None
+        if protocol.header.convention_sha256 is None:  # the rules' hash, after their name
+            game = {}
+            for key, value in protocol.sheet.data["game"].items():
+                game[key] = value
+                if key == "convention":
+                    game["convention_sha256"] = loaded.sha256
+            game.setdefault("convention_sha256", loaded.sha256)
+        if not changes and game is None:
             return None
-        return replace_with_backup(path, dumps(header, hands))
+        return sheets.rewrite(protocol.sheet, changes, game, Style.INLINE)

@@ -93,7 +93,7 @@ def stats(
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
-    from bbscore.files import EMPTY_FOLDER, protocol_files
+    from bbscore.sheets import EMPTY_FOLDER, protocol_files
     from bbscore.belot.stats import combine
 
     files, empty = protocol_files(paths)

@@ -242,13 +242,14 @@ def sheet_json(sheet, result) -> dict:
 def recompute_file(path: Path, convention: str | None, fix: bool, known=None) -> tuple[dict, int]:
     """``recompute`` of a Bazar-Belot protocol: its report (as ``--json`` prints it) and exit level (0, 1 or 2).
 
-    ``known``: the file's text and parsed TOML, when already read (:mod:`bbscore.cli.recompute`)."""
+    ``known``: the file's text, its parsed TOML and whether it had a byte-order mark, when already read
+    (:mod:`bbscore.cli.recompute`)."""
     from bbscore.belot import protocol
     from bbscore.belot.game import replay
 
     report: dict = {"file": str(path)}
     try:
-        sheet = protocol.parse(path, *known) if known is not None else protocol.read(path)
+        sheet = protocol.parse(path, known[0], known[1], bom=known[2]) if known is not None else protocol.read(path)
         rules, warning = protocol.convention_for(sheet, convention)
     except BBScoreError as error:
         report.update(ok=False, error=error.message(), totals=None, discrepancies=[])

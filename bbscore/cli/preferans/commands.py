@@ -409,14 +409,14 @@ def settlement_json(file, checked, result, price, currency, warning) -> dict:
 def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None) -> tuple[dict, int]:
     """``recompute`` of a preferans sheet: its report (as ``--json`` prints it) and exit level (0, 1 or 2).
 
-    ``known``: the file's text and parsed TOML, when already read.
+    ``known``: the file's text, its parsed TOML and whether it had a byte-order mark, when already read.
     """
     from bbscore.preferans import protocol
 
     report: dict = {"file": str(path), "game": KEY}
     try:
-        if known is not None and known[0] is not None:
-            sheet = protocol.parse(path, known[0], known[1])
+        if known is not None:
+            sheet = protocol.parse(path, known[0], known[1], bom=known[2])
         else:
             sheet = protocol.read(path)
         rules, settings, warning = protocol.rules_for(sheet, convention)

@@ -1,0 +1,886 @@
+"""Score-sheet files, for every game: one TOML file of a ``[game]`` table and ``[[hand]]`` tables.
+
+The one place where a sheet's text is read and changed; nothing here knows a game.  A game says how its hands
+are written (:class:`Style`) and checks them; this module finds them in the text, changes the text and proves the
+change before anything is written:
+
+* :func:`read_text`, :func:`parse` and :class:`Sheet`: the text (size-checked, UTF-8, a byte-order mark noted and
+  kept), its TOML (read by tomllib, :func:`bbscore.files.parse_toml`) and where each hand's ``[[hand]]`` table
+  starts (:meth:`Sheet.hand_lines`, for the lines of messages);
+* :func:`create` (exclusive, never through a link), :func:`append`, :func:`remove_last`, :func:`replace` (hand N
+  written anew, other hands' own keys changed in place) and :func:`rewrite` (``--fix``: keys changed in place, a
+  backup first);
+* :func:`check_sheet_path`, :func:`sheet_header`: what every sheet's path and ``[game]`` table must be.
+
+**Where the hands are.**  A hand is found by parsing, never trusted to a pattern over the raw text.  The quick look
+(:func:`_quick_starts`) counts the lines ``[[hand]]``; it is trusted only when the text has no multi-line string
+(``\"\"\"``, ``'''``) and no ``[[`` line with a quoted key, because then such a line can only be a table header (a bare
+word is no value, inside a list or anywhere else), and only when it finds exactly as many as tomllib parsed.
+Otherwise every statement of the text is read in order (:func:`_scan`: strings, lists, comments and headers as TOML
+has them) and the headers found there are the hands.  The hands of an inline array (``hand = [{…}]``) and a text the
+scan cannot follow are refused for editing, with the reason; such a sheet stays readable.
+
+**Every change is proven before it replaces the file** (:func:`_commit`).  A change is a list of edits, each
+replacing a span of the old text — whole hands (from a ``[[hand]]`` header to the end of the hand's last
+statement, its sub-tables included), or the blank lines around them — by new text; the rest of the text is copied
+byte for byte.  The new text must hold exactly the intended hands and ``[game]`` table, value for value (types
+too).  Up to :data:`WHOLE_CHECK_BYTES`, and whenever the hands were found by the full scan, ``[game]`` changes or
+the spans would be more to parse than the new text, the whole new text is parsed and compared.  Otherwise each old
+span is parsed alone and must be exactly the hands it held, each new span parsed alone exactly the hands meant, and
+the quick look at the new text must find one header per hand.  That is a proof: each span starts at a header the
+trusted quick look found, where TOML is between statements; one that parses alone to exactly its hands ends there
+too (a string, list or table left open would not parse, a key of the hand written further on would be missing);
+so the text before and after it means in the new file what it meant in the old one.  It costs a parse of the hands
+changed, not of the file.  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
+and nothing is written.
+
+**What stays.**  Comments and the layout of every hand not changed; the comments of a hand whose change is only
+values of its own top-level keys (``score``, ``total``: each value replaced where it is written); the line ends
+(CRLF stays CRLF) and the byte-order mark.  New text is written by tomli-w (every string and key escaped by it).
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+from bbscore.files import (
+    FileRefused,
+    expand_user,
+    key_line,
+    parse_toml,
+    read_regular,
+    replace_with_backup,
+    toml_problem,
+    why_missing,
+    write_atomic,
+)
+from bbscore.i18n import N_, _
+
+# Up to this size (UTF-8 bytes of the new text) a change is proven by parsing the whole new text; above it by
+# parsing the spans changed (tests lower it to exercise both).
+WHOLE_CHECK_BYTES = 1024 * 1024
+
+BOM = "\ufeff"
+
+# Why a sheet is not edited (translated where shown).
+INLINE_HANDS = N_("сдачи записаны списком hand = […], а не таблицами [[hand]]: такой файл bbscore только читает, не правит")
+NOT_FOUND = N_("не нахожу в тексте таблицу [[hand]] каждой сдачи: такой файл bbscore только читает, не правит")
+NOT_PROVEN = N_("после правки в файле было бы не то, что задумано ({what}): файл не меняю")
+UNREADABLE_NEW = N_("такой файл не прочла бы ни одна команда ({problem}): не создаю")
+NO_GAME_TABLE = N_("таблица [game] записана так, что bbscore не может её дополнить: файл не меняю")
+
+
+class Style(enum.Enum):
+    """How a game writes a table's keys.
+
+    ``TABLES``: as tomli-w writes a document (a list one item a line, a table value as its own ``[hand.key]``
+    table); ``INLINE``: one line a key, lists and tables inline (``whist = { "Боря" = 3 }``).
+    """
+
+    TABLES = "tables"
+    INLINE = "inline"
+
+
+# --- Reading ---
+
+
+def read_text(path: Path, *, kind: str, missing: str) -> tuple[str, bool]:
+    """A score sheet's text (size-checked, UTF-8) without its byte-order mark, and whether it had one.
+
+    ``kind`` names the sheet for a folder given in its place («файл протокола»); ``missing`` is the reason given when
+    there is no such file (with the command that starts one).  Raises :class:`ProtocolError`.
+    """
+    if not path.name or path.is_dir():
+        raise ProtocolError(str(path) or "«»", None, (_("нужен {kind}, а это папка") if path.name
+                                                     else _("нужен {kind}, а это пустое имя")).format(kind=kind))
+    try:
+        raw = read_regular(path)
+    except FileNotFoundError:
+        raise ProtocolError(str(path), None, why_missing(path) or missing) from None
+    except OSError as error:
+        raise ProtocolError(str(path), None, _("файл не читается ({reason})").format(reason=os_reason(error))) from None
+    except FileRefused as refused:
+        raise ProtocolError(str(path), None, refused.reason) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError(str(path), None, _("файл не в кодировке UTF-8")) from None
+    return (text[1:], True) if text.startswith(BOM) else (text, False)
+
+
+def parse(path: Path, text: str) -> dict[str, Any]:
+    """A sheet's TOML (:class:`ProtocolError` with the line of a syntax error, or for nesting too deep)."""
+    from bbscore.errors import TOO_DEEP
+
+    try:
+        return parse_toml(text)
+    except ValueError as error:  # tomllib.TOMLDecodeError
+        line, reason = toml_problem(error, text)
+        raise ProtocolError(str(path), line, reason) from None
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise ProtocolError(str(path), None, TOO_DEEP) from None
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Sheet:
+    """A sheet as read: its path, its text (no byte-order mark; ``bom`` says whether the file had one) and the
+    text's TOML.  Where its hands are written is found on first use (:meth:`hand_lines`)."""
+
+    path: Path
+    text: str
+    bom: bool
+    data: dict[str, Any]
+    _found: list = field(default_factory=list, repr=False)  # the _Layout, once found
+
+    @property
+    def hands(self) -> list[dict[str, Any]]:
+        """The ``[[hand]]`` tables as parsed (empty when there are none, or when ``hand`` is not a list)."""
+        hands = self.data.get("hand")
+        return hands if isinstance(hands, list) else []
+
+    @property
+    def layout(self) -> "_Layout":
+        if not self._found:
+            self._found.append(_locate(self.text, self.data))
+        return self._found[0]
+
+    def hand_lines(self) -> tuple[list[int | None], list[int] | None]:
+        """(the line of each hand's ``[[hand]]`` header, their offsets in the text); unknown lines (None) and no
+        offsets when the hands are not found as ``[[hand]]`` tables (an inline array)."""
+        starts = self.layout.starts
+        count = len(self.hands)
+        if starts is None:
+            return [None] * count, None
+        lines: list[int | None] = []
+        line, offset = 1, 0
+        for start in starts:
+            line += self.text.count("\n", offset, start)
+            offset = start
+            lines.append(line)
+        return lines, list(starts)
+
+
+_TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
+
+
+def field_line(text: str, starts: list[int] | None, number: int, line: int | None, key: str) -> int | None:
+    """The line of ``key = …`` inside hand ``number``'s table (1-based), or the hand's own ``line``."""
+    if line is None or starts is None:
+        return line
+    start = starts[number - 1]
+    end = starts[number] if number < len(starts) else len(text)
+    header_end = text.find("\n", start, end)
+    if header_end < 0:
+        return line
+    table = _TABLE_LINE.search(text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
+    found = re.compile(rf"^[ \t]*\"?{re.escape(key)}\"?[ \t]*=", re.M).search(text, header_end, table.start() if table else end)
+    if found is None:
+        return line
+    return line + text.count("\n", start, found.start())
+
+
+# --- The path and the [game] table every sheet shares ---
+
+
+def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, missing: str) -> None:
+    """Refuse a path that cannot be a score sheet (``kind``: «файл протокола», «файл пули»): empty, a folder, in a
+    missing folder, missing (``missing``: the reason, with the command that starts one), not a regular file, not
+    writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
+    taken: a refused file gets no lock file either.  Raises :class:`ProtocolError`."""
+    if not path.name or str(path) in (".", ".."):
+        raise ProtocolError(str(path) or "«»", None, _("нужно имя: {kind}, например {example}").format(kind=kind, example=example))
+    if path.is_dir():
+        raise ProtocolError(str(path), None, _("это папка, а нужен {kind}").format(kind=kind))
+    if not path.parent.is_dir():
+        raise ProtocolError(str(path), None, _("нет папки {folder}").format(folder=path.parent))
+    if path.exists() and not path.is_file():
+        raise ProtocolError(str(path), None, _(NOT_A_FILE))
+    if must_exist and not path.is_file():
+        reason = why_missing(path)
+        raise ProtocolError(str(path), None, reason or missing)
+    if not must_exist and os.path.islink(path):  # a new file is never created through a link
+        raise ProtocolError(str(path), None, _("на месте файла символическая ссылка — не пишу через неё"))
+    real = Path(os.path.realpath(path))
+    if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
+        raise ProtocolError(str(path), None, _("файл только для чтения (нет права записи) — не меняю"))
+    if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
+        raise ProtocolError(str(path), None, _("нет права записи в папку {folder} — не меняю").format(folder=real.parent))
+
+
+def names_a_path(name: str) -> bool:
+    """Whether a sheet's ``[game] convention`` names a file (a folder in it, or ``.toml``) rather than a convention's name."""
+    return "/" in name or "\\" in name or name.endswith(".toml")
+
+
+def stored_convention(name: str, sheet: Path) -> str:
+    """How a sheet names its convention: a name as is, a file relative to the sheet's folder (or absolute on another
+    drive)."""
+    if not names_a_path(name):
+        return name
+    convention_file = (expand_user(name) or Path(name)).resolve()
+    try:
+        return Path(os.path.relpath(convention_file, sheet.resolve().parent)).as_posix()
+    except ValueError:  # another drive
+        return str(convention_file)
+
+
+MAX_TARGET = 10**15 - 1  # far beyond a game (`new` takes up to 100000; the benchmark's files 10**9); printable in any sum
+
+
+def sheet_header(path: Path, text: str, game: dict, *, keys: tuple[str, ...], format: int,
+                 example: str) -> tuple[str, str | None, int]:
+    """The checks every sheet's ``[game]`` table shares: only ``keys``, its ``format``, the rules (a name or path;
+    ``example`` shows one), their content hash, the target.  Returns (convention, its SHA-256 or None, target).
+    Raises :class:`ProtocolError` with the key's line."""
+    from bbscore.errors import shown
+
+    def refuse(key: str, problem: str) -> ProtocolError:
+        return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
+
+    for key in game:
+        if key not in keys:
+            raise refuse(key, _("неизвестный ключ; допустимы: {keys}").format(keys=", ".join(sorted(keys))))
+    if game.get("format") != format:
+        raise refuse("format", _("поддерживается format = {format}, а дано {given}").format(
+            format=format, given=shown(game.get("format"))))
+    convention = game.get("convention")
+    if not isinstance(convention, str) or not convention:
+        raise refuse("convention", _("нужно имя правил или путь, например \"{example}\"").format(example=example))
+    sha = game.get("convention_sha256")
+    if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
+        raise refuse("convention_sha256", _("ожидается SHA-256 правил (64 шестнадцатеричных знака)"))
+    target = game.get("target")
+    if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
+        raise refuse("target", _("ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {given}").format(
+            given=shown(target)))
+    return convention, sha, target
+
+
+# --- Writing TOML text (every string and key by tomli-w) ---
+
+
+def _key(key: str) -> str:
+    """A key as tomli-w writes it (bare, or a quoted string)."""
+    import tomli_w
+
+    return tomli_w.dumps({key: 0})[:-5]  # '<key> = 0\n'
+
+
+def _scalar(value: Any) -> str:
+    """A string, number, boolean or date as tomli-w writes it."""
+    import tomli_w
+
+    return tomli_w.dumps({"v": value})[4:-1]  # 'v = <value>\n'
+
+
+def _inline(value: Any) -> str:
+    """A value on one line: lists and tables inline, everything else as tomli-w writes it."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items()) + " }" if value else "{}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_inline(item) for item in value) + "]"
+    return _scalar(value)
+
+
+def _value_text(value: Any, style: Style, *, one_line: bool = False) -> str:
+    """A top-level key's value: in the ``TABLES`` style a list of plain values one item a line (as tomli-w writes it)
+    unless ``one_line`` (the value it replaces was on one line); inline otherwise."""
+    if (style is Style.TABLES and not one_line and isinstance(value, (list, tuple))
+            and not any(isinstance(item, (dict, list, tuple)) for item in value)):
+        return _scalar(list(value))
+    return _inline(value)
+
+
+def table_text(name: str, table: dict[str, Any], style: Style) -> str:
+    """The text of a table ``[name]`` (``[game]``) written in ``style``."""
+    import tomli_w
+
+    if style is Style.TABLES:
+        return tomli_w.dumps({name: table})
+    return f"[{_key(name)}]\n" + "".join(f"{_key(key)} = {_inline(value)}\n" for key, value in table.items())
+
+
+def hand_text(fields: dict[str, Any], style: Style) -> str:
+    """The text of one ``[[hand]]`` table holding ``fields`` (in their order), written in ``style``."""
+    import tomli_w
+
+    if style is Style.INLINE:
+        return "[[hand]]\n" + "".join(f"{_key(key)} = {_inline(value)}\n" for key, value in fields.items())
+    text = tomli_w.dumps({"hand": fields})  # '[hand]\n' + the keys + '\n[hand.x]\n…' for table values
+    return "[[hand]]\n" + text.removeprefix("[hand]\n")
+
+
+# --- Finding the hands in the text ---
+
+# A "[[" and what follows it: the rest of a bare [[hand]] header line, or a quoted key.
+_ARRAY_OPEN = re.compile(r"""\[\[(?:(?P<bare>[ \t]*+hand[ \t]*+\]\][ \t]*+(?:#[^\n]*+)?\r?(?:\n|\Z))|(?P<quoted>[ \t]*+["']))?""")
+
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\.)*+"|'[^'\n]*+')"""
+_KEY = rf"{_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART})*+"
+_PART = re.compile(_KEY_PART)
+# One statement, at a line's start where TOML is between statements: a blank or comment line, a header, a key.
+_STATEMENT = re.compile(rf"[ \t]*+(?:(?P<blank>(?:#[^\n]*+)?\r?(?:\n|\Z))|(?P<header>\[)|(?P<key>{_KEY})[ \t]*+=[ \t]*+)")
+_HEADER = re.compile(rf"[ \t]*+\[(?P<array>\[)?[ \t]*+(?P<key>{_KEY})[ \t]*+\](?(array)\])[ \t]*+(?:#[^\n]*+)?\r?(?:\n|\Z)")
+# The tokens of a value: strings (a multi-line one may end in up to two more quotes), comments, brackets, newlines.
+_VALUE_TOKEN = re.compile(
+    "(?P<string>" + '"""(?:[^"\\\\]++|\\\\[\\s\\S]|"(?!""))*+"{3,5}+'
+    + "|'''(?:[^']++|'(?!''))*+'{3,5}+"
+    + '|"(?:[^"\\\\\\n]++|\\\\.)*+"'
+    + "|'[^'\\n]*+')"
+    + "|(?P<comment>#[^\\n]*+)|(?P<open>[\\[{])|(?P<close>[\\]}])|(?P<newline>\\n)"
+    + "|(?P<other>[^\"'#\\[\\]{}\\n]++)")
+
+
+def _key_parts(text: str) -> tuple[str, ...]:
+    """The parts of a key as written (``a."b.c"`` → ``("a", "b.c")``), quoted parts decoded."""
+    parts = []
+    for match in _PART.finditer(text):
+        part = match.group()
+        if part[0] == "'":
+            parts.append(part[1:-1])
+        elif part[0] == '"':
+            parts.append(part[1:-1] if "\\" not in part else parse_toml(f"k = {part}")["k"])
+        else:
+            parts.append(part)
+    return tuple(parts)
+
+
+def _value_end(text: str, position: int) -> tuple[int, int] | None:
+    """Where the value starting at ``position`` ends (its last character, before a comment) and where its statement
+    ends (after the newline); None when the text there is not a value this reader follows."""
+    depth, value_end, size = 0, position, len(text)
+    match = _VALUE_TOKEN.match
+    while position < size:
+        token = match(text, position)
+        if token is None:
+            return None
+        kind = token.lastgroup
+        if kind == "newline":
+            if depth == 0:
+                return value_end, token.end()
+        elif kind == "other":
+            written = token.group().rstrip(" \t\r")
+            if written:
+                value_end = token.start() + len(written)
+        elif kind == "open":
+            depth += 1
+            value_end = token.end()
+        elif kind == "close":
+            depth -= 1
+            if depth < 0:
+                return None
+            value_end = token.end()
+        elif kind == "string":
+            value_end = token.end()
+        position = token.end()
+    return (value_end, size) if depth == 0 else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Statement:
+    """A ``key = value`` statement: its key's parts and where it, its value and its line(s) start and end."""
+
+    parts: tuple[str, ...]
+    start: int
+    value_start: int
+    value_end: int
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Region:
+    """A table in the text: from its header line to the end of its last statement (its sub-tables' included, the
+    blank and comment lines after it not); its own ``key = value`` statements; where a new own key goes."""
+
+    start: int
+    end: int
+    keys: tuple[_Statement, ...]
+    keys_end: int
+
+
+def _region(text: str, start: int, path: tuple[str, ...]) -> _Region | None:
+    """The table ``path`` whose header line starts at ``start`` (``path`` () and any ``start``: the top-level
+    statements before the first header); None when the text there is not one this reader follows."""
+    if path:
+        header = _HEADER.match(text, start)
+        if header is None:
+            return None
+        position = end = keys_end = header.end()
+    else:
+        position = end = keys_end = start
+    keys: list[_Statement] = []
+    in_sub = False
+    size = len(text)
+    while position < size:
+        statement = _STATEMENT.match(text, position)
+        if statement is None:
+            return None
+        kind = statement.lastgroup
+        if kind == "blank":
+            position = statement.end()
+            continue
+        if kind == "header":
+            if not path:
+                break
+            header = _HEADER.match(text, statement.start())
+            if header is None:
+                return None
+            parts = _key_parts(header.group("key"))
+            if len(parts) > len(path) and parts[: len(path)] == path:  # [hand.melds]: still this table
+                in_sub = True
+                position = end = header.end()
+                continue
+            break
+        found = _value_end(text, statement.end())
+        if found is None:
+            return None
+        if not in_sub:
+            keys.append(_Statement(_key_parts(statement.group("key")), statement.start(), statement.end(), *found))
+            keys_end = found[1]
+        position = end = found[1]
+    return _Region(start, end, tuple(keys), keys_end)
+
+
+def _scan(text: str) -> tuple[list[int] | None, int | None, str | None]:
+    """Every statement of the text read in order: the offsets of the ``[[hand]]`` headers and of the ``[game]``
+    header (None when there is none), or None and why."""
+    position, size, table, game = 0, len(text), None, None
+    starts: list[int] = []
+    while position < size:
+        statement = _STATEMENT.match(text, position)
+        if statement is None:
+            return None, None, NOT_FOUND
+        kind = statement.lastgroup
+        if kind == "blank":
+            position = statement.end()
+        elif kind == "header":
+            header = _HEADER.match(text, statement.start())
+            if header is None:
+                return None, None, NOT_FOUND
+            table = _key_parts(header.group("key"))
+            if table == ("hand",) and header.group("array"):
+                starts.append(statement.start())
+            elif table == ("game",) and not header.group("array"):
+                game = statement.start()
+            position = header.end()
+        else:
+            if table is None and _key_parts(statement.group("key"))[0] == "hand":
+                return None, None, INLINE_HANDS
+            found = _value_end(text, statement.end())
+            if found is None:
+                return None, None, NOT_FOUND
+            position = found[1]
+    return starts, game, None
+
+
+def _quick_starts(text: str) -> list[int] | None:
+    """The offsets of the bare ``[[hand]]`` lines, when such lines are surely table headers: the text holds no
+    multi-line string and no line starting ``[[`` with a quoted key (see the module's docstring); else None."""
+    if '"""' in text or "'''" in text:
+        return None
+    starts: list[int] = []
+    for match in _ARRAY_OPEN.finditer(text):
+        start = match.start()
+        if start and text[start - 1] != "\n":  # indented, or inside a line
+            line = text.rfind("\n", 0, start) + 1
+            if text[line:start].strip(" \t"):
+                continue
+            start = line
+        kind = match.lastgroup
+        if kind == "quoted":
+            return None
+        if kind == "bare":
+            starts.append(start)
+    return starts
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where the hands are: each ``[[hand]]`` header's offset (None, with ``refusal``, when they cannot be found);
+    ``scanned``: found by the full scan (then every change is proven by parsing the whole new text)."""
+
+    starts: tuple[int, ...] | None
+    scanned: bool
+    refusal: str | None = None
+
+
+def _locate(text: str, data: dict[str, Any]) -> _Layout:
+    hands = data.get("hand")
+    count = len(hands) if isinstance(hands, list) else 0
+    if "hand" in data and count == 0:  # `hand = []`: no [[hand]] table ever makes an empty list
+        return _Layout(None, True, INLINE_HANDS)
+    quick = _quick_starts(text)
+    if quick is not None and len(quick) == count:
+        return _Layout(tuple(quick), False)
+    starts, _game, refusal = _scan(text)
+    if starts is not None and len(starts) != count:
+        starts, refusal = None, NOT_FOUND
+    return _Layout(None if starts is None else tuple(starts), True, refusal)
+
+
+# --- Changing the text, proven ---
+
+
+@dataclass(frozen=True, slots=True)
+class _Edit:
+    """The old text's span [start, end) replaced by ``text``: the span held the hands ``old``, ``text`` holds ``new``."""
+
+    start: int
+    end: int
+    text: str
+    old: tuple[dict[str, Any], ...]
+    new: tuple[dict[str, Any], ...]
+
+
+def _refuse(sheet: Sheet, reason: str, line: int | None = None, **values: Any) -> ProtocolError:
+    return ProtocolError(str(sheet.path), line, _(reason).format(**values))
+
+
+def _starts(sheet: Sheet) -> tuple[int, ...]:
+    layout = sheet.layout
+    if layout.starts is None:
+        raise _refuse(sheet, layout.refusal or NOT_FOUND)
+    return layout.starts
+
+
+def check_editable(sheet: Sheet) -> None:
+    """Refuse (:class:`ProtocolError`, with the reason) a sheet whose hands cannot be found as ``[[hand]]`` tables:
+    it is read by every command but never edited.  Called before the lock too, so that it gets no lock file."""
+    _starts(sheet)
+
+
+def _hand_region(sheet: Sheet, index: int) -> _Region:
+    region = _region(sheet.text, _starts(sheet)[index], ("hand",))
+    if region is None:
+        raise _refuse(sheet, NOT_FOUND)
+    return region
+
+
+def _newline(text: str) -> str:
+    end = text.find("\n")
+    return "\r\n" if end > 0 and text[end - 1] == "\r" else "\n"
+
+
+def _lines(text: str, newline: str) -> str:
+    return text if newline == "\n" else text.replace("\n", newline)
+
+
+def _plain(value: Any) -> Any:
+    """A value as tomllib would read it back (a tuple is a list)."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether two TOML values are the same, value for value and type for type (``1``, ``1.0`` and ``true`` differ;
+    a NaN is the same as a NaN)."""
+    kind = a.__class__
+    if kind is not b.__class__:
+        return False
+    if kind is dict:
+        return a.keys() == b.keys() and all(same(value, b[key]) for key, value in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(map(same, a, b))
+    if kind is float:
+        return repr(a) == repr(b)
+    return a == b
+
+
+def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game: Any) -> Sheet:
+    """The new text of ``sheet`` after ``edits``, proven to hold exactly ``hands`` and ``game`` (see the module's
+    docstring).  Raises :class:`ProtocolError` (nothing written) when it does not."""
+    text = sheet.text
+    edits = sorted(edits, key=lambda edit: edit.start)
+    pieces: list[str] = []
+    position = 0
+    for edit in edits:
+        if edit.start < position:
+            raise _refuse(sheet, NOT_PROVEN, what=_("правки перекрываются"))
+        pieces += (text[position:edit.start], edit.text)
+        position = edit.end
+    pieces.append(text[position:])
+    new_text = "".join(pieces)
+    for edit in edits:  # when text follows a new span, the span ends a line
+        last = edit.text[-1:] if edit.text else text[edit.start - 1] if edit.start else "\n"
+        if edit.end < len(text) and last != "\n":
+            raise _refuse(sheet, NOT_PROVEN, what=_("строки сливаются"))
+    data = dict(sheet.data)
+    data["game"] = game
+    if hands:
+        data["hand"] = hands
+    else:
+        data.pop("hand", None)
+    quick = None
+    spans = sum(edit.end - edit.start + len(edit.text) for edit in edits)  # what parsing the spans alone reads
+    if (not sheet.layout.scanned and same(game, sheet.data.get("game")) and spans < len(new_text)
+            and _size(new_text) > WHOLE_CHECK_BYTES):
+        quick = _quick_starts(new_text)
+    if quick is None or len(quick) != len(hands):
+        _check_whole(sheet, new_text, data)
+    else:
+        for edit in edits:
+            for piece, held in ((text[edit.start:edit.end], edit.old), (edit.text, edit.new)):
+                if not same(_parsed(piece), {"hand": list(held)} if held else {}):
+                    number = next((i + 1 for i, hand in enumerate(sheet.hands) if edit.old and hand is edit.old[0]), None)
+                    raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number) if number
+                                  else _("новая сдача"))
+    return Sheet(path=sheet.path, text=new_text, bom=sheet.bom, data=data)
+
+
+def _size(text: str) -> int:
+    """The UTF-8 size of a text, or a bound that is enough to compare with :data:`WHOLE_CHECK_BYTES`."""
+    if len(text) > WHOLE_CHECK_BYTES:  # a character is at least a byte
+        return len(text)
+    try:
+        return len(text.encode("utf-8"))
+    except UnicodeEncodeError:  # refused by the write itself, in its words
+        return 0
+
+
+def _parsed(text: str) -> Any:
+    try:
+        return parse_toml(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _check_whole(sheet: Sheet, new_text: str, data: dict[str, Any]) -> None:
+    parsed = _parsed(new_text)
+    if parsed is None:
+        raise _refuse(sheet, NOT_PROVEN, what=_("текст не читается как TOML"))
+    if same(parsed, data):
+        return
+    if not same(parsed.get("game"), data.get("game")):
+        raise _refuse(sheet, NOT_PROVEN, what="[game]")
+    written, meant = parsed.get("hand", []), data.get("hand", [])
+    if not isinstance(written, list):
+        raise _refuse(sheet, NOT_PROVEN, what=_("сдачи"))
+    number = next((i + 1 for i, (a, b) in enumerate(zip(written, meant)) if not same(a, b)), min(len(written), len(meant)) + 1)
+    raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number))
+
+
+def _keyed(text: str, region: _Region, old: dict[str, Any], updates: dict[str, Any], order: list[str], style: Style,
+           newline: str, prefix: tuple[str, ...] = ()) -> str | None:
+    """A table's text with the values of its own keys ``updates`` changed where they are written; a key it lacks is
+    added after the statement of the key before it in ``order`` (the table's keys as intended), else after its last
+    own statement.  ``old``: the table as parsed; ``prefix``: the table's own path when its keys are dotted top-level
+    keys (``game.x = …``).  None when a key the table has is not written as one ``key = value`` statement of it (a
+    sub-table, dotted keys: then it is written anew)."""
+    statements = {statement.parts: statement for statement in region.keys}
+    if any(prefix[:depth] in statements for depth in range(1, len(prefix) + 1)):
+        return None  # the table itself written inline (game = { … })
+    changes: list[tuple[int, int, str]] = []
+    for key, value in updates.items():
+        statement = statements.get((*prefix, key))
+        if statement is not None:
+            was = text[statement.value_start:statement.value_end]
+            changes.append((statement.value_start, statement.value_end,
+                            _lines(_value_text(value, style, one_line="\n" not in was), newline)))
+            continue
+        if key in old:
+            return None  # written as a sub-table [hand.key] or as dotted keys (key.x = …)
+        earlier = order[: order.index(key)] if key in order else order
+        before = next((statements[(*prefix, k)] for k in reversed(earlier) if (*prefix, k) in statements), None)
+        at = region.keys_end if before is None else before.end
+        written = "".join(f"{_key(part)}." for part in prefix) + f"{_key(key)} = {_value_text(value, style)}\n"
+        changes.append((at, at, ("" if at == 0 or text[at - 1] == "\n" else newline) + _lines(written, newline)))
+    pieces, position = [], region.start
+    for start, end, piece in sorted(changes, key=lambda change: (change[0], change[1])):
+        pieces += (text[position:start], piece)
+        position = end
+    pieces.append(text[position:region.end])
+    return "".join(pieces)
+
+
+def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int, dict[str, Any]],
+                style: Style) -> tuple[list[_Edit], list[dict[str, Any]]]:
+    """The edits writing hands ``anew`` (index → all its fields) and changing the keys of others in place (index →
+    {key: value}; a value already the same is left alone), and the hands the text will hold."""
+    hands = list(sheet.hands)
+    newline = _newline(sheet.text)
+    edits: list[_Edit] = []
+    for index in sorted(set(anew) | set(changes)):
+        old = hands[index]
+        if index in anew:
+            fields, updates = _plain(anew[index]), None
+        else:
+            updates = {key: _plain(value) for key, value in changes[index].items()
+                       if key not in old or not same(old[key], _plain(value))}
+            if not updates:
+                continue
+            fields = {**old, **updates}
+        region = _hand_region(sheet, index)
+        piece = None if updates is None else _keyed(sheet.text, region, old, updates, list(fields), style, newline)
+        if piece is None:
+            piece = _lines(hand_text(fields, style), newline)
+        edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))
+        hands[index] = fields
+    return edits, hands
+
+
+def _write(sheet: Sheet) -> None:
+    write_atomic(sheet.path, (BOM if sheet.bom else "") + sheet.text)
+
+
+def new_text(path: Path, game: dict[str, Any], style: Style, check: Callable[[str, dict[str, Any]], Any]) -> str:
+    """The text of a new sheet holding only its ``[game]`` table ``game``, proven: it parses to exactly that table and
+    passes ``check(text, data)``, the game's own reading of a sheet's ``[game]`` (so that a rule set's target larger
+    than a sheet may hold is refused now, not by every later command).  Called before the lock: a refused name gets
+    no lock file.  Raises :class:`ProtocolError`."""
+    text = table_text("game", game, style)
+    sheet = Sheet(path=path, text="", bom=False, data={})
+    data = _parsed(text)
+    if not same(data, {"game": _plain(game)}):
+        raise _refuse(sheet, NOT_PROVEN, what="[game]")
+    try:
+        check(text, data)
+    except ProtocolError as error:
+        raise _refuse(sheet, UNREADABLE_NEW, problem=error.explanation()) from None
+    return text
+
+
+def create(path: Path, text: str) -> None:
+    """Create a new sheet of ``text`` (from :func:`new_text`) exclusively: an existing name, a link included, is
+    refused; the caller holds the lock.  Raises :class:`ProtocolError`."""
+    write_atomic(path, text, exclusive=True)
+
+
+def append(sheet: Sheet, fields: dict[str, Any], style: Style) -> Sheet:
+    """Write ``sheet`` (as read under its lock) with one more hand, ``fields``, after its last hand; returns the
+    sheet written.  Raises :class:`ProtocolError` (nothing written) when its hands cannot be found or the new text is
+    not exactly the old hands and this one."""
+    text, hands, newline = sheet.text, sheet.hands, _newline(sheet.text)
+    new = _plain(fields)
+    piece = _lines(hand_text(new, style), newline)
+    starts = _starts(sheet)
+    if starts:
+        region = _hand_region(sheet, len(starts) - 1)
+        last = text[region.start:region.end]
+        edit = _Edit(region.start, region.end, last + (newline if last.endswith("\n") else newline * 2) + piece,
+                     (hands[-1],), (hands[-1], new))
+    else:  # the first hand: after the rest, one blank line between
+        kept = len(text.rstrip(" \t\r\n"))
+        edit = _Edit(kept, len(text), (newline * 2 if kept else "") + piece, (), (new,))
+    done = _commit(sheet, [edit], [*hands, new], sheet.data.get("game"))
+    _write(done)
+    return done
+
+
+def remove_last(sheet: Sheet) -> Sheet:
+    """Write ``sheet`` without its last hand (the blank lines around it closed up; comments after it stay); returns
+    the sheet written.  Raises :class:`ProtocolError` as :func:`append`."""
+    text, hands = sheet.text, sheet.hands
+    region = _hand_region(sheet, len(hands) - 1)
+    start, end, size = region.start, region.end, len(text)
+    while start > 0:  # the blank lines before it
+        line_start = text.rfind("\n", 0, start - 1) + 1
+        if text[line_start:start].strip(" \t\r\n"):
+            break
+        start = line_start
+    while end < size:  # and after it
+        line_end = text.find("\n", end)
+        line_end = size if line_end < 0 else line_end + 1
+        if text[end:line_end].strip(" \t\r\n"):
+            break
+        end = line_end
+    between = _newline(text) if start > 0 and end < size else ""
+    done = _commit(sheet, [_Edit(start, end, between, (hands[-1],), ())], hands[:-1], sheet.data.get("game"))
+    _write(done)
+    return done
+
+
+def replace(sheet: Sheet, number: int, fields: dict[str, Any], style: Style,
+            changes: dict[int, dict[str, Any]] | None = None) -> Sheet:
+    """Write ``sheet`` with hand ``number`` (1-based) written anew as ``fields`` and, in ``changes`` (hand number →
+    {key: value}), other hands' own keys changed in place (a running total); returns the sheet written.  Raises
+    :class:`ProtocolError` as :func:`append`."""
+    later = {n - 1: updates for n, updates in (changes or {}).items() if n != number}
+    edits, hands = _hand_edits(sheet, {number - 1: fields}, later, style)
+    done = _commit(sheet, edits, hands, sheet.data.get("game"))
+    _write(done)
+    return done
+
+
+def rewrite(sheet: Sheet, changes: dict[int, dict[str, Any]], game: dict[str, Any] | None, style: Style) -> Path:
+    """``--fix``: write ``sheet`` with its hands' own keys changed in place (hand number → {key: value}) and its
+    ``[game]`` table as ``game`` (None: as it is; a key it lacks is added after the key before it in ``game``), after
+    copying the file beside itself; returns the copy's path.  Raises :class:`ProtocolError` as :func:`append`, or
+    when ``[game]`` is not written where a key can be added."""
+    edits, hands = _hand_edits(sheet, {}, {number - 1: updates for number, updates in changes.items()}, style)
+    game = sheet.data.get("game") if game is None else _plain(game)
+    if not same(game, sheet.data.get("game")):
+        edits.append(_game_edit(sheet, game, style))
+    done = _commit(sheet, edits, hands, game)
+    return replace_with_backup(sheet.path, (BOM if done.bom else "") + done.text)
+
+
+_GAME_LINE = re.compile(r"^[ \t]*\[[ \t]*game[ \t]*\][ \t]*(?:#[^\n]*)?\r?$", re.M)
+
+
+def _game_edit(sheet: Sheet, game: dict[str, Any], style: Style) -> _Edit:
+    """The edit writing the ``[game]`` table as ``game``, key by key where it is written (a ``[game]`` table, or
+    ``game.key = …`` top-level keys); the whole new text is then parsed to prove it."""
+    text, old = sheet.text, sheet.data.get("game")
+    if sheet.layout.scanned:
+        _hands, start, _refusal = _scan(text)
+    else:  # no multi-line string: a bare [game] line is the header (`game` is no value)
+        header = _GAME_LINE.search(text)
+        start = None if header is None else header.start()
+    if start is not None:
+        region, prefix = _region(text, start, ("game",)), ()
+    else:
+        region, prefix = _region(text, 0, ()), ("game",)
+    if region is None or not isinstance(old, dict) or set(old) - set(game):
+        raise _refuse(sheet, NO_GAME_TABLE)
+    updates = {key: value for key, value in game.items() if key not in old or not same(old[key], value)}
+    piece = _keyed(text, region, old, updates, list(game), style, _newline(text), prefix)
+    if piece is None:
+        raise _refuse(sheet, NO_GAME_TABLE)
+    return _Edit(region.start, region.end, piece, (), ())
+
+
+EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
+
+
+def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """The files to check, and the folders given that hold none: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
+    ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
+    ``.venv`` — and ``.bak`` backups skipped).  Raises :class:`ProtocolError` when there is nothing at all."""
+    found: list[Path] = []
+    empty: list[Path] = []
+    game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        inside = []
+        for folder, subfolders, names in os.walk(path):
+            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
+            for name in names:
+                if name.startswith(".") or not name.endswith(".toml"):
+                    continue
+                candidate = Path(folder) / name
+                if not candidate.is_file():  # a pipe would never end: named, with its reason, by the check itself
+                    inside.append(candidate)
+                    continue
+                try:
+                    with candidate.open("rb") as stream:
+                        if game_table.search(stream.read(65536)):
+                            inside.append(candidate)
+                except OSError:
+                    inside.append(candidate)  # named, with its reason, by the check itself
+        found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
+        if not inside:
+            empty.append(path)
+    if not found:  # nothing at all to check: one refusal
+        raise ProtocolError(str(empty[0]) if empty else "«»", None, EMPTY_FOLDER)
+    return found, empty
