@@ -304,10 +304,9 @@ def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: boo
         if isinstance(given.get(key), str):
             given[key] = match_pair(given[key], pairs, key)
     if not confirmed and isinstance(given.get("contract"), str):
-        from bbscore.belot.contract import Contract
         from bbscore.belot.hand import check_plausible_bid
 
-        check_plausible_bid(rules, Contract.parse(given["contract"]))
+        check_plausible_bid(rules, rules.parse_contract(given["contract"]))
     return given
 
 
@@ -328,7 +327,7 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
         if before.ended:
             raise ProtocolError(str(path), None, _("партия окончена на сдаче {hand}: {winner}; новые сдачи не принимаются").format(
                 hand=before.ended_at, winner=_winner_text(protocol, before)))
-        if any(d.field in ("score", "total") for d in before.discrepancies):
+        if any(d.field in ("score", "total", "held") for d in before.discrepancies):
             warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
         entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(fields))
         after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
@@ -398,6 +397,8 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
             sheet = (sheet[0] + points[0], sheet[1] + points[1])
             if "total" in raw:
                 raw["total"] = list(sheet)
+            if "held" in raw:
+                raw["held"] = later.held_out
         write_atomic(path, dumps(protocol.header, hands))
     return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
 
@@ -436,6 +437,8 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
             fields[key] = given[key]
     fields["score"] = list(result.score)
     fields["total"] = list(total)
+    if result.held_out:  # points of ties held over after this hand (RULES.md §12)
+        fields["held"] = result.held_out
     return fields
 
 
@@ -480,6 +483,12 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
                 if fields.get(key) != value:
                     fields[key] = value
                     changed = True
+            if fields.get("held", 0) != hand.held_out:  # points of ties held over (RULES.md §12)
+                if hand.held_out:
+                    fields["held"] = hand.held_out
+                else:
+                    del fields["held"]
+                changed = True
         header = protocol.header
         if header.convention_sha256 is None:
             header = Header(convention=header.convention, convention_sha256=rules.sha256, target=header.target,

@@ -321,8 +321,7 @@ class Session:
         step = "contract"
         while True:
             if step == "contract":
-                answers["contract"] = self.ask_until(
-                    _("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): "), self._contract)
+                answers["contract"] = self.ask_until(self._contract_question(), self._contract)
             elif step == "tricks":
                 answers["decl_tricks"] = self.ask_until(_("Сколько взяток взяли разыгрывающие (0–8): "), _tricks_answer)
             elif step == "points":
@@ -371,11 +370,19 @@ class Session:
             return "redeal", kind
         return "by", match_pair(text, self.pairs, "by")
 
+    def _contract_question(self) -> str:
+        """The contract question, with the forms the file's rules read (the rule sets of the whole family, issue #22)."""
+        if self.rules.settings.contract is None:
+            return _("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): ")
+        from bbscore.belot.hand import forms_examples
+
+        return _("Контракт ({forms}; игры {games}): ").format(
+            forms=forms_examples(self.rules), games=" ".join(game.value for game in _games(self.rules)))
+
     def _contract(self, text: str):
-        from bbscore.belot.contract import Contract
         from bbscore.belot.hand import check_contract, check_plausible_bid
 
-        contract = Contract.parse(text)
+        contract = self.rules.parse_contract(text)
         check_contract(self.rules, contract)
         try:
             check_plausible_bid(self.rules, contract)
@@ -504,3 +511,10 @@ def register(app: typer.Typer, only: str | None = None) -> None:
         from bbscore.cli import epilog
 
         app.command(cls=Command, epilog=epilog("play"))(play)
+
+
+def _games(rules) -> list:
+    """The games the rules have, in notation order (П Т Б Ч БК ВК)."""
+    from bbscore.belot.contract import Game
+
+    return [game for game in Game if rules.has_game(game.kind)]
