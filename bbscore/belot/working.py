@@ -284,8 +284,10 @@ def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[s
             lines.append(_("Очки за контракт PC = N{double}{product}. Базовая стоимость C = {C}.").format(
                 double=double, product=product, C=b.C))
     if mode == "hand" and b.hand_multiplier != 1:
+        what = (_(_DOUBLING_WORDS[contract.doubling]) if contract.doubling
+                else _("игра {game}").format(game=contract.game.value))
         lines.append(_("По этим правилам {what} умножает всё, что пишут пары в этой сдаче: × {times}.").format(
-            what=_(_DOUBLING_WORDS.get(contract.doubling, N_("множитель"))), times=b.hand_multiplier))
+            what=what, times=b.hand_multiplier))
     lines.append(_verdict(b, convention, unit))
     if b.bait_constructions:
         lines.append((_("При байте конструкции разыгрывающих ({visty} вистов) засчитываются вистующим.")
