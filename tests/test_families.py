@@ -601,5 +601,71 @@ def test_the_new_settings_must_agree(tmp_path, base, changes, named):
     with pytest.raises(ConventionError) as raised:
         conventions.load(variant(tmp_path, base, changes))
     assert raised.value.value == named, raised.value.message()
-    line = assert_refused(run_cli("conventions", "check", variant(tmp_path, base, changes)))
-    assert named in line
+    from pathlib import Path
+
+    name = Path(variant(tmp_path, base, changes)).name  # (relative: the line keeps its key within its 300 characters)
+    line = assert_refused(run_cli("conventions", "check", name, cwd=tmp_path))
+    assert named in line, line
+
+
+# --------------------------------------------------------------------------- the working, play and edit follow the file
+
+WORKING = [
+    pytest.param(["БК", "--def-points", "50", "--convention", "bulgarian"],
+                 ["Заявки нет (игра без числа): PC = 0.", "игра БК умножает всё, что пишут пары в этой сдаче: × 2",
+                  "Pp = round(Vp) div 10 = round(80) div 10 = 80 div 10 = 8; Pv = round(Vp + Vv) div 10 − Pp",
+                  "вверх с остатка 5"], id="bulgarian: no trumps ×2, the caller rounded up from 5"),
+    pytest.param(["Т", "--def-points", "81", "--convention", "bulgarian"],
+                 ["Vp = 81 = Vv = 81 → висты равны: ничья", "откладываются — 8 (их получит пара, которая выиграет"],
+                 id="bulgarian: a hang"),
+    pytest.param(["^Т", "--def-points", "0", "--decl-tricks", "8", "--decl-con", "бэла", "--convention", "classic"],
+                 ["Pp = 0 (очки за карты по этим правилам не считаются) + VCp / 10 = 0 + 2 = 2",
+                  "разыгрывающие пишут PC + Pp = 25 + 2 = 27"], id="classic: a kapo without its card points"),
+    pytest.param(["^Т", "--decl-points", "140", "--decl-tricks", "7", "--convention", "coinche"],
+                 ["160 (за карты — базовая стоимость простой игры)", "вистующие пишут C + PC + Pkv = 160 + 250 + 0 = 410"],
+                 id="coinche: a failed capot"),
+    pytest.param(["120Т+", "--decl-points", "130", "--convention", "coinche"],
+                 ["множитель (2) умножает всё, что пишет пара, выигравшая сдачу: разыгрывающие",
+                  "разыгрывающие пишут (PC + Pp) × 2 = (120 + 130) × 2 = 500, вистующие пишут Pv = 32"],
+                 id="coinche: the winner's row doubled"),
+    pytest.param(["Т", "--decl-points", "162", "--decl-tricks", "8", "--def-con", "терц, бэла", "--convention", "french"],
+                 ["их конструкции переходят разыгрывающим (бэла остаётся у пары) → VCp = 20, VCv = 20"],
+                 id="french: a capot takes the defenders' tierce"),
+]
+
+
+@pytest.mark.parametrize(("args", "present"), WORKING)
+def test_the_working_follows_the_family(args, present):
+    done = run_cli("score", *args)
+    assert done.returncode == 0, done.stderr
+    for line in present:
+        assert line in done.stdout, f"{line}\n---\n{done.stdout}"
+
+
+def test_the_working_of_a_multiplied_base_cost(tmp_path):
+    done = run_cli("score", "120Т+", "--decl-points", "110", "--convention",
+                   variant(tmp_path, "coinche", {"doubling.multiplies": "base_cost"}))
+    assert done.returncode == 0 and "C в записи = 160 × 2 = 320" in done.stdout
+
+
+def test_play_asks_for_the_forms_the_file_reads(tmp_path):
+    path = tmp_path / "bg.toml"
+    assert run_cli("new", path, "--pairs", "Мы,Они", "--convention", "bulgarian").returncode == 0
+    lines = ["2", "12Т", "Т", "81", "", "", "1", "Ч", "р 100", "", "", "выход"]
+    done = run_cli("play", str(path), stdin="".join(f"{line}\n" for line in lines), columns=120)
+    assert done.returncode == 0, done.stderr
+    assert "Контракт (Т (игра, без заявки); + контра, ++ реконтра; игры П Т Б Ч БК ВК): " in done.stdout
+    assert "нет контракта вида Т с заявкой N" in done.stdout  # 12Т refused, asked again
+    hands = tomllib.loads(path.read_text(encoding="utf-8"))["hand"]
+    assert [(h["score"], h.get("held")) for h in hands] == [([8, 0], 8), ([18, 6], None)]
+
+
+def test_edit_carries_the_held_points_on(tmp_path):
+    """``edit`` of an earlier hand rewrites a later hand's ``held`` as it rewrites its total."""
+    sheet = tmp_path / "game.toml"
+    assert run_cli("new", sheet, "--pairs", "Мы,Они", "--convention", "bulgarian").returncode == 0
+    assert run_cli("add", sheet, "Т", "--by", "Они", "--def-points", "81").returncode == 0
+    assert run_cli("add", sheet, "Т", "--by", "Они", "--def-points", "81").returncode == 0
+    assert [h.get("held") for h in tomllib.loads(sheet.read_text(encoding="utf-8"))["hand"]] == [8, 16]
+    assert run_cli("edit", sheet, "1", "Т", "--by", "Они", "--def-points", "62").returncode == 0
+    assert [h.get("held") for h in tomllib.loads(sheet.read_text(encoding="utf-8"))["hand"]] == [None, 8]
