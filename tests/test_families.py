@@ -669,3 +669,13 @@ def test_edit_carries_the_held_points_on(tmp_path):
     assert [h.get("held") for h in tomllib.loads(sheet.read_text(encoding="utf-8"))["hand"]] == [8, 16]
     assert run_cli("edit", sheet, "1", "Т", "--by", "Они", "--def-points", "62").returncode == 0
     assert [h.get("held") for h in tomllib.loads(sheet.read_text(encoding="utf-8"))["hand"]] == [None, 8]
+
+
+def test_the_families_names_of_declarations():
+    """Bulgarian «терца, кварта, квинта, каре» (Belot_Scorer GAME_RULES.md §3), Croatian «terca, kvarta, kvinta»."""
+    from bbscore.belot.constructions import parse_list
+
+    assert [str(c) for c in parse_list("терца, кварта, квинта, каре-В, terca, kvarta, kvinta", "decl_con")] == [
+        "терц", "берц", "квинта", "рамки-В", "терц", "берц", "квинта"]
+    with pytest.raises(BBScoreError, match="не смешивайте"):
+        parse_list("каре-A", "decl_con")

@@ -204,6 +204,7 @@ def _single(text: str, field_name: str, item: str) -> Construction:
 
 
 _SEQUENCE_WORDS = {"терц", "терца", "terz", "tierce", "берц", "берца", "berz", "quarte", "квинта", "quinta", "quinte",
+                   "кварта", "terca", "kvarta", "kvinta",
                    "шестерик", "sixte", "семерик", "septime", "восьмерик", "huitieme"}
 
 
