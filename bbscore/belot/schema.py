@@ -80,14 +80,14 @@ class TieSettings(_Strict):
     rule: Literal["scored", "held"]
     # next_winner: the pair that writes more points in the next scored hand (equal: still held); next_declarers_if_made:
     # the declarers of the first later hand that is made (a bait keeps them held).
-    held_to: Literal["next_winner", "next_declarers_if_made"] = "next_winner"
+    held_to: Literal["next_winner", "next_declarers_if_made"]
 
 
 class ContractSettings(_Strict):
     """Which forms of contract the rule set reads, and whether contra and recontra (+, ++) are written."""
 
     forms: list[Form]
-    doubling: bool = True
+    doubling: bool
 
 
 class ConstructionSettings(_Strict):
