@@ -701,10 +701,14 @@ def _keyed(text: str, region: _Region, old: dict[str, Any], updates: dict[str, A
     return "".join(pieces)
 
 
+REMOVE = object()  # a value in the changes of a hand: the key is taken out of it
+
+
 def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int, dict[str, Any]],
                 style: Style) -> tuple[list[_Edit], list[dict[str, Any]]]:
     """The edits writing hands ``anew`` (index → all its fields) and changing the keys of others in place (index →
-    {key: value}; a value already the same is left alone), and the hands the text will hold."""
+    {key: value}; a value already the same is left alone; :data:`REMOVE` takes the key out, the hand then written
+    anew), and the hands the text will hold."""
     hands = list(sheet.hands)
     newline = _newline(sheet.text)
     edits: list[_Edit] = []
@@ -713,13 +717,15 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
         if index in anew:
             fields, updates = _plain(anew[index]), None
         else:
-            updates = {key: _plain(value) for key, value in changes[index].items()
-                       if key not in old or not same(old[key], _plain(value))}
+            updates = {key: value if value is REMOVE else _plain(value) for key, value in changes[index].items()
+                       if (key in old if value is REMOVE else key not in old or not same(old[key], _plain(value)))}
             if not updates:
                 continue
-            fields = {**old, **updates}
+            fields = {key: value for key, value in {**old, **updates}.items() if value is not REMOVE}
         region = _hand_region(sheet, index)
-        piece = None if updates is None else _keyed(sheet.text, region, old, updates, list(fields), style, newline)
+        removes = updates is not None and any(value is REMOVE for value in updates.values())
+        piece = None if updates is None or removes else _keyed(sheet.text, region, old, updates, list(fields), style,
+                                                               newline)  # (a key taken out: the hand written anew)
         if piece is None:
             piece = _lines(hand_text(fields, style), newline)
         edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))

@@ -649,14 +649,16 @@ CLASSIC_EVERY_KIND = [
     pytest.param({"contract": "20БК", "def_points": 40, "decl_con": ["рамки-Т"]}, (52, 4, True), id="БК"),
     # ВК: 12ВК, VTv 37 → 26 : 2 (scaled, see test_classic_all_trumps_bids_start_at_8).
     pytest.param({"contract": "12ВК", "def_points": 37}, (26, 2, True), id="ВК"),
-    # Kapo (seed 001 §2 "Капо 25 очков, очки по картам не учитываются"): ^Т, 8 tricks, bela: PC 25, Pp 25 + 2 → 52 : 0.
-    pytest.param(KAPO, (52, 0, True), id="kapo"),
+    # Kapo (seed 001 §2 "Капо 25 очков, очки по картам не учитываются"): ^Т, 8 tricks, bela: PC 25, Pp 0 + 2 → 27 : 0.
+    # (Issue #22: was 52 : 0, the kapo's 25 counted again for the cards, which seed 001 §2 says are not counted.)
+    pytest.param(KAPO, (27, 0, True), id="kapo"),
     # Kapo failed: 7 tricks, VTv 10 → defenders PC 25 + Pp 25 + Pv 0 = 50.
     pytest.param({"contract": "^Т", "def_points": 10, "decl_tricks": 7}, (0, 50, False), id="kapo failed"),
-    # Kapo ВК under classic costs 25 (gambler 34): 25 + 25 = 50 : 0.
-    pytest.param({"contract": "^ВК", "def_points": 0, "decl_tricks": 8}, (50, 0, True), id="kapo ВК"),
-    # "Генерал" (kapo from one hand) 50: ^^П, 8 tricks → PC 50 + Pp 50 = 100 : 0.
-    pytest.param({"contract": "^^П", "def_points": 0, "decl_tricks": 8}, (100, 0, True), id="kapo from one hand"),
+    # Kapo ВК under classic costs 25 (gambler 34), the cards not counted (seed 001 §2): 25 + 0 = 25 : 0 (was 50 : 0).
+    pytest.param({"contract": "^ВК", "def_points": 0, "decl_tricks": 8}, (25, 0, True), id="kapo ВК"),
+    # "Генерал" (kapo from one hand) 50, the cards not counted (seed 001 §2): ^^П, 8 tricks → PC 50 + Pp 0 = 50 : 0
+    # (was 100 : 0).
+    pytest.param({"contract": "^^П", "def_points": 0, "decl_tricks": 8}, (50, 0, True), id="kapo from one hand"),
     # Contra, made: 14П+, VTv 22, berz: Vp 190 ≥ 140 and > 22; PC 28; each pair rounded on its own: Pp 190 → 19,
     # Pv 22 → 20 → 2; contra only doubles the bid and the defenders write their own (seed 001 §5 «вистующая пара
     # пишет себе набранные очки», «Контра удваивает стоимость заказа») → 28 + 19 = 47 : 2.
@@ -850,6 +852,8 @@ def test_diff_gambler_classic():
         # RULES.md §7 corrected: per-pair rounding, contra doubles only the bid, a card not in a sequence and rams
         "points.rounded", "written.made_doubled.declarers", "written.made_doubled.defenders",
         "constructions.card_in_sequence_and_rams", "games.all_trumps.all_tricks_base_cost",
+        # issue #22: seed 001 §2, a kapo's card points are not counted (kapo 25, «Генерал» 50)
+        "kapo.card_points",
     }
     # ...and it is exactly what differs between the two files as tomllib reads them (but their history, same_rules_as).
     a, b = conventions.flatten(BASE_DATA["gambler"]), conventions.flatten(BASE_DATA["classic"])
@@ -988,6 +992,8 @@ def test_recompute_a_gambler_protocol_under_classic(tmp_path):
     Per-pair rounding moves a point on other made hands: hand 2, 12Ч by «Юг», VTv 35, terz + bela: Vp 127 + 40 =
     167 → 170, Pp 17 (gambler: (167 + 35 − 40) div 10 = 16) → 12 + 17 = 29 : 4; hand 4, 9Б, VTv 56: Vp 106 → 110,
     Pp 11 (gambler 10) → 20 : 6.  Hand 8 is made under contra: the defenders write their own 2 (seed 001 §5).
+    Hand 11, ^Т by «Юг» with a bela, all 8 tricks: the kapo's 25 and the bela's 2, the cards not counted (seed 001
+    §2) → 0 : 27 (gambler 25 + 25 + 2 = 52; issue #22 corrected classic's kapo, which wrote 52 too).
     So «Север» reach 313 at hand 17 and the game ends there: hand 18 is reported as played after the end.
     """
     sheet = tmp_path / "game-gambler.toml"
@@ -1006,9 +1012,10 @@ def test_recompute_a_gambler_protocol_under_classic(tmp_path):
     assert computed[7] == ([5, 44], [40, 0])
     assert computed[2] == ([4, 28], [4, 29]) and computed[4] == ([19, 6], [20, 6])
     assert computed[8] == ([49, 0], [47, 2])
-    assert set(computed) == {2, 4, 7, 8, 10, 12, 13, 16}
+    assert computed[11] == ([0, 52], [0, 27])
+    assert set(computed) == {2, 4, 7, 8, 10, 11, 12, 13, 16}
     assert scores[0]["line"] is not None
-    assert result["totals"] == [313, 249] and result["winner"] == "Север"
+    assert result["totals"] == [313, 224] and result["winner"] == "Север"
     assert {d["hand"] for d in result["discrepancies"] if d["field"] == "input"} == {18}
 
     text = run_cli("recompute", str(sheet), "--convention", "classic")
@@ -1213,7 +1220,7 @@ def test_a_pipe_among_the_user_conventions_is_not_a_convention(user_conventions)
     assert done.returncode == 0, report(done)
     assert "труба" not in [entry["name"] for entry in json.loads(done.stdout)["conventions"]]
     line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", "труба"))
-    assert "есть: blot-star, classic, gambler," in line
+    assert "есть: blot-star, bulgarian, classic, classic-1001, coinche, croatian, french, gambler," in line
 
 
 def test_an_empty_convention_name_and_a_folder_for_init_are_said_as_such(tmp_path):

@@ -232,24 +232,29 @@ def valid_hands(draw, rules) -> dict:
     """Keyword arguments of :func:`make_hand` (with ``contract``) for a hand valid under ``rules``."""
     game = draw(st.sampled_from([g for g in Game if rules.has_game(g.kind)]))
     table = rules.game(game.kind)
-    kapo = rules.settings.kapo
-    kinds = [ContractKind.SIMPLE, ContractKind.KAPO if kapo.style == "premium" else ContractKind.KAPO_BID]
-    if kapo.from_one_hand:
-        kinds.append(ContractKind.KAPO_HAND)
+    # the forms of contract the rules read (issue #22: the game alone in the families without a numeric bid)
+    kinds = [{"bid": ContractKind.SIMPLE, "game": ContractKind.GAME, "kapo": ContractKind.KAPO,
+              "kapo_hand": ContractKind.KAPO_HAND, "kapo_bid": ContractKind.KAPO_BID}[form] for form in rules.forms]
     kind = draw(st.sampled_from(kinds))
     if kind in (ContractKind.SIMPLE, ContractKind.KAPO_BID):
-        number = draw(st.integers(table.min_bid, min(table.max_bid or 40, 40)))
+        number = draw(st.integers(table.min_bid, min(table.max_bid or table.min_bid + 32, table.min_bid + 32)))
+    elif kind is ContractKind.GAME:
+        number = 0
     else:
         number = draw(st.integers(0, 6))
-    contract = Contract(kind, number, game, draw(st.sampled_from(list(Doubling))))
-    tricks = draw(st.integers(0, 8)) if kind is not ContractKind.SIMPLE else draw(st.none() | st.integers(0, 8))
+    contract = Contract(kind, number, game, draw(st.sampled_from(list(Doubling) if rules.doubling else [Doubling.NONE])))
+    by_number = kind in (ContractKind.SIMPLE, ContractKind.GAME)
+    tricks = draw(st.integers(0, 8)) if not by_number else draw(st.none() | st.integers(0, 8))
     by_tricks = rules.makeable(game.kind)
     possible = frozenset().union(*by_tricks) if tricks is None else by_tricks[tricks]
     decl_points = draw(st.sampled_from(sorted(possible)))
     if tricks is None and decl_points in (0, table.deck_visty):
         tricks = 8 if decl_points else 0  # where the trick count matters it is required; these counts can make it
     rams = ["рамки-" + RUSSIAN_RANKS[rank] for rank, value in sorted(table.rams.items()) if value > 0]
-    others = draw(st.lists(st.sampled_from(SEQUENCES), max_size=2)) + draw(st.lists(st.sampled_from(rams), max_size=2, unique=True))
+    others = draw(st.lists(st.sampled_from(SEQUENCES), max_size=2)) + (
+        draw(st.lists(st.sampled_from(rams), max_size=2, unique=True)) if rams else [])
+    if not table.constructions:  # a game without constructions (issue #22: Bulgarian no trumps)
+        others = []
     shared = rules.settings.constructions.card_in_sequence_and_rams == "allowed"
     if not fits_two_players(parse_list(others, "test"), shared):
         others = others[:1]
@@ -283,8 +288,10 @@ def test_properties_of_every_bundled_convention(name):
         counts["scored"] += 1
         b = score(hand, rules)
         assert b.declarers >= 0 and b.defenders >= 0, b
-        if not b.made:
+        if not b.made and not b.declarers_terms:
             assert b.declarers == 0, b
+        elif not b.made and b.outcome.value == "bait":  # issue #22: a failed taker keeps only his belote (French, coinche)
+            assert b.declarers == b.Pkp * b.declarers_multiplier and set(b.declarers_terms) == {"Pkp"}, b
         if (rules.settings.points.rounded == "defenders" and contract.is_bid and b.VTp + b.VTv == b.S
                 and b.bait_constructions == 0):
             assert b.Pp + b.Pv == b.C + (b.VCp + b.VCv) // unit, b

@@ -7,11 +7,11 @@ A list of passed constructions is written comma-separated::
 
 Names (case-insensitive; Latin aliases in brackets):
 
-* ``терц`` (terz, tierce) — 3 in sequence; ``берц`` (berz, quarte) — 4;
+* ``терц`` (terz, tierce, terca) — 3 in sequence; ``берц`` (кварта; berz, quarte, kvarta) — 4;
   ``квинта`` (quinta, quinte) — 5; ``шестерик`` (sixte) — 6;
   ``семерик`` (septime) — 7; ``восьмерик`` (huitieme) — 8;
 * ``бэла`` / ``бела`` (bela, belote) — trump K+Q;
-* ``рамки-В 9 Т 10 К Д 8 7`` with Russian ranks (В валет, Д дама, К король,
+* ``рамки-В 9 Т 10 К Д 8 7`` (also ``каре-В``) with Russian ranks (В валет, Д дама, К король,
   Т туз), or ``rams-J 9 A 10 K Q 8 7`` with Latin ones (``rams-T`` is tens,
   ``рамки-Т`` aces: the rank is read in the language of the word before it,
   and a mix of the two is refused);
@@ -50,6 +50,7 @@ class ConstructionKind(enum.Enum):
 _SEQUENCE_NAMES: dict[str, int] = {
     "терц": 3, "терца": 3, "terz": 3, "tierce": 3,
     "берц": 4, "берца": 4, "berz": 4, "quarte": 4, "fifty": 4,  # English belote: tierce, fifty, hundred
+    "кварта": 4, "terca": 3, "kvarta": 4, "kvinta": 5,  # Bulgarian «терца, кварта, квинта», Croatian «terca, kvarta»
     "квинта": 5, "quinta": 5, "quinte": 5, "hundred": 5,
     "шестерик": 6, "sixte": 6,
     "семерик": 7, "septime": 7,
@@ -59,8 +60,8 @@ NORMAL_SEQUENCE_NAMES = {3: "терц", 4: "берц", 5: "квинта", 6: "ш
 _BELA_NAMES = {"бэла", "бела", "белот", "bela", "belote", "belot"}
 _RUSSIAN_RAMS_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A", "10": "10", "9": "9", "8": "8", "7": "7"}
 _LATIN_RAMS_RANKS = {"J": "J", "Q": "Q", "K": "K", "A": "A", "T": "10", "10": "10", "9": "9", "8": "8", "7": "7"}
-_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS, "carre": _LATIN_RAMS_RANKS,
-               "carré": _LATIN_RAMS_RANKS}
+_RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "каре": _RUSSIAN_RAMS_RANKS, "rams": _LATIN_RAMS_RANKS,
+               "carre": _LATIN_RAMS_RANKS, "carré": _LATIN_RAMS_RANKS}
 # English: "four jacks" (a carré of jacks), as belote players say it.
 _FOUR_OF = {"four jacks": "J", "four nines": "9", "four aces": "A", "four tens": "10", "four kings": "K",
             "four queens": "Q", "four eights": "8", "four sevens": "7"}
@@ -73,7 +74,7 @@ ALLOWED_NAMES = N_(  # translated where shown (BBScoreError.explanation)
 )
 # Patterns, compiled by re at first use (re caches them): a hand without constructions never needs them.
 _COUNT = r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$"
-_RAMS = r"^(?P<word>рамки|rams|carre|carré)\s*[-‐–—]?\s*(?P<rank>\S+)$"
+_RAMS = r"^(?P<word>рамки|каре|rams|carre|carré)\s*[-‐–—]?\s*(?P<rank>\S+)$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +211,7 @@ def _parse_name(name: str, item: str, field: str) -> Construction:
         rank_text = rams.group("rank").upper()
         ranks = _RAMS_WORDS[word]
         if rank_text not in ranks:
-            other = _RAMS_WORDS["rams" if word == "рамки" else "рамки"]  # carre/carré: Latin ranks, as rams
+            other = _RAMS_WORDS["rams" if ranks is _RUSSIAN_RAMS_RANKS else "рамки"]  # каре: Russian ranks, carre: Latin
             hint = (_(" — не смешивайте кириллицу и латиницу: «рамки-Т» — тузы, «rams-T» — десятки")
                     if rank_text in other else "")
             allowed = "/".join(key for key in ranks if key != "T") + ("/T" if "T" in ranks else "")

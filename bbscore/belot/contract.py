@@ -2,8 +2,9 @@
 
 A contract is written in the declarers' column of the protocol::
 
-    contract  := simple | kapo
-    simple    := N GAME DOUBLE?            12Т   22ВК   15БК+   21ВК++
+    contract  := simple | game | kapo
+    simple    := N GAME DOUBLE?            12Т   22ВК   15БК+   21ВК++   80♠ (coinche: N in card points)
+    game      := GAME DOUBLE?              Ч     БК+    ВК++  (a family without a numeric bid, RULES.md §12)
     kapo      := "^" K? GAME DOUBLE?       ^Б    ^2Т    ^ВК+
                | "^^" K? GAME DOUBLE?      ^^Ч   ^^2Ч
     kapo_bid  := N GAME "^" DOUBLE?        26Т^  30БК^+ (also «26Т капо»)
@@ -16,7 +17,9 @@ parsed contract is allowed (the minimum bid) depends on the convention:
 :meth:`Contract.check_legal`.  Which kapo a convention has decides which
 notation it accepts (``kapo.style``): the premium ``^K`` (gambler, seed 000
 §2) or a flag on a whole bid, ``N GAME ^`` (RULES.md §10: «26» and «26 капот»
-are different bids).
+are different bids).  The game alone (``Ч``) is read only where the rule set
+reads that form (``Contract.parse(text, game_alone=True)``); elsewhere it asks
+for the bid N, as before.
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ class ContractKind(enum.Enum):
     KAPO = "kapo"
     KAPO_HAND = "kapo_hand"
     KAPO_BID = "kapo_bid"  # a bid N flagged «капо»: made with 10·N visty and all 8 tricks (RULES.md §10)
+    GAME = "game"  # the game alone, no numeric bid: made by outscoring the defenders (RULES.md §12)
 
     __hash__ = object.__hash__  # see GameKind
 
@@ -153,19 +157,21 @@ class Contract:
     doubling: Doubling = Doubling.NONE
 
     @classmethod
-    def parse(cls, text: str) -> Contract:
+    def parse(cls, text: str, game_alone: bool = False) -> Contract:
         """Parse protocol notation in any accepted spelling (RULES.md §2).
 
-        Case and white space do not matter.  Raises :class:`ContractSyntaxError`
+        Case and white space do not matter.  ``game_alone``: the game without a
+        bid (``Ч``, ``БК+``) is a contract (a rule set that reads that form,
+        RULES.md §12); otherwise it asks for N.  Raises :class:`ContractSyntaxError`
         when the text is not notation, :class:`IllegalContractError` when K is
         negative.  The minimum bid is checked by :meth:`check_legal`.
         """
         if not isinstance(text, str):
             raise ContractSyntaxError("contract", text, ALLOWED_NOTATION)
-        return _parsed(text)
+        return _parsed(text, game_alone)
 
     @classmethod
-    def _read(cls, text: str) -> Contract:
+    def _read(cls, text: str, game_alone: bool = False) -> Contract:
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
@@ -178,6 +184,8 @@ class Contract:
         kapo, number, game, flag, double = match.group("kapo", "number", "game", "flag", "double")
         if len(double) > 2:
             raise ContractSyntaxError("contract", text.strip(), _("после игры допускается + (контра) или ++ (реконтра)"))
+        if not kapo and not number and not flag and game_alone:
+            return cls(ContractKind.GAME, 0, GAME_SPELLINGS[game], Doubling(len(double)))
         if not kapo and not number:
             raise ContractSyntaxError("contract", text.strip(), _("у простой игры нужно число N, например 12Т; капо пишется ^Т"))
         if len(number) > 4:
@@ -195,6 +203,8 @@ class Contract:
         """The one normal form: ``12Т``, ``^2Т+``, ``^^Ч++``."""
         if self.kind is ContractKind.SIMPLE:
             head = str(self.number)
+        elif self.kind is ContractKind.GAME:
+            head = ""
         elif self.kind is ContractKind.KAPO_BID:
             return f"{self.number}{self.game.value}^{'+' * self.doubling}"
         else:
@@ -208,15 +218,21 @@ class Contract:
 
     @property
     def is_bid(self) -> bool:
-        """True for a contract of N (simple, or a bid flagged kapo): made by reaching 10·N visty."""
+        """True for a contract scored by its visty (simple, a bid flagged kapo, the game alone with N = 0), not a kapo
+        premium: made by reaching 10·N visty as the rule set's made rule says."""
         return not self.is_kapo
+
+    @property
+    def has_number(self) -> bool:
+        """True for a contract with a bid N (simple or flagged kapo), which the minimum and maximum bid concern."""
+        return self.kind is ContractKind.SIMPLE or self.kind is ContractKind.KAPO_BID
 
     def check_legal(self, min_bid: int) -> None:
         """Refuse a simple contract whose N is below ``min_bid`` (points; seed 000 §2).
 
         Raises :class:`IllegalContractError`.
         """
-        if self.is_bid and self.number < min_bid:
+        if self.has_number and self.number < min_bid:
             raise IllegalContractError(
                 "contract", str(self),
                 _("в игре {game} минимальная заявка {bid} (например {bid}{game})").format(game=self.game.value, bid=min_bid),
@@ -227,6 +243,8 @@ class Contract:
         game = self.game.russian
         if self.kind is ContractKind.SIMPLE:
             words = _("{number} {game}").format(number=self.number, game=game)
+        elif self.kind is ContractKind.GAME:
+            words = _("игра {game}").format(game=game)
         elif self.kind is ContractKind.KAPO_BID:
             words = _("{number} {game} капо").format(number=self.number, game=game)
         else:
@@ -241,9 +259,9 @@ class Contract:
 
 
 @lru_cache(maxsize=4096)
-def _parsed(text: str) -> Contract:
+def _parsed(text: str, game_alone: bool) -> Contract:
     """:meth:`Contract.parse`, remembered (a protocol writes the same few contracts again and again)."""
-    return Contract._read(text)
+    return Contract._read(text, game_alone)
 
 
 def parse_game(text: str) -> Game:

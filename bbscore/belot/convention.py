@@ -18,7 +18,7 @@ from bbscore.belot.constructions import KIND_NAMES, ConstructionValues
 from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
 from bbscore.errors import IllegalContractError
 from bbscore.belot import KEY
-from bbscore.belot.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings
+from bbscore.belot.schema import SEQUENCE_NAMES, SUIT_LAYOUT, ConventionFile, GameSettings, round_visty
 from bbscore.i18n import _
 
 
@@ -91,6 +91,35 @@ class Convention:
     def kinds(self) -> tuple[GameKind, ...]:
         """The kinds of game the convention has."""
         return tuple(self._games)
+
+    @cached_property
+    def forms(self) -> tuple[str, ...]:
+        """The forms of contract the rule set reads (``contract.forms``; without that table: a bid, and the kapo
+        notation of ``kapo.style`` — ``^Т``/``^^Т`` for a premium, ``26Т^`` for a flag)."""
+        if self.settings.contract is not None:
+            return tuple(self.settings.contract.forms)
+        kapo = self.settings.kapo
+        if kapo.style == "flag":
+            return ("bid", "kapo_bid")
+        return ("bid", "kapo", "kapo_hand") if kapo.from_one_hand else ("bid", "kapo")
+
+    @property
+    def doubling(self) -> bool:
+        """Whether contra and recontra (``+``, ``++``) are written under these rules."""
+        return self.settings.contract is None or self.settings.contract.doubling
+
+    def parse_contract(self, text: str | Contract) -> Contract:
+        """A contract in the notation these rules read (the game alone only where ``game`` is a form); whether its
+        form is one the rules read is checked by :func:`bbscore.belot.hand.check_contract`."""
+        if isinstance(text, Contract):
+            return text
+        return Contract.parse(text, game_alone="game" in self.forms)
+
+    def round(self, kind: GameKind, visty: int) -> int:
+        """Visty rounded to a multiple of ``visty_per_point`` the rule set's way in a kind of game (``points.rounding``,
+        with the game's ``round_up_from`` where that is "threshold")."""
+        points = self.settings.points
+        return round_visty(visty, points.visty_per_point, points.rounding, self.game(kind).round_up_from)
 
     def card_values(self, kind: GameKind) -> tuple[int, ...]:
         """The visty of all 32 cards of a kind of game, trump suits first (seed 000 §0.1)."""

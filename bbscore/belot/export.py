@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from bbscore.belot.game import REDEALS
 from bbscore.i18n import N_, _
-from bbscore.belot.working import marks
+from bbscore.belot.working import sheet_marks
 
 # What people read (Russian msgids, translated where shown: text()).
 TEXT = {
@@ -74,8 +74,7 @@ def rows(replay) -> list[Row]:
             contract, made, shown = text("redeal").format(kind=_(REDEALS[result.redeal])), None, ("0", "0")
         else:
             contract, made = str(result.breakdown.contract), result.breakdown.made
-            declarers, defenders = marks(result.breakdown)
-            shown = (declarers, defenders) if result.by == 0 else (defenders, declarers)
+            shown = sheet_marks(result)  # (the points of ties held over it received: RULES.md §12)
         found.append(Row(n=result.entry.number, by=result.by, contract=contract, made=made, score=result.score,
                          marks=shown, total=result.total, note=note))
     return found

@@ -16,13 +16,13 @@ import msgspec
 from bbscore.belot.convention import Convention
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.belot.hand import Hand, make_hand
-from bbscore.belot.scoring import Breakdown, score, tricks_taken
+from bbscore.belot.scoring import Breakdown, Outcome, score, tricks_taken
 from bbscore.i18n import N_, _
 
 REDEALS = {"all-pass": N_("все спасовали"), "rams-7": N_("рамки 7"), "rams-8": N_("рамки 8")}  # translated where shown
 HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
                "decl_cards", "last", "melds", "decl_seats")
-RECORD_FIELDS = ("score", "total")
+RECORD_FIELDS = ("score", "total", "held")
 NOTE_FIELDS = ("note", "dealer", "time")
 CLAIM_FIELD = "doezd"
 _LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["терц", "бэла"]'),
@@ -49,9 +49,14 @@ class HandEntry(msgspec.Struct, frozen=True, kw_only=True):
 class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     """One hand replayed: its inputs checked and scored, in the protocol's pair order.
 
-    ``score`` and ``total`` are computed points (what the rules give);
+    ``score`` and ``total`` are computed points (what the rules give; ``score``
+    includes the held-over points this hand received);
     ``recorded_score``/``recorded_total`` what the file says (None when absent).
-    ``error`` is set, and ``hand``/``breakdown`` are None, when the inputs are bad.
+    ``held_in``/``held_out`` are the points of ties held over before and after
+    this hand (RULES.md §12), ``held_to`` the pair (index) that received
+    ``held_in`` with this hand, ``recorded_held`` the file's ``held`` (None when
+    absent).  ``error`` is set, and ``hand``/``breakdown`` are None, when the
+    inputs are bad.
     """
 
     entry: HandEntry
@@ -64,12 +69,16 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     recorded_score: Pair | None
     recorded_total: Pair | None
     error: BBScoreError | None = None
+    held_in: int = 0
+    held_out: int = 0
+    held_to: int | None = None
+    recorded_held: int | None = None
 
 
 class Discrepancy(msgspec.Struct, frozen=True, kw_only=True):
     """A recorded value that disagrees with the rules, or a hand whose inputs are bad.
 
-    ``field`` is ``"score"``, ``"total"`` or ``"input"``.
+    ``field`` is ``"score"``, ``"total"``, ``"held"`` or ``"input"``.
     """
 
     hand: int
@@ -86,13 +95,15 @@ class Replay:
 
     ``totals`` are the running totals the rules give from the start; ``sheet_totals``
     the running total as the sheet has it after the last hand (its last recorded
-    total, carried on with computed scores where none is recorded).
+    total, carried on with computed scores where none is recorded); ``held`` the
+    points of ties still held over after the last hand (RULES.md §12).
     """
 
     results: list[HandResult] = field(default_factory=list)
     discrepancies: list[Discrepancy] = field(default_factory=list)
     totals: Pair = (0, 0)
     sheet_totals: Pair = (0, 0)
+    held: int = 0
     ended_at: int | None = None
     winner: int | None = None
 
@@ -108,7 +119,8 @@ def redeals(convention: Convention) -> list[str]:
                            if effect == "redeal"]
 
 
-def game_end(totals: Pair, target: int, on_tie: str, took_trick: tuple[bool, bool] = (True, True)) -> tuple[bool, int | None]:
+def game_end(totals: Pair, target: int, on_tie: str, took_trick: tuple[bool, bool] = (True, True), *,
+             winner_needs_trick: bool = True, loser_needs_trick: bool = False) -> tuple[bool, int | None]:
     """(ended, winner's pair index or None) after a hand (seed 000 §6).
 
     The game ends when a pair's total reaches ``target``; if both do, the
@@ -118,16 +130,22 @@ def game_end(totals: Pair, target: int, on_tie: str, took_trick: tuple[bool, boo
     target must have (``game_end.winner_needs_trick``), a pair without one does
     not end the game by reaching it.  (Where the convention allows "доезд"
     (seed 001), a hand's ``doezd = PAIR`` ends the game for that pair once its
-    total reaches the target, whatever the other pair has: see :func:`replay`.)
+    total reaches the target, whatever the other pair has: see :func:`replay`.)  ``loser_needs_trick``
+    (``game_end.loser_needs_trick``, RULES.md §12): the game does not end on a hand in which the pair that would
+    lose it took no trick.
     """
-    reached = [pair for pair in (0, 1) if totals[pair] >= target and took_trick[pair]]
+    reached = [pair for pair in (0, 1) if totals[pair] >= target and (took_trick[pair] or not winner_needs_trick)]
     if not reached:
         return False, None
     if len(reached) == 1:
-        return True, reached[0]
-    if totals[0] != totals[1]:
-        return True, 0 if totals[0] > totals[1] else 1
-    return (on_tie == "draw"), None
+        winner = reached[0]
+    elif totals[0] != totals[1]:
+        winner = 0 if totals[0] > totals[1] else 1
+    else:
+        return (on_tie == "draw"), None
+    if loser_needs_trick and not took_trick[1 - winner]:
+        return False, None
+    return True, winner
 
 
 def pairs_with_a_trick(scored: ScoredEntry, convention: Convention) -> tuple[bool, bool]:
@@ -242,6 +260,38 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     return ScoredEntry(by=index, hand=hand, breakdown=breakdown, score=(points[0], points[1]))
 
 
+def held_over(scored: ScoredEntry, held_in: int, convention: Convention) -> tuple[Pair, int, int | None]:
+    """A scored hand with the points of earlier ties held over (RULES.md §12, «висяща», «litige»): (its score with
+    the held points it receives, the points held after it, the pair index that received them or None).
+
+    A tie adds the declarers' held points to what is held.  Any other hand gives what is held to the pair
+    ``tie.held_to`` names: ``next_winner`` — the pair that writes more in this hand (equal: still held);
+    ``next_declarers_if_made`` — this hand's declarers if they made it (else still held).  A redeal changes nothing.
+    """
+    breakdown = scored.breakdown
+    if breakdown is None or scored.by is None:
+        return scored.score, held_in, None
+    if breakdown.outcome is Outcome.TIE:
+        return scored.score, held_in + breakdown.held, None
+    if not held_in:
+        return scored.score, 0, None
+    points = scored.score
+    if convention.settings.tie is not None and convention.settings.tie.held_to == "next_declarers_if_made":
+        to = scored.by if breakdown.made else None
+    else:
+        to = 0 if points[0] > points[1] else 1 if points[1] > points[0] else None
+    if to is None:
+        return points, held_in, None
+    received = (points[0] + held_in, points[1]) if to == 0 else (points[0], points[1] + held_in)
+    return received, 0, to
+
+
+def _held(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_POINTS:
+        return value
+    raise InconsistentHandError("held", value, _("ожидается целое неотрицательное число отложенных очков, например 8"))
+
+
 def _seat_texts(table: Any) -> dict[int, str] | None:
     """A hand's ``melds`` table ({"p1": "терц от Д♠", …}) as {seat: announcements}."""
     if table is None:
@@ -277,31 +327,42 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     agrees with the rules' running total from the start is never a
     discrepancy (the hand after a slip, written right again).  Hands with bad
     inputs are reported (``field = "input"``) and the rest are still checked.
+    The points of a tie held over (RULES.md §12) are carried from hand to hand
+    (:func:`held_over`) and a hand's recorded ``held`` is checked against them.
     """
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
+    held = 0  # points of ties held over (RULES.md §12)
     for entry in entries:
-        recorded_score = recorded_total = None
+        recorded_score = recorded_total = recorded_held = None
         problems: list[Discrepancy] = []
+        held_in, held_to = held, None
         try:
             if "score" in entry.fields:
                 recorded_score = _pair(entry.fields["score"], "score")
             if "total" in entry.fields:
                 recorded_total = _pair(entry.fields["total"], "total")
+            if "held" in entry.fields:
+                recorded_held = _held(entry.fields["held"])
             if result.ended:
                 raise InconsistentHandError(
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
             scored = score_entry(entry, pairs, convention)
-            points = scored.score
+            points, held_after, held_to = held_over(scored, held, convention)
             _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
-            scored, points, error = ScoredEntry(), (0, 0), problem
+            scored, points, error, held_after, held_to = ScoredEntry(), (0, 0), problem, held, None
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
                                         message=problem.message(FILE_LABELS)))
+        held = held_after
+        if error is None and recorded_held is not None and recorded_held != held:
+            problems.append(Discrepancy(
+                hand=entry.number, line=entry.line, field="held", recorded=recorded_held, computed=held,
+                message=_("отложено записано {recorded}, по правилам {computed}").format(recorded=recorded_held, computed=held)))
         if error is None:
             total = (total[0] + points[0], total[1] + points[1])
             if recorded_score is not None and recorded_score != points:
@@ -328,17 +389,21 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         result.results.append(HandResult(
             entry=entry, redeal=scored.redeal, by=scored.by, hand=scored.hand, breakdown=scored.breakdown, score=points,
             total=total, recorded_score=recorded_score, recorded_total=recorded_total, error=error,
+            held_in=held_in, held_out=held, held_to=held_to, recorded_held=recorded_held,
         ))
         result.discrepancies.extend(problems)
         claimant = entry.fields.get(CLAIM_FIELD) if error is None else None
         if claimant is not None and not result.ended:
             result.ended_at, result.winner = entry.number, pairs.index(claimant)
         if error is None and not result.ended:
-            needs_trick = convention.settings.game_end.winner_needs_trick
-            ended, winner = game_end(total, target, on_tie,
-                                     pairs_with_a_trick(scored, convention) if needs_trick else (True, True))
+            end = convention.settings.game_end
+            needs_trick = end.winner_needs_trick or end.loser_needs_trick
+            took = pairs_with_a_trick(scored, convention) if needs_trick else (True, True)
+            ended, winner = game_end(total, target, on_tie, took, winner_needs_trick=end.winner_needs_trick,
+                                     loser_needs_trick=end.loser_needs_trick)
             if ended:
                 result.ended_at, result.winner = entry.number, winner
     result.totals = total
     result.sheet_totals = sheet
+    result.held = held
     return result

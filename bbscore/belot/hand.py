@@ -37,7 +37,7 @@ from bbscore.belot.constructions import (
 from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
 from bbscore.belot.convention import Convention
 from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError, ref
-from bbscore.i18n import _
+from bbscore.i18n import N_, _
 from bbscore.numbers import parse_count  # noqa: F401 (the hand's counts; re-exported for the commands)
 from bbscore.seats import Side
 
@@ -87,7 +87,7 @@ def check_plausible_bid(convention: Convention, contract: Contract) -> None:
     Raises :class:`~bbscore.errors.ImplausibleBidError`, which the caller lifts when the user confirms the bid.
     """
     limit = convention.game(contract.game.kind).confirm_bid_above
-    if not contract.is_kapo and contract.number > limit:
+    if contract.has_number and contract.number > limit:
         from bbscore.errors import ImplausibleBidError
 
         guess = contract.number // 10
@@ -132,7 +132,7 @@ def make_hand(
     :class:`CardError`, :class:`ConstructionError` or :class:`InconsistentHandError`.
     """
     if isinstance(contract, str):
-        contract = Contract.parse(contract)
+        contract = convention.parse_contract(contract)
     kind = contract.game.kind
     convention.remember(("contract", contract), _check_contract, convention, contract)
     game = convention.game(kind)
@@ -295,11 +295,13 @@ def _check_tricks_known(
             _("у разыгрывающих 0 вистов за взятки и есть конструкции: укажите, сколько взяток они взяли (0–8) — "
               "без взятки их конструкции не засчитываются"),
         )
-    if defenders == 0 and follows_rule(defs) and settings.defenders_without_trick == "lost":
+    if defenders == 0 and follows_rule(defs) and settings.defenders_without_trick != "keep":
         raise InconsistentHandError(
             "decl_tricks", _("не указано"),
             _("у вистующих 0 вистов за взятки и есть конструкции: укажите, сколько взяток взяли разыгрывающие (0–8) — "
-              "без взятки конструкции вистующих не засчитываются"),
+              "без взятки конструкции вистующих не засчитываются") if settings.defenders_without_trick == "lost" else
+            _("у вистующих 0 вистов за взятки и есть конструкции: укажите, сколько взяток взяли разыгрывающие (0–8) — "
+              "если все, конструкции вистующих переходят к ним"),
         )
 
 
@@ -315,31 +317,58 @@ def check_contract(convention: Convention, contract: Contract) -> None:
 
 
 def _check_contract(convention: Convention, contract: Contract) -> None:
-    """The games, the kapo and the bids the convention has; the minimum and maximum bid; the highest bid a hand can make."""
+    """The games, the forms of contract and the bids the convention has; the minimum and maximum bid; the highest bid a
+    hand can make."""
     kind = contract.game.kind
     if not convention.has_game(kind):
         have = ", ".join(_(KIND_NAMES[k]) for k in convention.kinds)
         raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет игры {game} (есть: {have})").format(
             convention=convention.name, game=_(KIND_NAMES[kind]), have=have))
-    kapo = convention.settings.kapo
-    if contract.kind is ContractKind.KAPO_BID and kapo.style != "flag":
-        raise IllegalContractError("contract", str(contract),
-                                   _("в правилах «{convention}» капо — премия: пишется ^{game} или ^2{game}").format(
-                                       convention=convention.name, game=contract.game.value))
-    if contract.kind is ContractKind.KAPO and kapo.style != "premium":
-        raise IllegalContractError("contract", str(contract),
-                                   _("в правилах «{convention}» капо — отметка на заявке: пишется 26{game}^ (N и ^ после игры)").format(
-                                       convention=convention.name, game=contract.game.value))
-    if contract.kind is ContractKind.KAPO_HAND and not kapo.from_one_hand:
-        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет капо с руки").format(
-            convention=convention.name))
+    form = FORM_OF_KIND[contract.kind]
+    if form not in convention.forms:
+        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет контракта вида {form}; {forms}").format(
+            convention=convention.name, form=_(FORM_NAMES[form]).format(game=contract.game.value),
+            forms=forms_text(convention, contract.game)))
+    if contract.doubling and not convention.doubling:
+        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет контры и реконтры; {forms}").format(
+            convention=convention.name, forms=forms_text(convention, contract.game)))
     game = convention.game(kind)
     contract.check_legal(game.min_bid)
-    if contract.is_bid and game.max_bid is not None and contract.number > game.max_bid:
+    if contract.has_number and game.max_bid is not None and contract.number > game.max_bid:
         raise IllegalContractError("contract", str(contract),
                                    _("в правилах «{convention}» заявка не больше {bid}").format(
                                        convention=convention.name, bid=game.max_bid))
     _check_reachable(convention, contract)
+
+
+# The form of contract (``contract.forms``) of each kind of contract.
+FORM_OF_KIND = {ContractKind.SIMPLE: "bid", ContractKind.GAME: "game", ContractKind.KAPO: "kapo",
+                ContractKind.KAPO_HAND: "kapo_hand", ContractKind.KAPO_BID: "kapo_bid"}
+# Each form of contract in words (translated where shown), with its notation for a game ({game}).
+FORM_NAMES = {
+    "bid": N_("{game} с заявкой N"), "game": N_("{game} без заявки"), "kapo": N_("капо ^{game}"),
+    "kapo_hand": N_("капо с руки ^^{game}"), "kapo_bid": N_("заявка с капо N{game}^"),
+}
+_FORM_EXAMPLES = {
+    "bid": N_("{bid}{game} (заявка и игра)"), "game": N_("{game} (игра, без заявки)"),
+    "kapo": N_("^{game} или ^2{game} (капо)"), "kapo_hand": N_("^^{game} (капо с руки)"),
+    "kapo_bid": N_("{flagged}{game}^ (заявка с капо: набрать 10·N и взять все 8 взяток)"),
+}
+
+
+def forms_examples(convention: Convention, game: Game | None = None) -> str:
+    """The forms of contract the rule set reads (``contract.forms``), with examples in ``game`` (clubs when not
+    given): ``8Т (заявка и игра), ^Т или ^2Т (капо); + контра, ++ реконтра``."""
+    game = game or Game.CLUBS
+    bid = convention.game(game.kind).min_bid if convention.has_game(game.kind) else 8
+    shown = ", ".join(_(_FORM_EXAMPLES[form]).format(game=game.value, bid=bid, flagged=max(bid, 26))
+                      for form in convention.forms)
+    return shown + (_("; + контра, ++ реконтра") if convention.doubling else _("; без контры"))
+
+
+def forms_text(convention: Convention, game: Game | None = None) -> str:
+    """How the rule set writes a contract: ``контракт пишется так: 8Т (заявка и игра), …`` (:func:`forms_examples`)."""
+    return _("контракт пишется так: {forms}").format(forms=forms_examples(convention, game))
 
 
 def _check_reachable(convention: Convention, contract: Contract) -> None:
@@ -400,6 +429,10 @@ def _check_constructions(
     """RULES.md §4 and §8: belas, one pair's constructions, rams limits, rams of 7s and 8s."""
     settings = convention.settings.constructions
     game = convention.game(kind)
+    if not game.constructions:
+        field = "decl_con" if decl else "def_con"
+        raise InconsistentHandError(field, _names(decl or defs), _("в игре {game} по правилам «{convention}» конструкций нет").format(
+            game=contract.game.value, convention=convention.name))
     belas = sum(1 for c in decl + defs if c.kind is ConstructionKind.BELA)
     if belas > game.max_belas:
         allowed = (_("в БК бэлы нет") if game.max_belas == 0
@@ -434,7 +467,20 @@ def _check_constructions(
             _check_bare_visty(convention, kind, field, side)
     other_decl = [c for c in decl if c.kind is not ConstructionKind.BELA]
     other_def = [c for c in defs if c.kind is not ConstructionKind.BELA]
-    if other_decl and other_def:
+    if settings.compared == "by_kind":  # sequences and rams are compared each among themselves (RULES.md §12)
+        for kinds, what in (((ConstructionKind.SEQUENCE,), _("последовательности")), ((ConstructionKind.RAMS,), _("рамки"))):
+            mine = [c for c in other_decl if c.kind in kinds]
+            theirs = [c for c in other_def if c.kind in kinds]
+            if mine and theirs:
+                raise InconsistentHandError(
+                    "decl_con/def_con", f"{_names(tuple(mine))} / {_names(tuple(theirs))}",
+                    _("{what} проходят только у одной пары").format(what=what))
+        bare = [c for c in other_decl + other_def if c.kind is ConstructionKind.VISTY]
+        if bare and other_decl and other_def:
+            raise InconsistentHandError(
+                "decl_con/def_con", f"{_names(tuple(other_decl))} / {_names(tuple(other_def))}",
+                _("число вистов конструкций не говорит, последовательность это или рамки: у обеих пар назовите конструкции"))
+    elif other_decl and other_def:
         raise InconsistentHandError(
             "decl_con/def_con", f"{_names(tuple(other_decl))} / {_names(tuple(other_def))}",
             _("конструкции (кроме бэлы) проходят только у одной пары"),
@@ -476,6 +522,8 @@ def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: 
     total = sum(bare)
     table = convention.construction_values(kind)
     values = {v for v in set(table.sequences) | set(table.rams.values()) if v > 0}
+    if table.max_belas:  # a bela's value is one of the family's declaration values too
+        values.add(table.bela)
     if not _sum_of(values, total):
         raise InconsistentHandError(
             field, total, _("висты конструкций складываются из их стоимостей ({values})").format(

@@ -101,6 +101,7 @@ class Comparison(enum.Enum):
     FIRST_ANNOUNCED_TRUMPS = "first_announced_trumps"
     FIRST_ANNOUNCED = "first_announced"
     ELDER_HAND = "elder_hand"  # equal constructions: the elder hand's, first in turn from the opening leader
+    HIGHER_VALUE = "higher_value"  # compared = "by_value": the construction worth more visty
 
     __hash__ = object.__hash__
 
@@ -203,6 +204,7 @@ def _single(text: str, field_name: str, item: str) -> Construction:
 
 
 _SEQUENCE_WORDS = {"терц", "терца", "terz", "tierce", "берц", "берца", "berz", "quarte", "квинта", "quinta", "quinte",
+                   "кварта", "terca", "kvarta", "kvinta",
                    "шестерик", "sixte", "семерик", "septime", "восьмерик", "huitieme"}
 
 
@@ -241,6 +243,9 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
     """A card in two players' constructions, too many belas, a player's overlapping sequences or more than 8 cards."""
     kind = contract.game.kind
     game = convention.game(kind)
+    if melds and not game.constructions:
+        raise InconsistentHandError(f"p{melds[0].seat}", str(melds[0]), _("в игре {game} по правилам «{convention}» конструкций нет").format(
+            game=contract.game.value, convention=convention.name))
     belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
     if len(belas) > game.max_belas:
         raise InconsistentHandError("bela", f"{len(belas)}", _("в игре {value} бэл не больше {max_belas}").format(value=contract.game.value, max_belas=game.max_belas))
@@ -296,9 +301,19 @@ def _strength(meld: Meld, contract: Contract, convention: Convention) -> tuple:
 
     (class: 2 rams / 1 sequence, value or length, first key, 0, second key, tie-break).  Rams: by value, then
     (``equal_rams = "higher_rank"``) by the card's strength; sequences: by length, then top card and trump in the
-    order ``top_card_before_trump`` says.  Equal ones: ``tie`` — the first announced, the elder hand (lower seat:
-    seat 1 leads first), or none (``cancel_both``: a tie-break of 0).
+    order ``top_card_before_trump`` says (trump not at all where ``trump_breaks_ties`` is false, RULES.md §12).
+    Equal ones: ``tie`` — the first announced, the elder hand (lower seat: seat 1 leads first), or none
+    (``cancel_both``: a tie-break of 0).  With ``compared = "by_value"`` the construction's value in visty comes
+    first (an 8-card sequence worth more than rams beats them).
     """
+    strength = _kind_strength(meld, contract, convention)
+    if convention.settings.constructions.compared == "by_value":
+        return (visty_of(meld.construction, convention.construction_values(contract.game.kind)), *strength)
+    return strength
+
+
+def _kind_strength(meld: Meld, contract: Contract, convention: Convention) -> tuple:
+    """:func:`_strength` without the value first."""
     construction = meld.construction
     kind = contract.game.kind
     settings = convention.settings.constructions
@@ -310,7 +325,7 @@ def _strength(meld: Meld, contract: Contract, convention: Convention) -> tuple:
         table = game.plain_cards if kind is GameKind.NO_TRUMPS else game.trump_cards
         card_value = table[construction.rank]  # type: ignore[index]
         return (2, game.rams[construction.rank], card_value, RANKS.index(construction.rank), 0, tie_break)
-    trump = int(kind is GameKind.ALL_TRUMPS or meld.suit == contract.game.trump_suit)
+    trump = int(settings.trump_breaks_ties and (kind is GameKind.ALL_TRUMPS or meld.suit == contract.game.trump_suit))
     top = RANKS.index(meld.top)  # type: ignore[arg-type]
     first, second = (top, trump) if settings.top_card_before_trump else (trump, top)
     return (1, construction.length, first, 0, second, tie_break)
@@ -355,29 +370,15 @@ def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Re
     live = [m for m in live if m not in specials]
     winner = None
     if live:
-        best = {pair: max((m for m in live if m.pair is pair), key=lambda m: _strength(m, contract, convention), default=None)
-                for pair in Partnership}
-        contenders = [m for m in best.values() if m is not None]
-        top = max(contenders, key=lambda m: _strength(m, contract, convention))
-        winner = top.pair
-        if len(contenders) == 2 and _strength(contenders[0], contract, convention) == _strength(contenders[1], contract, convention):
-            tie = Reason(because=Because.TIE_CANCELS)  # equal tops and settings.tie == "cancel_both" (RULES.md §10)
-            reasons.append(tie)
-            cancelled += [(m, tie) for m in live]
-            live, winner = [], None
-        elif len(contenders) == 2:
-            loser = best[winner.other]
-            reasons.append(Reason(because=Because.TOP_BEATS, pair=winner, top=top, other=loser,
-                                  comparison=_comparison(top, loser, contract, convention)))  # type: ignore[arg-type]
-        else:
-            reasons.append(Reason(because=Because.ONLY_PAIR, pair=winner, top=top))
-        if winner is not None:
-            outranked = Reason(because=Because.OUTRANKED, pair=winner)
-            for meld in live:
-                if meld.pair is not winner:
-                    cancelled.append((meld, outranked))
-            live = [m for m in live if m.pair is winner]
-            reasons.append(Reason(because=Because.ALL_OF_PAIR_PASS, pair=winner))
+        groups = ([[m for m in live if m.construction.kind is kind_of] for kind_of in (ConstructionKind.SEQUENCE, ConstructionKind.RAMS)]
+                  if settings.compared == "by_kind" else [live])
+        kept: list[Meld] = []
+        for group in (g for g in groups if g):
+            _winner, passing = _contest(group, contract, convention, reasons, cancelled)
+            kept += passing
+        pairs = {m.pair for m in kept}
+        winner = pairs.pop() if len(pairs) == 1 else None
+        live = kept
     elif not cancelled:
         reasons.append(Reason(because=Because.NONE_ANNOUNCED))
     passed = [(m, visty_of(m.construction, values)) for m in live + belas]
@@ -389,9 +390,39 @@ def resolve(melds: list[Meld], contract: Contract, convention: Convention) -> Re
     return Resolution(winner_pair=winner, passed=passed, cancelled=cancelled, visty=visty, redeal=False, reasons=reasons)
 
 
+def _contest(live: list[Meld], contract: Contract, convention: Convention, reasons: list[Reason],
+             cancelled: list[tuple[Meld, Reason]]) -> tuple[Partnership | None, list[Meld]]:
+    """The two pairs' highest constructions among ``live`` meet (seed 000 §3): (the winning pair or None, the
+    constructions that pass); the reasons and the cancelled ones are added to the lists given."""
+    best = {pair: max((m for m in live if m.pair is pair), key=lambda m: _strength(m, contract, convention), default=None)
+            for pair in Partnership}
+    contenders = [m for m in best.values() if m is not None]
+    top = max(contenders, key=lambda m: _strength(m, contract, convention))
+    winner: Partnership | None = top.pair
+    if len(contenders) == 2 and _strength(contenders[0], contract, convention) == _strength(contenders[1], contract, convention):
+        tie = Reason(because=Because.TIE_CANCELS)  # equal tops and settings.tie == "cancel_both" (RULES.md §10)
+        reasons.append(tie)
+        cancelled += [(m, tie) for m in live]
+        return None, []
+    if len(contenders) == 2:
+        loser = best[top.pair.other]
+        reasons.append(Reason(because=Because.TOP_BEATS, pair=winner, top=top, other=loser,
+                              comparison=_comparison(top, loser, contract, convention)))  # type: ignore[arg-type]
+    else:
+        reasons.append(Reason(because=Because.ONLY_PAIR, pair=winner, top=top))
+    outranked = Reason(because=Because.OUTRANKED, pair=winner)
+    cancelled += [(m, outranked) for m in live if m.pair is not winner]
+    reasons.append(Reason(because=Because.ALL_OF_PAIR_PASS, pair=winner))
+    return winner, [m for m in live if m.pair is winner]
+
+
 def _comparison(top: Meld, other: Meld, contract: Contract, convention: Convention) -> Comparison:
     """What makes ``top`` higher than ``other`` (seed 000 §3)."""
-    a, b = _strength(top, contract, convention), _strength(other, contract, convention)
+    values = convention.construction_values(contract.game.kind)
+    if (convention.settings.constructions.compared == "by_value"
+            and visty_of(top.construction, values) != visty_of(other.construction, values)):
+        return Comparison.HIGHER_VALUE
+    a, b = _kind_strength(top, contract, convention), _kind_strength(other, contract, convention)
     if a[0] != b[0]:
         return Comparison.RAMS_OVER_SEQUENCE
     top_first = convention.settings.constructions.top_card_before_trump

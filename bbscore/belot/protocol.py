@@ -302,10 +302,9 @@ def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: boo
         if isinstance(given.get(key), str):
             given[key] = match_pair(given[key], pairs, key)
     if not confirmed and isinstance(given.get("contract"), str):
-        from bbscore.belot.contract import Contract
         from bbscore.belot.hand import check_plausible_bid
 
-        check_plausible_bid(rules, Contract.parse(given["contract"]))
+        check_plausible_bid(rules, rules.parse_contract(given["contract"]))
     return given
 
 
@@ -326,7 +325,7 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
         if before.ended:
             raise ProtocolError(str(path), None, _("партия окончена на сдаче {hand}: {winner}; новые сдачи не принимаются").format(
                 hand=before.ended_at, winner=_winner_text(protocol, before)))
-        if any(d.field in ("score", "total") for d in before.discrepancies):
+        if any(d.field in ("score", "total", "held") for d in before.discrepancies):
             warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
         entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(fields))
         after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
@@ -393,8 +392,13 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         for later in after.results[number:]:
             points = later.recorded_score if later.recorded_score is not None else later.score
             sheet = (sheet[0] + points[0], sheet[1] + points[1])
+            updates: dict[str, Any] = {}
             if "total" in later.entry.fields:
-                totals[later.entry.number] = {"total": list(sheet)}
+                updates["total"] = list(sheet)
+            if later.held_out or "held" in later.entry.fields:  # points of ties held over (RULES.md §12)
+                updates["held"] = later.held_out or sheets.REMOVE
+            if updates:
+                totals[later.entry.number] = updates
         sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
     return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
 
@@ -433,6 +437,8 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
             fields[key] = given[key]
     fields["score"] = list(result.score)
     fields["total"] = list(total)
+    if result.held_out:  # points of ties held over after this hand (RULES.md §12)
+        fields["held"] = result.held_out
     return fields
 
 
@@ -475,6 +481,8 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
             for key, value in (("score", list(hand.score)), ("total", list(hand.total))):
                 if entry.fields.get(key) != value:
                     changes.setdefault(entry.number, {})[key] = value
+            if entry.fields.get("held", 0) != hand.held_out:  # points of ties held over (RULES.md §12)
+                changes.setdefault(entry.number, {})["held"] = hand.held_out or sheets.REMOVE
         game = None
         if protocol.header.convention_sha256 is None:  # the rules' hash, after their name
             old = protocol.sheet.data["game"]

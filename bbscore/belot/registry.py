@@ -17,7 +17,7 @@ GAME = Game(
     sheet_is=N_("это протокол Базар-Белота: его команды — bbscore show, add, play"),
     rules="bbscore.belot.convention:load_tables",
     descriptions="bbscore.belot.descriptions",
-    optional_tables=("games.suit", "games.no_trumps", "games.all_trumps"),
+    optional_tables=("games.suit", "games.no_trumps", "games.all_trumps", "tie", "contract", "written.tie"),
     commands={
         "score": "bbscore.cli.belot.hand", "count": "bbscore.cli.belot.hand", "melds": "bbscore.cli.belot.hand",
         "new": "bbscore.cli.belot.sheet", "add": "bbscore.cli.belot.sheet", "edit": "bbscore.cli.belot.sheet",

@@ -23,8 +23,11 @@ FORMAT = 1
 # (split as ``points.rounded`` says), each pair's own constructions in points Pkp/Pkv.
 Term = Literal["PC", "C", "Pp", "Pv", "Pkp", "Pkv"]
 RamsEffect = Literal["cancel_all", "cancel_opponents", "cancel_opponents_sequences", "redeal", "nothing"]
-Rounded = Literal["defenders", "each_pair"]
-Rounding = Literal["half_up", "half_down", "down", "up"]
+Rounded = Literal["defenders", "declarers", "each_pair"]
+Rounding = Literal["half_up", "half_down", "down", "up", "threshold"]
+# The forms of contract a rule set reads (RULES.md §2, §10, §12): a bid N and a game (12Т), the game alone (Т, a family
+# without a numeric bid), a kapo premium (^Т, ^2Т), a kapo from one hand (^^Т), a bid flagged kapo (26Т^).
+Form = Literal["bid", "game", "kapo", "kapo_hand", "kapo_bid"]
 
 
 class _Strict(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -40,7 +43,9 @@ class PointsSettings(_Strict):
 
 
 class DoublingSettings(_Strict):
-    multiplies: Literal["bid", "hand"]
+    # bid: the bid term PC; base_cost: PC and the base cost C; hand: each pair's whole row; winner_row: the whole row of
+    # the pair that wins the hand (the declarers' of a made contract, the defenders' of a bait), the other row as it is.
+    multiplies: Literal["bid", "base_cost", "hand", "winner_row"]
 
 
 class Multipliers(_Strict):
@@ -50,18 +55,39 @@ class Multipliers(_Strict):
 
 
 class MadeSettings(_Strict):
-    simple: Literal["reach_contract", "reach_and_outscore"]
+    # reach_contract: Vp ≥ 10·N; outscore: Vp > Vv; at_least_defenders: Vp ≥ Vv; reach_and_outscore: both Vp ≥ 10·N and
+    # Vp > Vv (RULES.md §5, §7, §12).
+    simple: Literal["reach_contract", "outscore", "at_least_defenders", "reach_and_outscore"]
 
 
 class Written(_Strict):
     declarers: list[Term]
     defenders: list[Term]
+    # Only in the row of a tie: the terms held over to a later hand (RULES.md §12, «висяща», «litige»).
+    held: list[Term] = []
 
 
 class WrittenSettings(_Strict):
     made: Written
     made_doubled: Written
     bait: Written
+    tie: Written | None = None
+
+
+class TieSettings(_Strict):
+    """A hand whose two sides have equal visty (RULES.md §12): scored by the [made] rule, or held over."""
+
+    rule: Literal["scored", "held"]
+    # next_winner: the pair that writes more points in the next scored hand (equal: still held); next_declarers_if_made:
+    # the declarers of the first later hand that is made (a bait keeps them held).
+    held_to: Literal["next_winner", "next_declarers_if_made"]
+
+
+class ContractSettings(_Strict):
+    """Which forms of contract the rule set reads, and whether contra and recontra (+, ++) are written."""
+
+    forms: list[Form]
+    doubling: bool
 
 
 class ConstructionSettings(_Strict):
@@ -73,7 +99,8 @@ class ConstructionSettings(_Strict):
     huitieme: int
     bela: int
     declarers_without_trick: Literal["to_defenders", "lost"]
-    defenders_without_trick: Literal["keep", "lost"]
+    # to_declarers: the declarers who took every trick take the defenders' constructions (RULES.md §12: «štiglja», capot)
+    defenders_without_trick: Literal["keep", "lost", "to_declarers"]
     bela_without_trick: Literal["like_others", "counts"]
     rams_8: RamsEffect
     rams_7: RamsEffect
@@ -83,12 +110,24 @@ class ConstructionSettings(_Strict):
     tie: Literal["first_announced", "elder_hand", "cancel_both"]
     top_card_before_trump: bool
     card_in_sequence_and_rams: Literal["allowed", "forbidden"]
+    # Optional with their defaults (files written before them keep their content hash): whether a trump sequence beats
+    # an equal plain one (RULES.md §12: Bulgarian sequences compare without trump precedence); how the pairs'
+    # constructions meet — linear (rams above any sequence, one pair passes), by_value (the higher value first, rams
+    # above a sequence of equal value), by_kind (sequences and rams compared each among themselves: one pair's
+    # sequences and the other's rams may both pass).
+    trump_breaks_ties: bool = True
+    compared: Literal["linear", "by_value", "by_kind"] = "linear"
 
 
 class KapoSettings(_Strict):
     style: Literal["premium", "flag"]
     from_one_hand: bool
-    failed_card_points: Literal["kapo_base_cost", "base_cost"]
+    # A failed premium kapo: what the cards count for the defenders (and the base cost C written): the kapo's base cost,
+    # the simple game's, or nothing (the defenders write the kapo premium alone, with the constructions).
+    failed_card_points: Literal["kapo_base_cost", "base_cost", "none"]
+    # A made premium kapo: its base cost stands for the cards (gambler: C + K, and C again for the cards), or the
+    # cards are not counted (seed 001 §2: «очки по набранным картам … не учитываются»).  Optional with its default.
+    card_points: Literal["counted", "not_counted"] = "counted"
 
 
 class GameSettings(_Strict):
@@ -110,6 +149,11 @@ class GameSettings(_Strict):
     # A bid above this is asked again (a slip: 80Ч typed for 8Ч).  Optional with its default, so that files written
     # before it keep their content hash (msgspec omits defaults).
     confirm_bid_above: int = 30
+    # With points.rounding = "threshold": the last digit (remainder in visty) from which visty round up (RULES.md §12:
+    # Bulgarian suit 6, all trumps 4, no trumps 5).
+    round_up_from: int | None = None
+    # Whether constructions are announced in this game at all (RULES.md §12: none in Bulgarian no trumps).
+    constructions: bool = True
 
 
 class GamesSettings(_Strict):
@@ -125,6 +169,9 @@ class GameEndSettings(_Strict):
     on_tie: Literal["another_hand", "draw"]
     doezd: bool
     winner_needs_trick: bool
+    # The game does not end on a hand in which the pair that would lose it took no trick (RULES.md §12, Bulgarian
+    # «с капо не се излиза»).  Optional with its default.
+    loser_needs_trick: bool = False
 
 
 class ConventionFile(_Strict):
@@ -139,6 +186,10 @@ class ConventionFile(_Strict):
     kapo: KapoSettings
     games: GamesSettings
     game_end: GameEndSettings
+    # Optional tables (absent: files written before them keep their content hash): a tie's row and held-over points;
+    # the forms of contract read (absent: a bid, and the kapo notation kapo.style gives).
+    tie: TieSettings | None = None
+    contract: ContractSettings | None = None
     # The game of the file (the shared loader dispatches on it); a default, so msgspec omits it and the hash of
     # existing files is unchanged.
     game: Literal["bazar-belot"] = "bazar-belot"
@@ -233,7 +284,9 @@ def check(settings: ConventionFile, path: Path) -> None:
             raise _refuse(path, f"{prefix}.confirm_bid_above",
                           _("не меньше минимальной заявки {low}, а записано {value}").format(
                               low=game.min_bid, value=game.confirm_bid_above))
-        points_in_deck = scale_visty(game.deck_visty, game.trick_divisor) // settings.points.visty_per_point
+        _check_rounding(path, prefix, settings, game)
+        scaled = scale_visty(game.deck_visty, game.trick_divisor)
+        points_in_deck = scaled // settings.points.visty_per_point
         if settings.points.rounded == "defenders" and game.base_cost != points_in_deck:
             raise _refuse(
                 path, f"{prefix}.base_cost",
@@ -242,8 +295,97 @@ def check(settings: ConventionFile, path: Path) -> None:
                   "колода {deck} вистов даёт {points}, а указано {value}").format(
                     deck=game.deck_visty, points=points_in_deck, value=game.base_cost),
             )
+        rounded_deck = round_visty(scaled, unit, *rounding_of(settings, game)) // unit
+        if settings.points.rounded == "declarers" and game.base_cost != rounded_deck:
+            raise _refuse(
+                path, f"{prefix}.base_cost",
+                _("базовая стоимость простой игры — очки всей колоды, округлённые: при points.rounded = \"declarers\" "
+                  "вистующие получают остаток от округлённых очков обеих пар; колода {deck} вистов даёт {points}, "
+                  "а указано {value}").format(deck=game.deck_visty, points=rounded_deck, value=game.base_cost),
+            )
+        if not game.constructions and game.max_belas:
+            raise _refuse(path, f"{prefix}.max_belas", _("в игре без конструкций (constructions = false) нет и бэлы: 0"))
     if settings.game_end.target < 1:
         raise _refuse(path, "game_end.target", _("должно быть положительным"))
+    _check_tie(path, settings)
+    _check_forms(path, settings)
+
+
+def rounding_of(settings: ConventionFile, game: GameSettings) -> tuple[str, int | None]:
+    """(mode, round_up_from) of a kind of game: ``points.rounding``, with the game's threshold where it is "threshold"."""
+    return settings.points.rounding, game.round_up_from
+
+
+def round_visty(visty: int, unit: int, mode: str, up_from: int | None = None) -> int:
+    """Round visty to a multiple of ``unit`` (seed 000 §5: "half_up", 10–14 → 10, 15–19 → 20; "threshold": up from
+    a remainder of ``up_from``, RULES.md §12: a Bulgarian suit game rounds 76 up, 75 down)."""
+    remainder = visty % unit
+    if remainder == 0:
+        return visty
+    goes_up = {
+        "half_up": 2 * remainder >= unit,
+        "half_down": 2 * remainder > unit,
+        "down": False,
+        "up": True,
+        "threshold": up_from is not None and remainder >= up_from,
+    }[mode]
+    return visty - remainder + (unit if goes_up else 0)
+
+
+def _check_rounding(path: Path, prefix: str, settings: ConventionFile, game: GameSettings) -> None:
+    """A threshold per game exactly where ``points.rounding = "threshold"``, within 1 … visty_per_point."""
+    unit = settings.points.visty_per_point
+    if settings.points.rounding == "threshold":
+        if game.round_up_from is None:
+            raise _refuse(path, f"{prefix}.round_up_from",
+                          _("при points.rounding = \"threshold\" у каждой игры нужен порог округления вверх "
+                            "(round_up_from, от 1 до {unit})").format(unit=unit))
+        if not 1 <= game.round_up_from <= unit:
+            raise _refuse(path, f"{prefix}.round_up_from", _("порог округления вверх — от 1 до {unit}, а записано {value}").format(
+                unit=unit, value=game.round_up_from))
+    elif game.round_up_from is not None:
+        raise _refuse(path, f"{prefix}.round_up_from",
+                      _("порог нужен только при points.rounding = \"threshold\" — уберите его или смените rounding"))
+
+
+def _check_tie(path: Path, settings: ConventionFile) -> None:
+    """A held tie has its own written row (with the held terms) and a made rule under which a tie is not made."""
+    held = settings.tie is not None and settings.tie.rule == "held"
+    for outcome in ("made", "made_doubled", "bait"):
+        if getattr(settings.written, outcome).held:
+            raise _refuse(path, f"written.{outcome}.held", _("откладываются очки только в строке ничьей (written.tie)"))
+    if held and settings.written.tie is None:
+        raise _refuse(path, "written.tie", _("при tie.rule = \"held\" нужна строка ничьей: что пишут пары и что "
+                                             "откладывается (held)"))
+    if not held and settings.written.tie is not None:
+        raise _refuse(path, "written.tie", _("строка ничьей используется только при tie.rule = \"held\" — уберите её"))
+    if held and not settings.written.tie.held:  # type: ignore[union-attr]
+        raise _refuse(path, "written.tie.held", _("при отложенной ничьей что-то откладывается: например held = [\"Pp\"]"))
+    if held and settings.made.simple not in ("outscore", "reach_and_outscore"):
+        raise _refuse(path, "tie.rule", _("при made.simple = \"{made}\" равные висты — выполненный контракт: ничья "
+                                          "откладывается только при outscore или reach_and_outscore").format(
+            made=settings.made.simple))
+
+
+def _check_forms(path: Path, settings: ConventionFile) -> None:
+    """The forms of contract agree with the kapo settings and the made rule."""
+    if settings.contract is None:
+        return
+    forms = settings.contract.forms
+    if not forms:
+        raise _refuse(path, "contract.forms", _("нужна хотя бы одна форма контракта: bid, game, kapo, kapo_hand, kapo_bid"))
+    if len(set(forms)) != len(forms):
+        raise _refuse(path, "contract.forms", _("форма названа дважды"))
+    kapo = settings.kapo
+    if ("kapo" in forms or "kapo_hand" in forms) and kapo.style != "premium":
+        raise _refuse(path, "contract.forms", _("капо ^Т и ^^Т — при kapo.style = \"premium\""))
+    if "kapo_bid" in forms and kapo.style != "flag":
+        raise _refuse(path, "contract.forms", _("заявка с капо 26Т^ — при kapo.style = \"flag\""))
+    if "kapo_hand" in forms and not kapo.from_one_hand:
+        raise _refuse(path, "contract.forms", _("капо с руки ^^Т — при kapo.from_one_hand = true"))
+    if "game" in forms and settings.made.simple == "reach_contract":
+        raise _refuse(path, "made.simple", _("у контракта без заявки (форма game) нечего набирать: выполнен, если "
+                                             "больше вистующих (outscore) или не меньше (at_least_defenders)"))
 
 
 def _check_game_extras(path: Path, prefix: str, game: GameSettings) -> None:

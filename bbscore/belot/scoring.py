@@ -34,16 +34,17 @@ from bbscore.belot.hand import Hand
 
 
 class Outcome(enum.Enum):
-    """Which row of the "what each pair writes" table applies (seed 000 §5)."""
+    """Which row of the "what each pair writes" table applies (seed 000 §5; a held tie, RULES.md §12)."""
 
     MADE = "made"
     MADE_DOUBLED = "made_doubled"
     BAIT = "bait"
+    TIE = "tie"
 
 
 class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
-    """Every quantity of RULES.md §5 (and the settings of §7, §10) for one hand (a frozen record: a msgspec Struct,
-    ~10× cheaper to define and build than a dataclass).
+    """Every quantity of RULES.md §5 (and the settings of §7, §10, §12) for one hand (a frozen record: a msgspec
+    Struct, ~10× cheaper to define and build than a dataclass).
 
     Visty: ``counted_S``/``counted_VTv`` (the deck and the defenders' trick
     visty as counted from the cards), ``S``, ``VTp``, ``VTv`` (the same after
@@ -55,15 +56,22 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     of all their visty for a bid, 10·K of constructions for a kapo premium),
     ``bait_constructions`` (the declarers' constructions lost or moved on a
     bait, ``constructions.declarers_on_bait``), ``rounded_Vp``/``rounded_Vv``
-    (each pair's visty rounded, where the convention rounds them).
+    (each pair's visty rounded, where the convention rounds them; with
+    ``points.rounded = "declarers"`` ``rounded_Vv`` is both pairs' visty
+    rounded, of which the defenders get the rest).
     Points: ``C`` (the contract's base cost), ``C_written`` (the base cost as a
     written term: ``all_tricks_base_cost`` when the defenders took every
-    trick), ``multiplier`` (the bid's, from the game's table), ``PC``, ``Pp``,
+    trick; on a failed kapo premium what ``kapo.failed_card_points`` gives),
+    ``multiplier`` (the bid's, from the game's table), ``PC``, ``Pp``,
     ``Pv`` (points for visty), ``Pkp``/``Pkv`` (each pair's own constructions
     in points), ``hand_multiplier`` (what the written totals are multiplied by:
-    1 unless doubling multiplies the whole hand), ``declarers``, ``defenders``
-    (what each pair writes), ``declarers_terms``/``defenders_terms`` (the
-    convention's written row that applied: an empty one is «БТ»).
+    1 unless doubling multiplies the whole hand), ``declarers_multiplier``/
+    ``defenders_multiplier`` (what each pair's written row is multiplied by:
+    ``doubling.multiplies`` = "hand" or "winner_row"), ``declarers``,
+    ``defenders`` (what each pair writes), ``held`` (the points a tie holds
+    over to a later hand, ``tie.rule = "held"``; 0 otherwise),
+    ``declarers_terms``/``defenders_terms``/``held_terms`` (the convention's
+    written row that applied: an empty one is «БТ»).
     """
 
     contract: Contract
@@ -86,6 +94,8 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     C_written: int
     multiplier: int
     hand_multiplier: int
+    declarers_multiplier: int
+    defenders_multiplier: int
     PC: int
     required: int
     made: bool
@@ -99,22 +109,26 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     Pkv: int
     declarers: int
     defenders: int
+    held: int
     declarers_terms: tuple[str, ...]
     defenders_terms: tuple[str, ...]
+    held_terms: tuple[str, ...]
     decl_tricks: int | None
 
 
 def score(hand: Hand, convention: Convention) -> Breakdown:
-    """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10).
+    """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10, §12).
 
     In: a :class:`~bbscore.belot.hand.Hand` made by :func:`~bbscore.belot.hand.make_hand`
     with the same convention.  Out: the :class:`Breakdown`; ``declarers`` and
-    ``defenders`` are the points each pair writes.  Raises nothing for a
+    ``defenders`` are the points each pair writes, ``held`` what a tie holds
+    over (the replay of a game gives it to a later hand).  Raises nothing for a
     checked hand.
     """
     contract = hand.contract
     kind = contract.game.kind
-    points = convention.settings.points
+    settings = convention.settings
+    points = settings.points
     unit = points.visty_per_point
     game = convention.game(kind)
     counted_S, counted_VTv = game.deck_visty, hand.def_points
@@ -130,48 +144,84 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
     Vp, Vv = VTp + VCp, VTv + VCv
     C = convention.base_cost(contract)
-    C_written = game.all_tricks_base_cost if contract.is_bid and hand.decl_tricks == 0 else C
     multiplier = convention.multiplier(contract)
-    by_hand = convention.settings.doubling.multiplies == "hand"
-    PC = contract_points(contract, C, 1 if by_hand else multiplier)
-    hand_multiplier = multiplier if by_hand else 1
+    mode = settings.doubling.multiplies
+    PC = contract_points(contract, C, multiplier if mode in ("bid", "base_cost") else 1)
     required = unit * contract.number
     made = is_made(hand, Vp, Vv, VCp, required, convention)
-    bait_constructions = 0 if made else constructions_lost_on_bait(hand, convention)
+    if made:
+        outcome = Outcome.MADE if contract.doubling is Doubling.NONE else Outcome.MADE_DOUBLED
+    elif is_tie(hand, Vp, Vv, required, convention):
+        outcome = Outcome.TIE
+    else:
+        outcome = Outcome.BAIT
+    bait_constructions = constructions_lost_on_bait(hand, convention) if outcome is Outcome.BAIT else 0
     scored_VCp = VCp - bait_constructions
-    scored_VCv = VCv + (bait_constructions if convention.settings.constructions.declarers_on_bait == "to_defenders" else 0)
+    scored_VCv = VCv + (bait_constructions if settings.constructions.declarers_on_bait == "to_defenders" else 0)
     scored_Vp, scored_Vv = VTp + scored_VCp, VTv + scored_VCv
+    C_written = game.all_tricks_base_cost if contract.is_bid and hand.decl_tricks == 0 else C
     rounded_Vp = rounded_Vv = None
     if contract.is_kapo:
-        card_points = C if made or convention.settings.kapo.failed_card_points == "kapo_base_cost" else game.base_cost
+        card_points = kapo_card_points(made, C, game.base_cost, convention)
+        if not made:
+            C_written = card_points
         Pp, Pv = kapo_points_for_visty(card_points, scored_VCp, scored_VCv, unit)
     elif points.rounded == "each_pair":
-        rounded_Vp = round_visty(scored_Vp, unit, points.rounding)
-        rounded_Vv = round_visty(scored_Vv, unit, points.rounding)
+        rounded_Vp = convention.round(kind, scored_Vp)
+        rounded_Vv = convention.round(kind, scored_Vv)
         Pp, Pv = rounded_Vp // unit, rounded_Vv // unit
+    elif points.rounded == "declarers":
+        rounded_Vp = convention.round(kind, scored_Vp)
+        rounded_Vv = convention.round(kind, scored_Vp + scored_Vv)
+        Pp = rounded_Vp // unit
+        Pv = rounded_Vv // unit - Pp
     else:
-        rounded_Vv = round_visty(scored_Vv, unit, points.rounding)
+        rounded_Vv = convention.round(kind, scored_Vv)
         Pp, Pv = points_for_visty(scored_Vp, scored_Vv, rounded_Vv, unit)
-    Pkp = round_visty(scored_VCp, unit, points.rounding) // unit
-    Pkv = round_visty(scored_VCv, unit, points.rounding) // unit
-    if not made:
-        outcome = Outcome.BAIT
-    elif contract.doubling is Doubling.NONE:
-        outcome = Outcome.MADE
-    else:
-        outcome = Outcome.MADE_DOUBLED
-    terms = {"PC": PC, "C": C_written, "Pp": Pp, "Pv": Pv, "Pkp": Pkp, "Pkv": Pkv}
-    declarers, defenders = written_points(outcome, terms, convention)
-    row = getattr(convention.settings.written, outcome.value)
+    Pkp = convention.round(kind, scored_VCp) // unit
+    Pkv = convention.round(kind, scored_VCv) // unit
+    terms = {"PC": PC, "C": C_written * (multiplier if mode == "base_cost" else 1), "Pp": Pp, "Pv": Pv,
+             "Pkp": Pkp, "Pkv": Pkv}
+    row = getattr(settings.written, outcome.value)
+    declarers, defenders, held = written_points(row, terms)
+    hand_multiplier = multiplier if mode == "hand" else 1
+    declarers_multiplier, defenders_multiplier = row_multipliers(mode, outcome, multiplier)
     return Breakdown(
         contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=game.trick_divisor,
         S=S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
         constructions_moved=moved, defenders_constructions_lost=lost, VCp=VCp, VCv=VCv, Vp=Vp, Vv=Vv,
-        C=C, C_written=C_written, multiplier=multiplier, hand_multiplier=hand_multiplier, PC=PC, required=required,
+        C=C, C_written=C_written, multiplier=multiplier, hand_multiplier=hand_multiplier,
+        declarers_multiplier=declarers_multiplier, defenders_multiplier=defenders_multiplier, PC=PC, required=required,
         made=made, outcome=outcome, bait_constructions=bait_constructions, rounded_Vp=rounded_Vp, rounded_Vv=rounded_Vv,
-        Pp=Pp, Pv=Pv, Pkp=Pkp, Pkv=Pkv, declarers=declarers * hand_multiplier, defenders=defenders * hand_multiplier,
-        declarers_terms=tuple(row.declarers), defenders_terms=tuple(row.defenders), decl_tricks=hand.decl_tricks,
+        Pp=Pp, Pv=Pv, Pkp=Pkp, Pkv=Pkv, declarers=declarers * declarers_multiplier,
+        defenders=defenders * defenders_multiplier, held=held * hand_multiplier,
+        declarers_terms=tuple(row.declarers), defenders_terms=tuple(row.defenders), held_terms=tuple(row.held),
+        decl_tricks=hand.decl_tricks,
     )
+
+
+def row_multipliers(mode: str, outcome: Outcome, multiplier: int) -> tuple[int, int]:
+    """What (the declarers' row, the defenders' row) are multiplied by (``doubling.multiplies``): both by the
+    multiplier for "hand"; for "winner_row" the row of the pair that wins the hand (the declarers' of a made contract,
+    the defenders' of a bait; a tie's rows as they are); else 1 (the bid term alone, or with the base cost)."""
+    if mode == "hand":
+        return multiplier, multiplier
+    if mode == "winner_row":
+        if outcome is Outcome.BAIT:
+            return 1, multiplier
+        if outcome is not Outcome.TIE:
+            return multiplier, 1
+    return 1, 1
+
+
+def kapo_card_points(made: bool, C: int, base_cost: int, convention: Convention) -> int:
+    """What the cards count, in points, for the side that gets a premium kapo's cards (seed 000 §5; seed 001 §2):
+    made — the kapo's base cost C (``kapo.card_points = "counted"``) or nothing ("not_counted"); failed — as
+    ``kapo.failed_card_points`` says: the kapo's base cost, the simple game's, or nothing."""
+    kapo = convention.settings.kapo
+    if made:
+        return C if kapo.card_points == "counted" else 0
+    return {"kapo_base_cost": C, "base_cost": base_cost, "none": 0}[kapo.failed_card_points]
 
 
 def trick_visty(counted_S: int, counted_VTv: int, divisor: float, scaling: str) -> tuple[int, int]:
@@ -229,7 +279,8 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
     Returns (VCp, VCv, declarers' moved or lost, defenders' lost), in visty.
     ``declarers_without_trick``: ``"to_defenders"`` credits the declarers'
     constructions to the defenders, ``"lost"`` drops them.
-    ``defenders_without_trick``: ``"keep"`` or ``"lost"``.
+    ``defenders_without_trick``: ``"keep"``, ``"lost"`` or ``"to_declarers"`` (the declarers who took every
+    trick take them, RULES.md §12).
     ``bela_without_trick``: ``"like_others"`` or ``"counts"`` (a bela always
     stays with its pair).
     """
@@ -247,9 +298,11 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
         moved = True
         if settings.declarers_without_trick == "to_defenders":
             VCv += decl_following
-    if not defenders_took and def_following and settings.defenders_without_trick == "lost":
+    if not defenders_took and def_following and settings.defenders_without_trick != "keep":
         VCv -= def_following
         lost = True
+        if settings.defenders_without_trick == "to_declarers":
+            VCp += def_following
     return VCp, VCv, moved, lost
 
 
@@ -280,35 +333,36 @@ def contract_points(contract: Contract, C: int, multiplier: int) -> int:
 
 
 def is_made(hand: Hand, Vp: int, Vv: int, VCp: int, required: int, convention: Convention) -> bool:
-    """Made or bait (seed 000 §5; RULES.md §10).
+    """Made or not (seed 000 §5; RULES.md §7, §10, §12).
 
-    Simple game: ``Vp ≥ 10·N`` (``required``), and with ``made.simple =
-    "reach_and_outscore"`` also ``Vp > Vv``.  Kapo premium: the declarers took
-    all 8 tricks and their constructions reach ``10·K``.  A bid flagged kapo:
-    as a simple game, and all 8 tricks.
+    A bid (or the game alone, ``required`` 0): as ``made.simple`` says —
+    ``reach_contract`` ``Vp ≥ 10·N``; ``outscore`` ``Vp > Vv``;
+    ``at_least_defenders`` ``Vp ≥ Vv``; ``reach_and_outscore`` both ``Vp ≥
+    10·N`` and ``Vp > Vv``.  Kapo premium: the declarers took all 8 tricks and
+    their constructions reach ``10·K``.  A bid flagged kapo: as a bid, and all
+    8 tricks.
     """
     if hand.contract.is_kapo:
         return hand.decl_tricks == TRICKS_PER_HAND and VCp >= required
     if hand.contract.kind is ContractKind.KAPO_BID and hand.decl_tricks != TRICKS_PER_HAND:
         return False
+    rule = convention.settings.made.simple
+    if rule == "outscore":
+        return Vp > Vv
+    if rule == "at_least_defenders":
+        return Vp >= Vv
     if Vp < required:
         return False
-    return convention.settings.made.simple == "reach_contract" or Vp > Vv
+    return rule == "reach_contract" or Vp > Vv
 
 
-def round_visty(visty: int, unit: int, mode: str) -> int:
-    """Round visty to a multiple of ``unit`` (seed 000 §5: "half_up", 10–14 → 10, 15–19 → 20)."""
-    low = visty - visty % unit
-    remainder = visty % unit
-    if remainder == 0:
-        return visty
-    goes_up = {
-        "half_up": 2 * remainder >= unit,
-        "half_down": 2 * remainder > unit,
-        "down": False,
-        "up": True,
-    }[mode]
-    return low + unit if goes_up else low
+def is_tie(hand: Hand, Vp: int, Vv: int, required: int, convention: Convention) -> bool:
+    """A hand not made only because the two sides' visty are equal, where the rules hold a tie over (``tie.rule =
+    "held"``, RULES.md §12: «висяща», «litige» 81–81)."""
+    tie = convention.settings.tie
+    if tie is None or tie.rule != "held" or hand.contract.is_kapo or Vp != Vv or Vp < required:
+        return False
+    return hand.contract.kind is not ContractKind.KAPO_BID or hand.decl_tricks == TRICKS_PER_HAND
 
 
 def points_for_visty(Vp: int, Vv: int, rounded_Vv: int, unit: int) -> tuple[int, int]:
@@ -327,12 +381,8 @@ def kapo_points_for_visty(C: int, VCp: int, VCv: int, unit: int) -> tuple[int, i
     return C + VCp // unit, VCv // unit
 
 
-def written_points(outcome: Outcome, terms: dict[str, int], convention: Convention) -> tuple[int, int]:
-    """(declarers, defenders): what each pair writes, summed from the convention's table (seed 000 §5)."""
-    row = getattr(convention.settings.written, outcome.value)
-    declarers = defenders = 0
-    for term in row.declarers:
-        declarers += terms[term]
-    for term in row.defenders:
-        defenders += terms[term]
-    return declarers, defenders
+def written_points(row, terms: dict[str, int]) -> tuple[int, int, int]:
+    """(declarers, defenders, held): what each pair writes and what a tie holds over, summed from the convention's row
+    of terms (seed 000 §5), before a row multiplier."""
+    return (sum(terms[term] for term in row.declarers), sum(terms[term] for term in row.defenders),
+            sum(terms[term] for term in row.held))

@@ -53,12 +53,14 @@ def game_summary(pairs: tuple[str, str], replay: Replay) -> dict[str, Any]:
             continue
         contract = breakdown.contract
         made = breakdown.outcome is not Outcome.BAIT
-        counts = [kinds["kapo" if contract.kind is not ContractKind.SIMPLE else _KIND_OF[contract.game.kind]]]
+        simple = contract.kind in (ContractKind.SIMPLE, ContractKind.GAME)  # (the game alone: RULES.md §12)
+        counts = [kinds["kapo" if not simple else _KIND_OF[contract.game.kind]]]
         if contract.doubling is not Doubling.NONE:
             counts.append(doublings[DOUBLINGS[contract.doubling - 1]])
         for row in counts:
             row[0] += 1
-            row[1 if made else 2] += 1
+            if breakdown.outcome is not Outcome.TIE:  # a held tie is neither made nor a bait
+                row[1 if made else 2] += 1
     return {"pairs": list(pairs), "winner": replay.winner, "ended": replay.ended, "hands": hands, "bad_hands": bad,
             "redeals": redeals, "points": points, "kinds": kinds, "doublings": doublings}
 

@@ -17,7 +17,7 @@ from bbscore.belot.scoring import Breakdown
 from bbscore.seats import Partnership
 from bbscore.belot.reasons import cancel_text, reasons_text
 from bbscore.render.layout import console, print_fitting, styled  # (console and styled: for the commands too)
-from bbscore.belot.working import constructions_text, marks, steps
+from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
@@ -75,12 +75,14 @@ def hand_cells(result, pairs) -> dict[str, str]:
     if result.error is not None:
         points = ["—", "—"]
     elif result.breakdown is not None:
-        declarers, defenders = marks(result.breakdown)
-        points[result.by], points[1 - result.by] = declarers, defenders
+        points = list(sheet_marks(result))
     note = result.entry.fields.get("note")
+    note = note if isinstance(note, str) else ""
+    held = held_note(result, pairs)
+    if held:
+        note = f"{held}; {note}" if note else held
     return {"contract": _contract_cell(result), "by": pairs[result.by] if result.by is not None else "",
-            "points": points, "total": [str(result.total[0]), str(result.total[1])],
-            "note": note if isinstance(note, str) else ""}
+            "points": points, "total": [str(result.total[0]), str(result.total[1])], "note": note}
 
 
 def hand_line(label: str, result, pairs) -> str:
@@ -225,7 +227,7 @@ def recompute_report(report: dict, out: Console) -> None:
         out.print(styled(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), "yellow"))
     for item in report["discrepancies"]:
         where = f"{name}:{item['line']}" if item["line"] else name
-        field = _({"score": N_("очки сдачи"), "total": N_("итог"), "input": N_("ввод")}[item["field"]])
+        field = _({"score": N_("очки сдачи"), "total": N_("итог"), "held": N_("отложено"), "input": N_("ввод")}[item["field"]])
         out.print(_("{where}: сдача {hand}, {field}: {message}").format(where=where, hand=item["hand"], field=field,
                                                                         message=item["message"]))
     totals = report["totals"]

@@ -93,10 +93,9 @@ def melds(
     from bbscore import conventions
     from bbscore.belot import KEY
     from bbscore.belot import melds as meld_rules
-    from bbscore.belot.contract import Contract
 
     rules = conventions.load(convention, game=KEY)
-    played = Contract.parse(contract)
+    played = rules.parse_contract(contract)
     seats = {seat: ", ".join(texts) for seat, texts in ((1, p1), (2, p2), (3, p3), (4, p4)) if texts}  # a repeated option adds
     announced = meld_rules.parse_announcements(seats, played, rules)
     resolution = meld_rules.resolve(announced, played, rules)

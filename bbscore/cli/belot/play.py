@@ -232,8 +232,7 @@ class BelotGame:
             Step(name="who", question=_("Сдача {number}. Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
                      number=number, first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)),
                  check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words),
-            Step(name="contract", question=_("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): "),
-                 check=self._contract, applies=_playing),
+            Step(name="contract", question=self._contract_question(), check=self._contract, applies=_playing),
             Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"]),
                  check=_confirmed, words=["yes", "no"] if _english() else ["да", "нет"], applies=self._implausible,
                  intro=self._bid_note),
@@ -280,11 +279,19 @@ class BelotGame:
             return "redeal", kind
         return "by", match_pair(text, self.pairs, "by")
 
+    def _contract_question(self) -> str:
+        """The contract question, with the forms the file's rules read (the rule sets of the whole family, issue #22)."""
+        if self.rules.settings.contract is None:
+            return _("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК; + контра, ++ реконтра): ")
+        from bbscore.belot.hand import forms_examples
+
+        return _("Контракт ({forms}; игры {games}): ").format(
+            forms=forms_examples(self.rules), games=" ".join(game.value for game in _games(self.rules)))
+
     def _contract(self, text: str, answers: Answers):
-        from bbscore.belot.contract import Contract
         from bbscore.belot.hand import check_contract
 
-        contract = Contract.parse(text)
+        contract = self.rules.parse_contract(text)
         check_contract(self.rules, contract)
         return contract
 
@@ -413,3 +420,10 @@ def register(app: typer.Typer, only: str | None = None) -> None:
         from bbscore.cli import epilog
 
         app.command(cls=Command, epilog=epilog("play"))(play)
+
+
+def _games(rules) -> list:
+    """The games the rules have, in notation order (П Т Б Ч БК ВК)."""
+    from bbscore.belot.contract import Game
+
+    return [game for game in Game if rules.has_game(game.kind)]

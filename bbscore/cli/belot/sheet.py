@@ -224,6 +224,9 @@ def sheet_json(sheet, result) -> dict:
             item["made"] = hand.breakdown.made
         item["score"] = list(hand.score)
         item["total"] = list(hand.total)
+        if hand.held_in or hand.held_out:  # points of ties held over (RULES.md §12)
+            item["held"] = hand.held_out
+            item["held_to"] = None if hand.held_to is None else sheet.header.pairs[hand.held_to]
         if isinstance(hand.entry.fields.get("note"), str):
             item["note"] = hand.entry.fields["note"]
         hands.append(item)
@@ -235,6 +238,7 @@ def sheet_json(sheet, result) -> dict:
         "totals": list(result.totals),
         "ended_at": result.ended_at,
         "winner": None if result.winner is None else sheet.header.pairs[result.winner],
+        "held": result.held,
         "hands": hands,
     }
 
