@@ -131,20 +131,69 @@ def test_engine_names_no_option(module):
     assert not options, f"{module} names command-line options: {options}"
 
 
+def _game_terms() -> set[str]:
+    """The words of the games' notation (construction names in both languages, the rule files' keys): a bundled
+    rule set may be named after one (``bela``, ``belote``), and the engine must still use the word itself."""
+    import msgspec
+
+    from bbscore.belot.constructions import known_names
+    from bbscore.belot.schema import ConventionFile
+
+    terms = {name.casefold() for name in known_names()}
+    seen: set[type] = set()
+
+    def walk(kind) -> None:
+        if not (isinstance(kind, type) and issubclass(kind, msgspec.Struct)) or kind in seen:
+            return
+        seen.add(kind)
+        for field in msgspec.structs.fields(kind):
+            terms.add(field.encode_name)
+            for inner in getattr(field.type, "__args__", ()) + (field.type,):
+                walk(inner)
+
+    walk(ConventionFile)
+    return terms
+
+
 @pytest.mark.parametrize("module", sorted(m for layer, ms in LAYERS if layer in ENGINE_LAYERS for m in ms))
 def test_engine_names_no_convention(module):
-    """Rules are data: no engine module holds a bundled convention's name in its code (a branch on it would be an
-    `if` where a setting belongs); docstrings may cite them."""
+    """Rules are data: no engine module holds a bundled rule set's name in its code (a branch on it would be an `if`
+    where a setting belongs); docstrings may cite them.  A rule set named after a word of the notation (``bela``, the
+    Croatian game, is also the trump king and queen) may appear as that word, but is never compared with a rule
+    set's name (``rules.name == "bela"``)."""
     names = {path.stem for path in (PACKAGE.parent / "conventions").glob("*.toml")}
-    assert {"gambler", "classic", "blot-star", "rostov"} <= names
+    assert {"gambler", "classic", "blot-star", "rostov", "bela", "belote"} <= names
+    words = names & _game_terms()
     tree = ast.parse(package_modules()[module].read_text(encoding="utf-8"))
     docstrings = {id(node.body[0].value) for node in ast.walk(tree)
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
                   and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
     found = sorted({name for node in ast.walk(tree)
                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
-                    for name in names if name in node.value.lower()})
-    assert not found, f"{module} names conventions in its code: {found}"
+                    for name in names - words if name in node.value.lower()})
+    assert not found, f"{module} names rule sets in its code: {found}"
+    compared = compared_names(tree, names)
+    assert not compared, f"{module} compares a rule set's name: {compared}"
+
+
+def compared_names(tree: ast.AST, names: set[str]) -> list[str]:
+    """The rule-set names a module compares with something's ``name`` (``rules.name == "bela"``, ``in (…)`` too)."""
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        sides = [node.left, *node.comparators]
+        constants = [item for side in sides for item in (side.elts if isinstance(side, (ast.Tuple, ast.List, ast.Set)) else [side])]
+        if any(isinstance(side, ast.Attribute) and side.attr == "name" for side in sides):
+            found |= {item.value for item in constants
+                      if isinstance(item, ast.Constant) and isinstance(item.value, str) and item.value.lower() in names}
+    return sorted(found)
+
+
+@pytest.mark.parametrize("code", ['if rules.name == "bela":\n    pass\n', 'x = convention.settings.name in ("gambler", "x")\n'])
+def test_a_branch_on_a_rule_set_name_is_caught(code):
+    """The comparison rule fails on what it must (mutations of an engine module)."""
+    assert compared_names(ast.parse(code), {"bela", "gambler"})
 
 
 # --- one room per game (issue 18): the house names no game; the games never import each other ---

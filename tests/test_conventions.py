@@ -1220,7 +1220,7 @@ def test_a_pipe_among_the_user_conventions_is_not_a_convention(user_conventions)
     assert done.returncode == 0, report(done)
     assert "труба" not in [entry["name"] for entry in json.loads(done.stdout)["conventions"]]
     line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", "труба"))
-    assert "есть: blot-star, bulgarian, classic, classic-1001, coinche, croatian, french, gambler," in line
+    assert "есть: bela, belote, blot-star, bulgarian, classic, classic-1001, coinche, gambler," in line
 
 
 def test_an_empty_convention_name_and_a_folder_for_init_are_said_as_such(tmp_path):

@@ -114,36 +114,36 @@ BULGARIAN = [
         "RULES.md §12 a failed call under contra: all to the opponents, ×2 (unverified)"),
 ]
 
-# --------------------------------------------------------------------------- French belote (rules «french»)
+# --------------------------------------------------------------------------- French belote (rules «belote»)
 
 SCOREIT_B = "ScoreIt BeloteSolverTest.kt"
 SCOREHUB = "scorehub BeloteScoreManagerTest.kt"
 FRENCH = [
-    row("french", {"contract": "Т", "decl_points": 82}, W(82, 80, "made"), f"{SCOREIT_B} «remporte son contrat car a plus de 81 points»"),
-    row("french", {"contract": "Т", "decl_points": 80}, W(0, 162, "bait"), f"{SCOREIT_B} «perd son contrat car elle est dedans»"),
-    row("french", {"contract": "Т", "decl_points": 162, "decl_tricks": 8}, W(252, 0, "made"), f"{SCOREIT_B} capot 252"),
-    row("french", {"contract": "Т", "decl_points": 72, "decl_con": ["бэла"]}, W(92, 90, "made"),
+    row("belote", {"contract": "Т", "decl_points": 82}, W(82, 80, "made"), f"{SCOREIT_B} «remporte son contrat car a plus de 81 points»"),
+    row("belote", {"contract": "Т", "decl_points": 80}, W(0, 162, "bait"), f"{SCOREIT_B} «perd son contrat car elle est dedans»"),
+    row("belote", {"contract": "Т", "decl_points": 162, "decl_tricks": 8}, W(252, 0, "made"), f"{SCOREIT_B} capot 252"),
+    row("belote", {"contract": "Т", "decl_points": 72, "decl_con": ["бэла"]}, W(92, 90, "made"),
         f"{SCOREIT_B} «remporte son contrat avec la belote et moins de 81 points»"),
-    row("french", {"contract": "Т", "decl_points": 70, "decl_con": ["бэла"]}, W(20, 162, "bait"),
+    row("belote", {"contract": "Т", "decl_points": 70, "decl_con": ["бэла"]}, W(20, 162, "bait"),
         f"{SCOREIT_B} «perd son contrat avec la belote qui est imprenable»"),
-    row("french", {"contract": "Т", "decl_points": 70, "decl_con": ["терц"]}, W(0, 182, "bait"),
+    row("belote", {"contract": "Т", "decl_points": 70, "decl_con": ["терц"]}, W(0, 182, "bait"),
         f"{SCOREIT_B} «perd son contrat avec une tierce»"),
-    row("french", {"contract": "Т", "decl_points": 70, "def_con": ["терц"]}, W(0, 182, "bait"),
+    row("belote", {"contract": "Т", "decl_points": 70, "def_con": ["терц"]}, W(0, 182, "bait"),
         f"{SCOREIT_B} «perd son contrat et l'équipe une a une tierce»"),
-    row("french", {"contract": "Т", "decl_points": 81}, W(0, 81, "tie", held=81), f"{SCOREIT_B} «litige sans belote»"),
-    row("french", {"contract": "Т", "decl_points": 71, "decl_con": ["бэла"]}, W(0, 91, "tie", held=91),
+    row("belote", {"contract": "Т", "decl_points": 81}, W(0, 81, "tie", held=81), f"{SCOREIT_B} «litige sans belote»"),
+    row("belote", {"contract": "Т", "decl_points": 71, "decl_con": ["бэла"]}, W(0, 91, "tie", held=91),
         f"{SCOREIT_B} «litige avec belote» (91 : 91)"),
-    row("french", {"contract": "Т", "decl_points": 100}, W(100, 62, "made"), f"{SCOREHUB} «attacking team succeeds»"),
-    row("french", {"contract": "Т", "decl_points": 60}, W(0, 162, "bait"), f"{SCOREHUB} «attacking team fails»"),
-    row("french", {"contract": "Т", "decl_points": 0, "decl_tricks": 0}, W(0, 252, "bait"),
+    row("belote", {"contract": "Т", "decl_points": 100}, W(100, 62, "made"), f"{SCOREHUB} «attacking team succeeds»"),
+    row("belote", {"contract": "Т", "decl_points": 60}, W(0, 162, "bait"), f"{SCOREHUB} «attacking team fails»"),
+    row("belote", {"contract": "Т", "decl_points": 0, "decl_tricks": 0}, W(0, 252, "bait"),
         f"{SCOREHUB} «capot by defending team scores 0-252»"),
-    row("french", {"contract": "Т", "decl_points": 90, "decl_con": ["бэла"]}, W(110, 72, "made"),
+    row("belote", {"contract": "Т", "decl_points": 90, "decl_con": ["бэла"]}, W(110, 72, "made"),
         f"{SCOREHUB} «belote bonus adds 20 to the announcing team»"),
-    row("french", {"contract": "Т", "decl_points": 60, "decl_con": ["бэла"]}, W(20, 162, "bait"),
+    row("belote", {"contract": "Т", "decl_points": 60, "decl_con": ["бэла"]}, W(20, 162, "bait"),
         f"{SCOREHUB} «belote bonus is kept even when the announcing team falls»"),
-    row("french", {"contract": "Т", "decl_points": 162, "decl_tricks": 8, "def_con": ["бэла"]}, W(252, 20, "made"),
+    row("belote", {"contract": "Т", "decl_points": 162, "decl_tricks": 8, "def_con": ["бэла"]}, W(252, 20, "made"),
         f"{SCOREHUB} «belote bonus for the defending team is kept even on a capot by the attacker»"),
-    row("french", {"contract": "Т", "decl_points": 162, "decl_tricks": 8, "def_con": ["терц", "бэла"]},
+    row("belote", {"contract": "Т", "decl_points": 162, "decl_tricks": 8, "def_con": ["терц", "бэла"]},
         W(272, 20, "made", VCp=20), "FFB (carg contree_belote_rules.md §10.1.1) a capot takes the defenders' announcements"),
 ]
 
@@ -177,7 +177,7 @@ COINCHE = [
         f"FFB §10.1.2 160 + 120 ({SCOREIT_C} writes 282: see the variation with base_cost 162)"),
 ]
 
-# --------------------------------------------------------------------------- Croatian bela (rules «croatian»)
+# --------------------------------------------------------------------------- Croatian bela (rules «bela»)
 
 
 def bela(mi: int, mi_bid: bool, mi_decl: int, vi_decl: int, written: tuple[int, int]) -> pytest.param:
@@ -195,7 +195,7 @@ def bela(mi: int, mi_bid: bool, mi_decl: int, vi_decl: int, written: tuple[int, 
         expect = W(written[1], written[0])
     if mi in (0, 162):
         hand["decl_tricks"] = (8 if mi == 162 else 0) if mi_bid else (0 if mi == 162 else 8)
-    return row("croatian", hand, expect,
+    return row("bela", hand, expect,
                f"BelaBot tests/test_util.py calculate_points({mi}, {mi_bid}, {mi_decl}, {vi_decl}) == {written}")
 
 
@@ -236,7 +236,7 @@ def test_worked_hands(rules, hand, expect):
 
 def test_each_family_has_ten_worked_hands_with_ties_capots_doubling_and_thresholds():
     """The issue's floor: at least ten rows per family, ties, capots, doubling and each rounding threshold included."""
-    for name, rows in (("bulgarian", BULGARIAN), ("french", FRENCH), ("coinche", COINCHE), ("croatian", CROATIAN)):
+    for name, rows in (("bulgarian", BULGARIAN), ("belote", FRENCH), ("coinche", COINCHE), ("bela", CROATIAN)):
         assert len(rows) >= 10, name
     ids = " ".join(param.id for param in BULGARIAN)
     assert all(word in ids for word in ("hanging", "capot", "contra", "ВК 84", "БК 65", "75 rounds"))
@@ -305,8 +305,8 @@ VARIATIONS = [
     pytest.param("coinche", {"doubling.multiplies": "base_cost"}, {"contract": "120Т+", "decl_points": 130}, W(370, 32),
                  id="coinche multiplies base_cost: made, 120 × 2 + 130"),
     # made.simple = "at_least_defenders": a tie made (FFB §10.1.3: without the litige rule a tournament decides).
-    pytest.param("french", {"made.simple": "at_least_defenders", "tie": None, "written.tie": None},
-                 {"contract": "Т", "decl_points": 81}, W(81, 81, "made"), id="french at_least_defenders: 81 : 81 made"),
+    pytest.param("belote", {"made.simple": "at_least_defenders", "tie": None, "written.tie": None},
+                 {"contract": "Т", "decl_points": 81}, W(81, 81, "made"), id="belote at_least_defenders: 81 : 81 made"),
     # kapo.failed_card_points = "none": the defenders write the kapo premium alone (seed 001 silent, classic's other reading).
     pytest.param("classic", {"kapo.failed_card_points": "none"}, {"contract": "^Т", "def_points": 10, "decl_tricks": 7},
                  W(0, 25, "bait"), id="classic failed kapo, none: the premium 25 alone"),
@@ -343,20 +343,20 @@ def test_croatian_compares_declarations_by_value(tmp_path):
     card with any four of a kind, so value first shows where a club values a sequence above them: a sixte of 150."""
     from bbscore.belot.melds import parse_announcements, resolve
 
-    rules = conventions.load("croatian")
+    rules = conventions.load("bela")
     contract = rules.parse_contract("Ч")
     equal = resolve(parse_announcements({1: "квинта от В♠", 2: "рамки-К"}, contract, rules), contract, rules)
     assert [str(m) for m, _ in equal.passed] == ["рамки-К"]
-    done = run_cli("melds", "Ч", "--p1", "квинта от В♠", "--p2", "рамки-К", "--convention", "croatian")
+    done = run_cli("melds", "Ч", "--p1", "квинта от В♠", "--p2", "рамки-К", "--convention", "bela")
     assert done.returncode == 0 and "рамки старше любой последовательности" in done.stdout
     for compared in ("by_value", "linear"):
-        valued = conventions.load(variant(tmp_path, "croatian", {"constructions.sixte": 150,
+        valued = conventions.load(variant(tmp_path, "bela", {"constructions.sixte": 150,
                                                                  "constructions.compared": compared}))
         melds = parse_announcements({1: "шестерик от Д♣", 2: "рамки-Т"}, contract, valued)
         assert [str(m) for m, _ in resolve(melds, contract, valued).passed] == (
             ["шестерик от ДТ"] if compared == "by_value" else ["рамки-Т"]), compared
     done = run_cli("melds", "Ч", "--p1", "шестерик от Д♣", "--p2", "рамки-Т", "--convention",
-                   variant(tmp_path, "croatian", {"constructions.sixte": 160}))
+                   variant(tmp_path, "bela", {"constructions.sixte": 160}))
     assert done.returncode == 0 and "стоит больше вистов" in done.stdout
 
 
@@ -365,8 +365,8 @@ def test_croatian_compares_declarations_by_value(tmp_path):
 FORMS = [
     pytest.param("bulgarian", "12Т", ["без заявки", "Т (игра, без заявки)"], id="bulgarian: no numeric bid"),
     pytest.param("bulgarian", "^Т", ["капо ^Т", "контракт пишется так: Т"], id="bulgarian: no kapo contract"),
-    pytest.param("french", "Т+", ["нет контры", "без контры"], id="french: no contra"),
-    pytest.param("croatian", "Т++", ["нет контры"], id="croatian: no contra"),
+    pytest.param("belote", "Т+", ["нет контры", "без контры"], id="belote: no contra"),
+    pytest.param("bela", "Т++", ["нет контры"], id="bela: no contra"),
     pytest.param("coinche", "Т", ["нужно число N"], id="coinche: a bid is needed"),
     pytest.param("coinche", "170Т", ["не больше 160"], id="coinche: bids to 160"),
     pytest.param("coinche", "70Т", ["80"], id="coinche: bids from 80"),
@@ -441,22 +441,22 @@ def test_bulgarian_hanging_points_reach_the_next_winner():
 
 def test_scoreit_litige_game():
     """ScoreIt BeloteSolverTest.kt «calcule le score sans arrondi et avec litige»: eight laps, totals 844 : 562.  Under
-    the bundled french (next_declarers_if_made, scorehub and FFB) the held 81 reach «ONE» at its capot (lap 5), in
+    the bundled belote (next_declarers_if_made, scorehub and FFB) the held 81 reach «ONE» at its capot (lap 5), in
     ScoreIt at lap 3, where «ONE» wins as defenders (next_winner): the totals agree either way."""
     laps = [("ONE", 116), ("TWO", 81), ("TWO", 50), ("ONE", 60), ("ONE", 162), ("TWO", 143), ("TWO", 71), ("TWO", 120)]
     hands = [{"contract": "Т", "by": by, "decl_points": points, **({"decl_tricks": 8} if points == 162 else {}),
               **({"decl_con": ["бэла"]} if i == 6 else {})} for i, (by, points) in enumerate(laps)]
     expected = [116 + 81 + (81 + 162) + 0 + 252 + 19 + 91 + 42, 46 + 0 + 0 + 162 + 0 + 143 + 0 + (91 + 120)]
-    bundled = game("french", hands, pairs=("ONE", "TWO"))
+    bundled = game("belote", hands, pairs=("ONE", "TWO"))
     assert list(bundled.totals) == expected
     assert bundled.results[4].held_to == 0 and bundled.results[2].held_out == 81
-    rules = conventions.load("french").settings
+    rules = conventions.load("belote").settings
     import msgspec
 
     changed = msgspec.structs.replace(rules, tie=msgspec.structs.replace(rules.tie, held_to="next_winner"))
     from bbscore.belot.convention import Convention
 
-    winner = game(Convention(changed, conventions.bundled_dir() / "french.toml"), hands, pairs=("ONE", "TWO"))
+    winner = game(Convention(changed, conventions.bundled_dir() / "belote.toml"), hands, pairs=("ONE", "TWO"))
     assert list(winner.totals) == expected
     assert scores(winner)[2] == (81 + 162, 0) and winner.results[2].held_to == 0
 
@@ -467,7 +467,7 @@ def test_scoreit_rounded_game():
     laps = [("ONE", 116), ("TWO", 90), ("TWO", 50), ("ONE", 60), ("ONE", 162), ("TWO", 143)]
     hands = [{"contract": "Т", "by": by, "decl_points": points, **({"decl_tricks": 8} if points == 162 else {})}
              for by, points in laps]
-    plain = game("french", hands, pairs=("ONE", "TWO"))
+    plain = game("belote", hands, pairs=("ONE", "TWO"))
     assert list(plain.totals) == [116 + 72 + 162 + 0 + 252 + 19, 46 + 90 + 0 + 162 + 0 + 143]
 
 
@@ -475,7 +475,7 @@ def test_scoreit_rounded_game_in_tens(tmp_path):
     laps = [("ONE", 116), ("TWO", 90), ("TWO", 50), ("ONE", 60), ("ONE", 162), ("TWO", 143)]
     hands = [{"contract": "Т", "by": by, "decl_points": points, **({"decl_tricks": 8} if points == 162 else {})}
              for by, points in laps]
-    tens = conventions.load(variant(tmp_path, "french", {"points.visty_per_point": 10, "games.suit.base_cost": 16,
+    tens = conventions.load(variant(tmp_path, "belote", {"points.visty_per_point": 10, "games.suit.base_cost": 16,
                                                          "games.suit.all_tricks_base_cost": 25, "game_end.target": 50}))
     rounded = game(tens, hands, pairs=("ONE", "TWO"))
     assert [10 * t for t in rounded.totals] == [120 + 70 + 160 + 0 + 250 + 20, 50 + 90 + 0 + 160 + 0 + 140]
@@ -484,20 +484,20 @@ def test_scoreit_rounded_game_in_tens(tmp_path):
 def test_scorehub_litige_carry():
     """scorehub BeloteScoreManagerTest.kt: the carry threads through hands and waits for an attacker who succeeds."""
     tie = {"contract": "Т", "by": "A", "decl_points": 81}
-    threaded = game("french", [tie, {"contract": "Т", "by": "A", "decl_points": 90}])
+    threaded = game("belote", [tie, {"contract": "Т", "by": "A", "decl_points": 90}])
     assert scores(threaded) == [(0, 81), (171, 72)]  # «computeRoundScores threads carry across multiple hands»
     # «getTotal sums … including litige resolution» expects «B» 81 + 100 = 181, but scorehub's own computeScores (as
     # stored, BeloteScoreManager.kt: «scores[attackingTeam] = made + litigeCarry») gives the successful attacker the
     # carry: 81 + (100 + 81) = 262 — the source disagrees with itself; bbscore follows its code and FFB §10.1.3.
-    totals = game("french", [tie, {"contract": "Т", "by": "B", "decl_points": 100}])
+    totals = game("belote", [tie, {"contract": "Т", "by": "B", "decl_points": 100}])
     assert list(totals.totals) == [62, 262]
-    twice = game("french", [tie, {"contract": "Т", "by": "B", "decl_points": 81}])
+    twice = game("belote", [tie, {"contract": "Т", "by": "B", "decl_points": 81}])
     assert scores(twice) == [(0, 81), (81, 0)] and twice.held == 162  # «second consecutive litige accumulates»
-    failed = game("french", [tie, {"contract": "Т", "by": "B", "decl_points": 50}])
+    failed = game("belote", [tie, {"contract": "Т", "by": "B", "decl_points": 50}])
     assert failed.held == 81  # «litige carry persists through a failed hand»
-    capot = game("french", [tie, {"contract": "Т", "by": "B", "decl_points": 162, "decl_tricks": 8}])
+    capot = game("belote", [tie, {"contract": "Т", "by": "B", "decl_points": 162, "decl_tricks": 8}])
     assert scores(capot)[1] == (0, 333)  # «capot by attacker resolves pending litige carry»
-    defended = game("french", [tie, {"contract": "Т", "by": "B", "decl_points": 0, "decl_tricks": 0}])
+    defended = game("belote", [tie, {"contract": "Т", "by": "B", "decl_points": 0, "decl_tricks": 0}])
     assert defended.held == 81 and scores(defended)[1] == (252, 0)  # «capot by defender does not resolve …»
 
 
@@ -537,7 +537,7 @@ def test_loser_needs_a_trick_in_bulgarian():
 
 # --------------------------------------------------------------------------- rule sets: check, show, diff
 
-FAMILY = ["bulgarian", "french", "coinche", "croatian", "classic-1001"]
+FAMILY = ["bulgarian", "belote", "coinche", "bela", "classic-1001"]
 
 
 def belot_rule_sets() -> list[str]:
@@ -588,7 +588,7 @@ CHECKS = [
     ("bulgarian", {"contract.forms": ["game", "kapo_bid"]}, "contract.forms"),  # needs kapo.style = "flag"
     ("coinche", {"kapo.style": "flag"}, "contract.forms"),  # ^Т needs the premium
     ("coinche", {"kapo.from_one_hand": False}, "contract.forms"),  # ^^Т needs it
-    ("croatian", {"made.simple": "reach_contract"}, "made.simple"),  # the game alone has no bid to reach
+    ("bela", {"made.simple": "reach_contract"}, "made.simple"),  # the game alone has no bid to reach
     ("bulgarian", {"games.no_trumps.max_belas": 1}, "games.no_trumps.max_belas"),  # (no trumps: no bela anyway)
     ("bulgarian", {"games.all_trumps.constructions": False}, "games.all_trumps.max_belas"),  # no constructions, no bela
 ]
@@ -628,9 +628,9 @@ WORKING = [
                  ["множитель (2) умножает всё, что пишет пара, выигравшая сдачу: разыгрывающие",
                   "разыгрывающие пишут (PC + Pp) × 2 = (120 + 130) × 2 = 500, вистующие пишут Pv = 32"],
                  id="coinche: the winner's row doubled"),
-    pytest.param(["Т", "--decl-points", "162", "--decl-tricks", "8", "--def-con", "терц, бэла", "--convention", "french"],
+    pytest.param(["Т", "--decl-points", "162", "--decl-tricks", "8", "--def-con", "терц, бэла", "--convention", "belote"],
                  ["их конструкции переходят разыгрывающим (бэла остаётся у пары) → VCp = 20, VCv = 20"],
-                 id="french: a capot takes the defenders' tierce"),
+                 id="belote: a capot takes the defenders' tierce"),
 ]
 
 

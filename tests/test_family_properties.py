@@ -106,7 +106,7 @@ def test_bulgarian_written_points(hand):
 
 # --------------------------------------------------------------------------- French belote (FFB, ScoreIt, scorehub)
 
-FR = conventions.load("french")
+FR = conventions.load("belote")
 
 
 @st.composite
@@ -194,7 +194,7 @@ def test_coinche_written_points(hand):
 
 # --------------------------------------------------------------------------- Croatian bela (BelaBot calculate_points)
 
-HR = conventions.load("croatian")
+HR = conventions.load("bela")
 
 
 @st.composite
@@ -228,7 +228,7 @@ def test_croatian_written_points(hand):
 
 
 @EXAMPLES
-@given(st.sampled_from(["bulgarian", "french"]), st.sampled_from(["A", "B"]), st.sampled_from(["A", "B"]),
+@given(st.sampled_from(["bulgarian", "belote"]), st.sampled_from(["A", "B"]), st.sampled_from(["A", "B"]),
        st.integers(0, 162), st.booleans())
 def test_held_points_reach_the_next_hand(name, tied_by, next_by, next_points, second_tie):
     """After a tie (81 : 81, no declarations) the held points go, with the next hand: Bulgarian — to the pair that
