@@ -118,6 +118,8 @@ def table_ok(table, sheet: str) -> bool:
 def _output_format(format: Optional[str], output: Optional[Path], force: bool, allowed: dict, refusal: str) -> Optional[str]:
     from bbscore.errors import InvalidValueError, ProtocolError
 
+    if output is not None and output.is_dir():
+        raise ProtocolError(str(output), None, _(TEXT["folder"]))
     if format is None and output is not None:
         format = allowed.get(output.suffix.lower())
         if format is None:
@@ -125,8 +127,6 @@ def _output_format(format: Optional[str], output: Optional[Path], force: bool, a
     elif format is not None and format not in allowed.values():
         raise InvalidValueError("format", format, _(refusal))
     if output is not None:
-        if output.is_dir():
-            raise ProtocolError(str(output), None, _(TEXT["folder"]))
         if output.exists() and not force:
             raise ProtocolError(str(output), None, _(TEXT["exists"]))
         if output.exists() and not output.is_file():
