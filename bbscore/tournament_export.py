@@ -35,6 +35,7 @@ TEXT = {
     "buchholz": N_("Бухгольц"),
     "score": N_("очки турнира"),
     "round": N_("тур {number}"),
+    "rounds_title": N_("Итоги туров"),
     # the short headers of a table (the legend says them in full)
     "short_place": "№",
     "short_played": N_("игр"),
@@ -246,6 +247,7 @@ body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-si
        max-width: 190mm; }
 @media screen { body { padding: 6mm 4mm; } }
 h1 { font-size: 13pt; margin: 0 0 1.5mm; }
+h2 { font-size: 10pt; margin: 2mm 0 1mm; }
 p { margin: 0 0 1.5mm; }
 table { border-collapse: collapse; width: 100%; margin: 0 0 2mm; }
 th, td { border: 1px solid #666; padding: 0.3mm 0.8mm; line-height: 1.2; }
@@ -253,7 +255,9 @@ th { background: #eee; font-size: 6.5pt; font-weight: bold; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.name { font-weight: bold; }
 td.people { font-size: 6.5pt; color: #333; }
-td.round { text-align: center; font-size: 7pt; white-space: nowrap; }
+td.round { text-align: center; font-size: 7pt; white-space: nowrap; line-height: 1.1; }
+td.round small { font-size: 5.5pt; color: #444; }
+table.rounds th.n { width: 5mm; } table.rounds th.who { width: 22mm; }
 td.score { font-weight: bold; text-align: right; }
 td.win { background: #e6f2e6; } td.loss { background: #fff; } td.draw { background: #f2f2dc; }
 td.unfinished, td.error { background: #fbe3d6; }
@@ -277,15 +281,14 @@ def _page(title: str, body: list[str]) -> str:
 
 def to_html(standings, people, title: str, meta: str) -> str:
     """A self-contained page (inline CSS, no script, nothing fetched) that prints on one A4 page for 16 entrants and
-    15 rounds: the standings with each round's result (the opponent's number and the mark; the points in the cell's
-    title), the legend, the games not finished and the sheets to check."""
+    15 rounds: the standings, then each round's result (the opponent's number and the mark, the points under it), the
+    legend, the games not finished and the sheets to check."""
     esc = html.escape
     keys = columns(standings)
     numbers = places(standings)
     count = _rounds(standings)
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="standings">\n<thead><tr>']
     body += [f"<th>{esc(header(key))}</th>" for key in keys]
-    body += [f"<th>{esc(text('r').format(number=n))}</th>" for n in range(1, count + 1)]
     body.append("</tr></thead>\n<tbody>\n")
     kinds = {"place": "num", "entrant": "name", "players": "people", "score": "score"}
     for line in standings.lines:
@@ -295,17 +298,27 @@ def to_html(standings, people, title: str, meta: str) -> str:
             value = row[key]
             shown = score_text(value) if isinstance(value, Fraction) else "" if value is None else str(value)
             body.append(f'<td class="{kinds.get(key, "num")}" data-key="{key}">{esc(shown)}</td>')
+        body.append("</tr>\n")
+    body.append("</tbody>\n</table>\n")
+    body.append(f'<p class="note">{esc(text("short_legend"))}</p>\n')
+    body.append(f'<h2>{esc(text("rounds_title"))}</h2>\n<table class="rounds">\n<thead><tr><th class="n">№</th>'
+                f'<th class="who">{esc(header("entrant"))}</th>')
+    body += [f"<th>{esc(text('r').format(number=n))}</th>" for n in range(1, count + 1)]
+    body.append("</tr></thead>\n<tbody>\n")
+    for index, line in enumerate(standings.lines, start=1):
+        body.append(f'<tr data-rounds-of="{esc(line.name)}"><td class="num">{index}</td><td class="name">{esc(line.name)}</td>')
         by_round = {game.round: game for game in line.games}
         for n in range(1, count + 1):
             game = by_round.get(n)
             if game is None:
                 body.append('<td class="round"></td>')
                 continue
+            points = "" if game.outcome in ("bye", "error") else f"<br><small>{game.points}:{game.against}</small>"
             body.append(f'<td class="round {game.outcome}" data-round="{n}" title="{esc(round_detail(game))}">'
-                        f"{esc(round_cell(game, numbers))}</td>")
+                        f"{esc(round_cell(game, numbers))}{points}</td>")
         body.append("</tr>\n")
     body.append("</tbody>\n</table>\n")
-    body.append(f'<p class="note">{esc(text("short_legend"))} {esc(text("legend"))}</p>\n')
+    body.append(f'<p class="note">{esc(text("legend"))}</p>\n')
     if standings.unfinished:
         body.append(f'<p class="note open">{esc(text("open").format(sheets=", ".join(standings.unfinished)))}</p>\n')
     for key, table in (("wrong", {sheet: "; ".join(slips) for sheet, slips in standings.wrong.items()}),
