@@ -311,3 +311,29 @@ def test_standings_of_generated_results_equal_direct_counts(count, seed):
         assert line.score == line.wins + Fraction(line.draws, 2) + len(over)
     scores = [line.score for line in table.lines]
     assert scores == sorted(scores, reverse=True)
+
+
+def test_a_large_field_at_tables_of_four_is_seated_well_and_the_same_every_time():
+    """Beyond EXACT_TABLES players the seating is greedy then improved: every player once, no more repeats than the
+    seating in plain order, and five rounds of sixteen meet nobody twice (the five parallel classes of the affine
+    plane of order 4 show it can be avoided); a sixth must repeat."""
+    from bbscore.tournament import EXACT_TABLES
+
+    names = [f"p{i}" for i in range(16)]
+    assert len(names) > EXACT_TABLES
+    sizes = table_sizes(16, (3, 4), 4)
+    met: dict = {}
+    for _round in range(5):
+        tables, byes = seat(names, sizes, met)
+        assert byes == () and sorted(name for table in tables for name in table) == sorted(names)
+        assert seat(names, sizes, met) == (tables, byes)
+        plain = [tuple(names[i:i + 4]) for i in range(0, 16, 4)]
+        assert repeats(tables, met) <= repeats(plain, met)
+        assert repeats(tables, met) == 0
+        for table in tables:
+            for pair in combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+    tables, byes = seat(names, sizes, met)
+    assert repeats(tables, met) > 0  # everyone has met all fifteen others
+    thirteen, bye = seat([f"q{i}" for i in range(17)], table_sizes(17, (3, 4), 4), {})
+    assert bye == () and sorted(len(table) for table in thirteen) == [3, 3, 3, 4, 4]
