@@ -472,3 +472,21 @@ def test_english_tournament_refusals_and_output(tmp_path):
     assert "round 1 is not finished" in refused.stderr
     standings = run_cli("--lang", "en", "tournament", "standings", tmp_path / "t", "--format", "md")
     assert "Buch." in standings.stdout and "entrant" in standings.stdout
+
+
+def test_rules_given_by_path_reach_every_sheet_also_of_a_later_round(tmp_path):
+    (tmp_path / "rules").mkdir()
+    assert run_cli("conventions", "init", "rules/club.toml", "--from", "classic", cwd=tmp_path).returncode == 0
+    done = run_cli("tournament", "new", "ev", "--pairs", "A,B,C,D", "--system", "swiss", "--convention", "rules/club.toml",
+                   "--target", "151", cwd=tmp_path)
+    assert done.returncode == 0, report(done)
+    folder = tmp_path / "ev"
+    assert tournament(folder)["tournament"]["convention"] == "../rules/club.toml"
+    assert tournament(folder)["tournament"]["target"] == 151
+    for sheet, winner in (("r1-t1.toml", "A"), ("r1-t2.toml", "C")):
+        for _hand in range(3):
+            run_cli("add", folder / sheet, "15Т++", "--by", winner, "--def-points", "0")
+    assert run_cli("tournament", "pair", folder).returncode == 0
+    later = tomllib.loads((folder / "r2-t1.toml").read_text(encoding="utf-8"))["game"]
+    assert later["convention"] == "../rules/club.toml" and later["target"] == 151 and later["pairs"] == ["A", "C"]
+    assert run_cli("show", folder / "r2-t1.toml", cwd=tmp_path / "rules").returncode == 0
