@@ -73,10 +73,6 @@ class Entrant:
     name: str
     players: tuple[str, ...] = ()
 
-    @property
-    def people(self) -> tuple[str, ...]:
-        return self.players or (self.name,)
-
 
 @dataclass(frozen=True, kw_only=True)
 class Tournament:

@@ -337,3 +337,35 @@ def test_a_large_field_at_tables_of_four_is_seated_well_and_the_same_every_time(
     assert repeats(tables, met) > 0  # everyone has met all fifteen others
     thirteen, bye = seat([f"q{i}" for i in range(17)], table_sizes(17, (3, 4), 4), {})
     assert bye == () and sorted(len(table) for table in thirteen) == [3, 3, 3, 4, 4]
+
+
+def test_a_simulated_preferans_swiss_of_24_players_never_does_worse_than_the_plain_order():
+    rng = random.Random(24)
+    names = [f"p{i}" for i in range(24)]
+    points = dict.fromkeys(names, 0)
+    sizes = table_sizes(24, (3, 4), 4)
+    met: dict = {}
+    for _round in range(6):
+        order = sorted(names, key=lambda name: (-points[name], names.index(name)))
+        tables, byes = seat(order, sizes, met)
+        assert byes == () and sorted(name for table in tables for name in table) == sorted(names)
+        plain = [tuple(order[i:i + 4]) for i in range(0, 24, 4)]
+        assert repeats(tables, met) <= repeats(plain, met)
+        for table in tables:
+            assert list(table) == sorted(table, key=order.index)  # each table in standings order
+            for pair in combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+            points[rng.choice(table)] += 1
+
+
+@pytest.mark.parametrize(("value", "shown", "number"), [
+    (Fraction(3), "3", 3), (Fraction(5, 2), "2½", 2.5), (Fraction(1, 2), "½", 0.5), (Fraction(7, 3), "7/3", "7/3"),
+    (None, None, ""),
+])
+def test_tournament_points_as_people_and_spreadsheets_read_them(value, shown, number):
+    from bbscore.tournament_export import number as as_number
+    from bbscore.tournament_export import score_text
+
+    if shown is not None:
+        assert score_text(value) == shown
+    assert as_number(value) == number
