@@ -236,7 +236,7 @@ def _notes(standings, escape) -> list[str]:
         notes += [escape(f"- {sheet}: {'; '.join(slips)}") for sheet, slips in standings.wrong.items()]
     if standings.errors:
         notes += ["", escape(text("errors"))]
-        notes += [escape(f"- {sheet}: {reason}") for sheet, reason in standings.errors.items()]
+        notes += [escape(f"- {reason}") for reason in standings.errors.values()]  # (the reason names the file)
     return notes
 
 
@@ -321,11 +321,11 @@ def to_html(standings, people, title: str, meta: str) -> str:
     body.append(f'<p class="note">{esc(text("legend"))}</p>\n')
     if standings.unfinished:
         body.append(f'<p class="note open">{esc(text("open").format(sheets=", ".join(standings.unfinished)))}</p>\n')
-    for key, table in (("wrong", {sheet: "; ".join(slips) for sheet, slips in standings.wrong.items()}),
-                       ("errors", standings.errors)):
-        if table:
+    for key, lines in (("wrong", [f"{sheet}: {'; '.join(slips)}" for sheet, slips in standings.wrong.items()]),
+                       ("errors", list(standings.errors.values()))):  # (an error's reason names the file)
+        if lines:
             body.append(f'<p class="note {key}">{esc(text(key))}</p>\n<ul class="{key}">\n')
-            body += [f"<li>{esc(sheet)}: {esc(reason)}</li>\n" for sheet, reason in table.items()]
+            body += [f"<li>{esc(line)}</li>\n" for line in lines]
             body.append("</ul>\n")
     return _page(title, body)
 

@@ -50,7 +50,7 @@ TEXT = {
     "written": N_("Записано: {path}"),
     "one_of": N_("нужны участники: --pairs (пары) или --players (игроки), одно из двух"),
     "sheet_wrong": N_("внимание: {sheet}: записанное расходится с правилами, в таблице — по правилам ({slips})"),
-    "sheet_error": N_("внимание: {sheet}: лист не читается, игра не засчитана ({reason})"),
+    "sheet_error": N_("внимание: лист не читается, игра не засчитана: {reason}"),
     "wrong_sheet": N_("внимание: {file}: записанное расходится с правилами; в рейтинге — по правилам из ввода сдач"),
 }
 FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".csv": "csv", ".xlsx": "xlsx"}
@@ -202,8 +202,8 @@ def standings(
         if format in ("csv", "xlsx"):  # a spreadsheet has no place for them: named on standard error
             for sheet, slips in table.wrong.items():
                 print(_(TEXT["sheet_wrong"]).format(sheet=sheet, slips="; ".join(slips)), file=sys.stderr)
-            for sheet, reason in table.errors.items():
-                print(_(TEXT["sheet_error"]).format(sheet=sheet, reason=reason), file=sys.stderr)
+            for reason in table.errors.values():
+                print(_(TEXT["sheet_error"]).format(reason=reason), file=sys.stderr)
     if table.wrong or table.errors:
         raise typer.Exit(1)
 

@@ -84,8 +84,8 @@ def standings(table, people: dict, title: str, meta: str) -> None:
             out.print(f"  {sheet}: {'; '.join(slips)}")
     if table.errors:
         out.print(styled(text("errors"), "red"))
-        for sheet, reason in table.errors.items():
-            out.print(f"  {sheet}: {reason}")
+        for reason in table.errors.values():  # (the reason names the file)
+            out.print(f"  {reason}")
 
 
 def rating(ratings, skipped: int) -> None:
