@@ -46,7 +46,15 @@ class Game:
     - ``recompute``: ``"module:function"`` — ``function(path, convention, fix, known)`` checks one sheet for
       ``bbscore recompute`` (``known``: its text, parsed TOML and whether it had a byte-order mark), returning its report (with ``"game": key``,
       except for the untagged game) and exit level; ``report``: ``"module:function"`` — ``function(report, console)``
-      prints such a report for a person.
+      prints such a report for a person;
+    - ``entrants``: what a tournament of this game seats at a table — ``"pairs"`` (``bbscore tournament new --pairs``)
+      or ``"players"`` (``--players``); ``table_sizes``: how many entrants a table seats (one sheet per table);
+    - ``create_table``: ``"module:function"`` — ``function(path, sides, convention, target, players)`` creates a new
+      sheet for one table of a tournament (``sides``: the entrants' names in seat order; ``players``: ``{side:
+      (person, …)}`` for the sides that name their people) by the game's own sheet-creating function;
+    - ``table_result``: ``"module:function"`` — ``function(path)`` reads one sheet and returns its
+      :class:`TableResult`, computed from the hands' inputs (raises :class:`~bbscore.errors.BBScoreError` when the
+      file cannot be read).
     """
 
     key: str
@@ -62,6 +70,35 @@ class Game:
     commands: dict[str, str] = field(default_factory=dict)
     recompute: str
     report: str
+    entrants: str = "pairs"
+    table_sizes: tuple[int, ...] = (2,)
+    create_table: str = ""
+    table_result: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableResult:
+    """What one sheet says of the game at its table, computed from the hands' inputs (``bbscore show`` has the same):
+
+    - ``sides``: the entrants as the sheet names them (pairs, or players), in its order;
+    - ``people``: the persons of each side (a side that names none: its own name alone);
+    - ``points`` / ``against``: each side's points for and against (whole numbers: a pair's total and the other
+      pair's; a player's vists won and paid at the settlement);
+    - ``finished``: whether the game has ended; ``ranks``: each side's place when it has (1 the first, equal numbers
+      for a tie; all 1 while unfinished);
+    - ``created``: the sheet's ``[game] created`` (``"YYYY-MM-DD HH:MM"``; ``""`` when absent);
+    - ``wrong``: what ``recompute`` finds wrong in it (one text per slip; empty when it agrees), its stored numbers
+      then not trusted — the numbers above are the rules' from the inputs.
+    """
+
+    sides: tuple[str, ...]
+    people: tuple[tuple[str, ...], ...]
+    points: tuple[int, ...]
+    against: tuple[int, ...]
+    finished: bool
+    ranks: tuple[int, ...]
+    created: str = ""
+    wrong: tuple[str, ...] = ()
 
 
 @cache

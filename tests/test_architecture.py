@@ -22,14 +22,15 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("convention", ["bbscore.belot.schema", "bbscore.belot.convention", "bbscore.preferans.rules"]),
     ("hand", ["bbscore.belot.melds", "bbscore.belot.hand", "bbscore.preferans.hand"]),
     ("engine", ["bbscore.belot.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
-    ("replay", ["bbscore.belot.game", "bbscore.belot.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
-    ("storage", ["bbscore.conventions", "bbscore.belot.protocol", "bbscore.preferans.protocol"]),
-    ("text", ["bbscore.descriptions", "bbscore.belot.descriptions", "bbscore.preferans.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working",
-              "bbscore.render", "bbscore.render.layout", "bbscore.render.rules", "bbscore.render.belot", "bbscore.render.preferans"]),
+    ("replay", ["bbscore.belot.game", "bbscore.belot.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle",
+                "bbscore.tournament", "bbscore.rating"]),
+    ("storage", ["bbscore.conventions", "bbscore.belot.protocol", "bbscore.preferans.protocol", "bbscore.tournament_file"]),
+    ("text", ["bbscore.descriptions", "bbscore.belot.descriptions", "bbscore.preferans.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working", "bbscore.tournament_export",
+              "bbscore.render", "bbscore.render.layout", "bbscore.render.rules", "bbscore.render.belot", "bbscore.render.preferans", "bbscore.render.tournament"]),
     # each game's entry in the house (bbscore.games finds it; it names its parts as strings, imported by no module)
     ("registry", ["bbscore.belot.registry", "bbscore.preferans.registry"]),
     ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
-               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.session", "bbscore.cli.belot.play", "bbscore.__main__"]),
+               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.session", "bbscore.cli.belot.play", "bbscore.cli.tournament", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -771,3 +771,31 @@ def test_a_file_that_does_not_read_as_a_protocol_gets_no_lock_file(tmp_path, con
     path.write_bytes(content)
     assert_refused(run_cli(command[0], path, *command[1:]))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"] and path.read_bytes() == content
+
+
+_BASE_TOURNAMENT = (EXAMPLES / "swiss" / "tournament.toml").read_text(encoding="utf-8")
+
+
+@settings(FUZZ, max_examples=150)
+@given(seed=SEEDS, command=st.sampled_from(["standings", "json", "pair", "rating"]))
+def test_fuzz_tournament_file(tmp_path_factory, seed, command):
+    """The example Swiss tournament with a few characters of TOML's syntax inserted or cut in its tournament.toml
+    (and one of its sheets): every command answers with its contract (exit 0, 1 or 2), never a traceback."""
+    import shutil
+
+    rng = random.Random(seed)
+    folder = tmp_path_factory.mktemp("fuzz-tournament") / "swiss"
+    shutil.copytree(EXAMPLES / "swiss", folder)
+    text = _BASE_TOURNAMENT
+    for _ in range(rng.randrange(1, 4)):
+        at = rng.randrange(len(text) + 1)
+        text = text[:at] + "".join(rng.choice(_SYNTAX) for _ in range(rng.randrange(4))) + text[at + rng.randrange(4):]
+    (folder / "tournament.toml").write_text(text, encoding="utf-8")
+    if rng.random() < 0.3:
+        sheet = folder / "r1-t1.toml"
+        raw = sheet.read_text(encoding="utf-8")
+        at = rng.randrange(len(raw))
+        sheet.write_text(raw[:at] + rng.choice(_SYNTAX) + raw[at + 1:], encoding="utf-8")
+    args = {"standings": ["tournament", "standings", folder], "json": ["tournament", "standings", folder, "--json"],
+            "pair": ["tournament", "pair", folder, "--force"], "rating": ["rating", folder]}[command]
+    _assert_handled(run_cli(*args))

@@ -112,7 +112,7 @@ def _commands() -> list[str]:
 
 def _command_name(argv: list[str]) -> str:
     words = [word for word in argv if not word.startswith("-")]
-    return " ".join(words[:2]) if words and words[0] in ("conventions", "pref") else (words[0] if words else "")
+    return " ".join(words[:2]) if words and words[0] in ("conventions", "pref", "tournament") else (words[0] if words else "")
 
 
 def _users_words() -> set[str]:

@@ -8,6 +8,7 @@ The file is the source of truth (as in beancount)::
     convention_sha256 = "…"
     target = 301
     pairs = ["Мы", "Они"]
+    players = { "Мы" = ["Аня", "Боря"] }   # optional: who plays in each pair (any of the pairs)
 
     [[hand]]
     contract = "12Т"
@@ -62,7 +63,7 @@ from bbscore.i18n import _
 from bbscore.belot.game import HandEntry, match_pair, replay
 
 FORMAT = 1
-HEADER_OPTIONAL = ("created", "dealer", "note", "place")
+HEADER_OPTIONAL = ("created", "dealer", "note", "place", "players")
 
 
 class OtherGameError(ProtocolError):
@@ -152,8 +153,32 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
         raise refuse("pairs", _("ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {value}").format(value=shown(pairs)))
     if pairs[0].strip() == pairs[1].strip():
         raise refuse("pairs", _("названия пар должны различаться"))
+    if "players" in game:
+        _check_players(game["players"], pairs, refuse)
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
     return Header(convention=convention, convention_sha256=sha, target=target, pairs=(pairs[0], pairs[1]), extra=extra)
+
+
+def _check_players(players: Any, pairs: list[str], refuse) -> None:
+    """``[game] players``: a table naming the two players of some of the pairs, ``{ "Мы" = ["Аня", "Боря"] }``."""
+    example = _("например {{ \"{pair}\" = [\"Аня\", \"Боря\"] }}").format(pair=pairs[0])
+    if not isinstance(players, dict) or not players:
+        raise refuse("players", _("ожидается таблица игроков пар, {example}, а дано {value}").format(
+            example=example, value=shown(players)))
+    for pair, people in players.items():
+        if pair not in pairs:
+            raise refuse("players", _("«{pair}» — не пара этого протокола; пары: {pairs}").format(
+                pair=pair, pairs=", ".join(pairs)))
+        if not (isinstance(people, list) and len(people) == 2 and all(isinstance(p, str) and p.strip() for p in people)
+                and people[0].strip().casefold() != people[1].strip().casefold()):
+            raise refuse("players", _("у пары «{pair}» — два разных игрока, {example}, а дано {value}").format(
+                pair=pair, example=example, value=shown(people)))
+
+
+def people_of(header: Header) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The persons of each pair: the two players ``[game] players`` names, or the pair's own name."""
+    players = header.extra.get("players") or {}
+    return tuple(tuple(players[pair]) if pair in players else (pair,) for pair in header.pairs)  # type: ignore[return-value]
 
 
 def to_data(header: Header, hands: list[dict[str, Any]]) -> dict[str, Any]:
@@ -243,8 +268,11 @@ def convention_for(protocol: Protocol, override: str | None = None):
     return rules, warning
 
 
-def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None) -> Header:
-    """Create a new protocol; refuses an existing file.  The target defaults to the convention's."""
+def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None,
+           players: dict[str, tuple[str, str]] | None = None) -> Header:
+    """Create a new protocol; refuses an existing file.  The target defaults to the convention's.  ``players``: the two
+    players of some of the pairs (``{pair: (player, player)}``, pairs named as in ``pairs``), kept as ``[game]
+    players``."""
 
     check_path(path, must_exist=False)
     if path.exists():
@@ -255,15 +283,60 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     names = new_names(pairs, "pairs", _("названия пар"))
     if target is not None and target < 1:
         raise InvalidValueError("target", target, _("цель партии — положительное число"))
+    extra: dict[str, Any] = {"created": time.strftime("%Y-%m-%d %H:%M")}
+    if players:
+        extra["players"] = _new_players(players, names)
     header = Header(
         convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
         target=target if target is not None else rules.settings.game_end.target,
-        pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
+        pairs=(names[0], names[1]), extra=extra,
     )
     text = sheets.new_text(path, to_data(header, [])["game"], Style.TABLES, lambda text, data: _header(path, data, text))
     with _locked(path):
         sheets.create(path, text)
     return header
+
+
+def _new_players(players: dict[str, tuple[str, ...]], pairs: tuple[str, ...]) -> dict[str, list[str]]:
+    """The ``[game] players`` of a new protocol: each pair named (any case, a prefix, its number) as ``match_pair``
+    finds it, with two different players."""
+    table: dict[str, list[str]] = {}
+    for given, people in players.items():
+        pair = match_pair(given, (pairs[0], pairs[1]), "players")
+        names = new_names(tuple(people), "players", _("игроки пары «{pair}»").format(pair=pair))
+        if len(names) != 2:
+            raise InvalidValueError("players", "+".join(people), _("у пары двое игроков: «{pair}=Аня+Боря»").format(pair=pair))
+        if pair in table:
+            raise InvalidValueError("players", given, _("игроки пары «{pair}» указаны дважды").format(pair=pair))
+        table[pair] = list(names)
+    return {pair: table[pair] for pair in pairs if pair in table}
+
+
+def create_table(path: Path, sides: tuple[str, ...], convention_name: str, target: int | None,
+                 players: dict[str, tuple[str, ...]] | None) -> None:
+    """A new protocol for one table of a tournament (:attr:`bbscore.games.Game.create_table`): the two pairs, their
+    players, the rules and the target."""
+    create(path, (sides[0], sides[1]), convention_name, target, players or None)
+
+
+def table_result(path: Path):
+    """One protocol's game as a tournament counts it (:class:`bbscore.games.TableResult`): the pairs and their
+    players, each pair's total from the hands' inputs and the other's, the winner, the date, and what ``recompute``
+    finds wrong.  Raises :class:`ProtocolError` when the file cannot be read (its rules included)."""
+    sheet = read(path)
+    rules, _warning = convention_for(sheet)
+    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+    first, second = result.totals
+    if not result.ended:
+        ranks = (1, 1)
+    else:
+        ranks = (1, 1) if result.winner is None else ((1, 2) if result.winner == 0 else (2, 1))
+    created = sheet.header.extra.get("created")
+    return games.TableResult(
+        sides=sheet.header.pairs, people=people_of(sheet.header), points=(first, second), against=(second, first),
+        finished=result.ended, ranks=ranks, created=created if isinstance(created, str) else "",
+        wrong=tuple(_("сдача {hand}: {message}").format(hand=d.hand, message=d.message) for d in result.discrepancies),
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -27,4 +27,8 @@ GAME = Game(
     },
     report="bbscore.render.belot:recompute_report",
     recompute="bbscore.cli.belot.sheet:recompute_file",
+    entrants="pairs",
+    table_sizes=(2,),
+    create_table="bbscore.belot.protocol:create_table",
+    table_result="bbscore.belot.protocol:table_result",
 )

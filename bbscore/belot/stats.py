@@ -14,6 +14,8 @@ What is counted:
   from one hand, of any game) — contracts declared, made and baits;
 * contras and recontras: how many, how many of those contracts were made (the doubling paid the declarers) and how
   many were baits;
+* per player, when a sheet names the players of a pair (``[game] players``): games, wins and the points the
+  player's pair wrote, by the player's name across the games (so a player counts in whichever pair he sat);
 * hands: every hand replayed without an error, redeals included (a dealt hand that nobody scored); hands with bad
   inputs are counted apart and left out of everything else.
 """
@@ -31,10 +33,13 @@ DOUBLINGS = ("contra", "recontra")
 _KIND_OF = {GameKind.SUIT: "suit", GameKind.NO_TRUMPS: "no_trumps", GameKind.ALL_TRUMPS: "all_trumps"}
 
 
-def game_summary(pairs: tuple[str, str], replay: Replay) -> dict[str, Any]:
+def game_summary(pairs: tuple[str, str], replay: Replay,
+                 people: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """One game's counts (plain data, cheap to send between processes).
 
-    ``kinds`` and ``doublings`` map a name to ``[declared, made, baits]``; ``points`` is in the pairs' order.
+    ``kinds`` and ``doublings`` map a name to ``[declared, made, baits]``; ``points`` is in the pairs' order;
+    ``people``: the players the sheet names for some of its pairs (``{pair: [player, player]}``), kept as
+    ``players`` (a list per pair, empty when not named).
     """
     kinds = {kind: [0, 0, 0] for kind in KINDS}
     doublings = {name: [0, 0, 0] for name in DOUBLINGS}
@@ -61,7 +66,8 @@ def game_summary(pairs: tuple[str, str], replay: Replay) -> dict[str, Any]:
             row[0] += 1
             if breakdown.outcome is not Outcome.TIE:  # a held tie is neither made nor a bait
                 row[1 if made else 2] += 1
-    return {"pairs": list(pairs), "winner": replay.winner, "ended": replay.ended, "hands": hands, "bad_hands": bad,
+    return {"pairs": list(pairs), "players": [list((people or {}).get(pair, [])) for pair in pairs],
+            "winner": replay.winner, "ended": replay.ended, "hands": hands, "bad_hands": bad,
             "redeals": redeals, "points": points, "kinds": kinds, "doublings": doublings}
 
 
@@ -69,11 +75,13 @@ def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The statistics of many games (their summaries, in the order the games are to be taken).
 
     ``pairs`` lists each pair (by name) with ``games``, ``wins``, ``hands``, ``points``, ``points_per_hand`` and
-    ``longest_streak``, the most wins first (then the order they were first met); ``kinds``/``doublings`` map a name
+    ``longest_streak``, the most wins first (then the order they were first met); ``players`` each player named by a
+    sheet with ``games``, ``wins`` and ``points`` (his pair's), the most wins first; ``kinds``/``doublings`` map a name
     to ``{"declared", "made", "baits"}``; ``longest_streak`` is the longest of all (``{"pair", "games"}``, the pair
     met first among equals; ``None`` when nobody won a game).
     """
     pairs: dict[str, dict[str, Any]] = {}
+    players: dict[str, dict[str, Any]] = {}
     streak: dict[str, int] = {}
     kinds = {kind: [0, 0, 0] for kind in KINDS}
     doublings = {name: [0, 0, 0] for name in DOUBLINGS}
@@ -95,6 +103,11 @@ def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
             points += summary["points"][index]
             streak[name] = streak.get(name, 0) + 1 if won else 0
             pair["longest_streak"] = max(pair["longest_streak"], streak[name])
+            for person in summary.get("players", [[], []])[index]:
+                player = players.setdefault(person, {"name": person, "games": 0, "wins": 0, "points": 0})
+                player["games"] += 1
+                player["wins"] += won
+                player["points"] += summary["points"][index]
         for table, counts in ((kinds, summary["kinds"]), (doublings, summary["doublings"])):
             for name, row in counts.items():
                 for column in range(3):
@@ -111,6 +124,7 @@ def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "redeals": redeals,
         "points_per_hand": _average(points, hands),
         "pairs": ordered,
+        "players": sorted(players.values(), key=lambda player: -player["wins"]),
         "kinds": {name: _row(row) for name, row in kinds.items()},
         "doublings": {name: _row(row) for name, row in doublings.items()},
         "longest_streak": None if best is None or best["longest_streak"] == 0

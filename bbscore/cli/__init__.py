@@ -67,7 +67,8 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
     return report, 1
 
 # The commands of every game (each game's registry entry names its own: bbscore.games) and these, of the house.
-SHARED_COMMANDS = {"recompute": "bbscore.cli.recompute", "conventions": "bbscore.cli.rules"}
+SHARED_COMMANDS = {"recompute": "bbscore.cli.recompute", "conventions": "bbscore.cli.rules",
+                   "tournament": "bbscore.cli.tournament", "rating": "bbscore.cli.tournament"}
 
 
 def commands() -> dict[str, str]:
@@ -138,6 +139,14 @@ EXAMPLES = {
     "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
     "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
     "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
+    "tournament": ('bbscore tournament new evening --pairs "Север=Аня+Боря,Юг=Вера+Гена,Восток=Дима+Женя,Запад=Зоя+Илья"',
+                   "bbscore tournament standings examples/tournament"),
+    "tournament new": ('bbscore tournament new evening --pairs "Север=Аня+Боря,Юг=Вера+Гена,Восток=Дима+Женя,Запад=Зоя+Илья"',
+                       'bbscore tournament new pref-evening --players "Аня,Боря,Вера,Гена,Дима,Женя" --system swiss --rounds 3'),
+    "tournament standings": ("bbscore tournament standings examples/tournament",
+                             "bbscore tournament standings examples/tournament --format html -o standings.html"),
+    "tournament pair": ("bbscore tournament pair examples/swiss", "bbscore tournament pair examples/swiss --force"),
+    "rating": ("bbscore rating examples/", "bbscore rating examples/tournament --format html -o rating.html"),
 }
 
 
@@ -232,7 +241,7 @@ def asks_for_help(argv: list[str]) -> bool:
     """Whether this run may print a help page: -h/--help, or a group (or nothing) named without a command."""
     words = [arg for arg in argv[: argv.index("--") if "--" in argv else None]]
     return (any(arg in ("-h", "--help") for arg in words) or not words
-            or (len([w for w in words if not w.startswith("-")]) == 1 and words[0] in ("pref", "conventions")))
+            or (len([w for w in words if not w.startswith("-")]) == 1 and words[0] in ("pref", "conventions", "tournament")))
 
 
 def translate_click() -> None:

@@ -537,3 +537,41 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
         if not changes and game is None:
             return None
         return sheets.rewrite(protocol.sheet, changes, game, Style.INLINE)
+
+
+# --- A sheet in a tournament (bbscore.games: create_table, table_result) ---
+
+
+def create_table(path: Path, sides: tuple[str, ...], convention_name: str, target: int | None,
+                 players: dict[str, tuple[str, ...]] | None) -> None:
+    """A new sheet for one table of a tournament (:attr:`bbscore.games.Game.create_table`): its 3 or 4 players (the
+    first deals first), the rules and the пуля."""
+    create(path, list(sides), convention_name, target)
+
+
+def table_result(path: Path):
+    """One пуля as a tournament counts it (:class:`bbscore.games.TableResult`): the players, each one's vists won and
+    paid at the settlement (whole, as ``pref settle`` shows them), the places by the settlement once the пуля has
+    ended, the date, and what ``recompute`` finds wrong.  Raises :class:`ProtocolError` when the file cannot be read."""
+    from bbscore.preferans.settle import settle_sheet
+
+    sheet = read(path)
+    _rules, settings, _warning = rules_for(sheet)
+    checked = check(sheet, settings)
+    players = sheet.header.players
+    wrong = tuple(_("сдача {hand}: {message}").format(hand=d.hand, message=d.message) for d in checked.discrepancies)
+    created = sheet.header.extra.get("created")
+    created = created if isinstance(created, str) else ""
+    if any(d.field == "input" for d in checked.discrepancies):  # no settlement of a sheet with a hand it cannot read
+        zero = tuple(0 for _player in players)
+        return games.TableResult(sides=players, people=tuple((p,) for p in players), points=zero, against=zero,
+                                 finished=False, ranks=tuple(1 for _player in players), created=created, wrong=wrong)
+    shown_result = settle_sheet(checked.sheet, settings).shown
+    results = [shown_result[p] for p in players]
+    ranks = tuple(1 + sum(other > mine for other in results) for mine in results) if checked.sheet.ended \
+        else tuple(1 for _player in players)
+    return games.TableResult(
+        sides=players, people=tuple((p,) for p in players), points=tuple(max(v, 0) for v in results),
+        against=tuple(max(-v, 0) for v in results), finished=checked.sheet.ended, ranks=ranks, created=created,
+        wrong=wrong,
+    )

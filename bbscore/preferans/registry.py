@@ -18,4 +18,8 @@ GAME = Game(
     commands={"pref": "bbscore.cli.preferans.commands"},
     report="bbscore.render.preferans:recompute_report",
     recompute="bbscore.cli.preferans.commands:recompute_file",
+    entrants="players",
+    table_sizes=(3, 4),
+    create_table="bbscore.preferans.protocol:create_table",
+    table_result="bbscore.preferans.protocol:table_result",
 )

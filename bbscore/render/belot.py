@@ -295,6 +295,8 @@ def resolution(contract, result, convention: Convention) -> None:
 STATS_TEXT = {
     "pairs": N_("Пары"),
     "pair": N_("пара"),
+    "players": N_("Игроки"),
+    "player": N_("игрок"),
     "games": N_("партий"),
     "wins": N_("побед"),
     "hands": N_("сдач"),
@@ -335,6 +337,14 @@ def stats(data: dict) -> None:
         pairs.add_row(pair["name"], *(_number(pair[key]) for key in
                                       ("games", "wins", "longest_streak", "hands", "points", "points_per_hand")))
     print_fitting(out, pairs)
+    if data.get("players"):
+        people = Table(title=t["players"], title_justify="left")
+        people.add_column(t["player"])
+        for key in ("games", "wins", "points"):
+            people.add_column(t[key], justify="right")
+        for player in data["players"]:
+            people.add_row(player["name"], *(str(player[key]) for key in ("games", "wins", "points")))
+        print_fitting(out, people)
     kinds = Table(title=t["kinds"], title_justify="left")
     kinds.add_column(t["kind"])
     for key in ("declared", "made", "baits"):

@@ -136,7 +136,8 @@ def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, in
         return {}, 1
     except BBScoreError as error:
         return {"error": error.message()}, 2
-    return game_summary(sheet.header.pairs, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)), 0
+    return game_summary(sheet.header.pairs, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules),
+                        sheet.header.extra.get("players")), 0
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -18,16 +18,33 @@ def new(
     pairs: Annotated[str, typer.Option("--pairs", help="Две пары через запятую: \"Мы,Они\".", metavar="A,B")],
     convention: ConventionOption = "gambler",
     target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию — цель из правил).", metavar="N")] = None,
+    players: Annotated[Optional[str], typer.Option("--players", help="Игроки пар: \"Мы=Аня+Боря,Они=Вера+Гена\" (можно назвать не все пары); для stats и rating.", metavar="A=x+y,…")] = None,
 ) -> None:
     """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
     from bbscore.belot import protocol
     from bbscore.belot.hand import parse_count
 
     goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
-    header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
+    header = protocol.create(file, tuple(pairs.split(",")), convention, goal, _players(players))
     note_written(file)
     print(visible(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
         file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention)))
+
+
+def _players(text: Optional[str]) -> Optional[dict]:
+    """``--players "Мы=Аня+Боря,Они=Вера+Гена"`` → ``{"Мы": ("Аня", "Боря"), …}`` (the pairs matched by the protocol)."""
+    from bbscore.errors import InvalidValueError
+
+    if text is None:
+        return None
+    table: dict = {}
+    for item in text.split(","):
+        pair, equals, people = item.partition("=")
+        names = tuple(people.split("+"))
+        if not equals or not pair.strip() or len(names) != 2:
+            raise InvalidValueError("players", item, _("пара и два её игрока: «Мы=Аня+Боря», через запятую"))
+        table[pair.strip()] = names
+    return table
 
 
 HandRedeal = Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")]

@@ -1,0 +1,400 @@
+"""A tournament's standings and the players' ratings as text to share: Markdown for a chat, CSV and xlsx for a
+spreadsheet, a printable HTML page (``bbscore tournament standings --format``, ``bbscore rating --format html``).
+
+Pure text (the xlsx: bytes): takes the data of :mod:`bbscore.tournament` and :mod:`bbscore.rating`, returns it; no
+rich, no files.  User text (names) is escaped for each format; in CSV and xlsx a text cell that a spreadsheet would
+take for a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading ``'``, and
+numbers are numbers (no formula is ever written).  ``openpyxl`` is imported only for xlsx.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from bbscore.i18n import N_, _
+
+# What people read (Russian msgids, translated where shown).
+TEXT = {
+    "title": N_("Турнир «{name}»"),
+    "meta": N_("{game}, {system}, правила {convention}; туров сыграно {played} из {rounds}."),
+    "round-robin": N_("круговая система"),
+    "swiss": N_("швейцарская система"),
+    "place": N_("место"),
+    "entrant": N_("участник"),
+    "players": N_("игроки"),
+    "played": N_("игр"),
+    "wins": N_("побед"),
+    "draws": N_("ничьих"),
+    "losses": N_("поражений"),
+    "unfinished": N_("не окончено"),
+    "for": N_("очки за"),
+    "against": N_("против"),
+    "difference": N_("разница"),
+    "head_to_head": N_("личные встречи"),
+    "buchholz": N_("Бухгольц"),
+    "score": N_("очки турнира"),
+    "round": N_("тур {number}"),
+    "rounds_title": N_("Итоги туров"),
+    # the short headers of a table (the legend says them in full)
+    "short_place": "№",
+    "short_played": N_("игр"),
+    "short_wins": N_("поб."),
+    "short_draws": N_("нич."),
+    "short_losses": N_("пор."),
+    "short_unfinished": N_("не ок."),
+    "short_for": N_("за"),
+    "short_against": N_("прот."),
+    "short_difference": "±",
+    "short_head_to_head": N_("личн."),
+    "short_buchholz": N_("Бух."),
+    "short_score": N_("оч."),
+    "short_legend": N_("игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — не окончено (и ещё не сыграно), за/прот. — очки "
+                       "за и против, ± — разница, личн. — очки в личных встречах равных по очкам, Бух. — Бухгольц "
+                       "(сумма очков соперников), оч. — очки турнира."),
+    "r": N_("т{number}"),
+    "legend": N_("В клетке тура — номер соперника по таблице и итог: + победа, = ничья, − поражение, … не окончено, "
+                 "? лист не читается, — пропуск тура (очко). Очки турнира: победа 1, ничья — очко делится, пропуск 1."),
+    "wrong": N_("Листы, в которых записанное расходится с правилами (очки взяты по правилам, из ввода сдач):"),
+    "errors": N_("Листы, которые не читаются (игра не засчитана):"),
+    "open": N_("Не окончены: {sheets}."),
+    "bye": N_("пропуск"),
+    "rating_title": N_("Рейтинг игроков"),
+    "rating_meta": N_("Игр учтено: {games}, по дате; рейтинг — μ − 3σ (openskill, модель Плакетта — Льюса)."),
+    "player": N_("игрок"),
+    "rating": N_("рейтинг"),
+    "mu": "μ",
+    "sigma": "σ",
+    "games": N_("игр"),
+    "chart": N_("Рейтинг после каждой игры (по оси — номер игры по дате)"),
+    "axis_game": N_("игра"),
+}
+MARKS = {"win": "+", "draw": "=", "loss": "−", "unfinished": "…", "error": "?", "bye": "—"}
+
+
+def text(key: str) -> str:
+    return _(TEXT[key])
+
+
+def header(key: str) -> str:
+    """A column's short header (its full name where it has no short one)."""
+    return _(TEXT.get(f"short_{key}", TEXT[key]))
+
+
+def score_text(value: Fraction) -> str:
+    """Tournament points as people write them: ``3``, ``2½``, ``7/3``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole or ''}½" if whole >= 0 else f"{value}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def number(value: Fraction | int | None) -> int | float | str:
+    """A number for a spreadsheet or JSON: whole as int, a half as a float, any other fraction as ``"a/b"``."""
+    if value is None:
+        return ""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return value.numerator
+    if value.denominator in (2, 4, 5, 8, 10):
+        return float(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def cell_text(value: str) -> str:
+    """A text cell a spreadsheet never takes for a formula: ``'`` before a leading ``=``, ``+``, ``-``, ``@``, tab, CR."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def places(standings) -> dict[str, int]:
+    """Each entrant's number in the table (its line, from 1), as the round cells name opponents."""
+    return {line.name: index for index, line in enumerate(standings.lines, start=1)}
+
+
+def round_cell(game, numbers: dict[str, int]) -> str:
+    """One round of an entrant, short: the opponents' numbers and the mark (``3+``; a bye ``—``)."""
+    if game.outcome == "bye":
+        return MARKS["bye"]
+    return ",".join(str(numbers[name]) for name in game.opponents) + MARKS[game.outcome]
+
+
+def round_detail(game) -> str:
+    """One round of an entrant in words for a cell of its own: ``Юг + 301:250`` (a bye: its word)."""
+    if game.outcome == "bye":
+        return text("bye")
+    points = "" if game.outcome == "error" else f" {game.points}:{game.against}"
+    return f"{', '.join(game.opponents)} {MARKS[game.outcome]}{points}"
+
+
+def columns(standings) -> list[str]:
+    """The standings' columns, in order (keys of :data:`TEXT`)."""
+    keys = ["place", "entrant", "players", "played", "wins", "draws", "losses", "unfinished", "for", "against",
+            "difference", "head_to_head"]
+    if standings.system == "swiss":
+        keys.append("buchholz")
+    return keys + ["score"]
+
+
+def values(line, people: dict[str, tuple[str, ...]]) -> dict[str, object]:
+    """An entrant's line as plain values, by column."""
+    return {"place": line.place, "entrant": line.name, "players": ", ".join(people.get(line.name, ())),
+            "played": line.played, "wins": line.wins, "draws": line.draws, "losses": line.losses,
+            "unfinished": line.unfinished, "for": line.points_for, "against": line.points_against,
+            "difference": line.difference, "head_to_head": line.head_to_head, "buchholz": line.buchholz,
+            "score": line.score}
+
+
+def _rounds(standings) -> int:
+    return max([standings.rounds, *(game.round for line in standings.lines for game in line.games)])
+
+
+def rows(standings, people: dict[str, tuple[str, ...]]) -> list[list[object]]:
+    """The spreadsheet's rows: a header, then one row per entrant (numbers as numbers; each round as text)."""
+    keys = columns(standings)
+    header = [text(key) for key in keys] + [text("round").format(number=n) for n in range(1, _rounds(standings) + 1)]
+    found: list[list[object]] = [header]
+    for line in standings.lines:
+        row = values(line, people)
+        cells: list[object] = []
+        for key in keys:
+            value = row[key]
+            cells.append(number(value) if isinstance(value, (Fraction, int)) or value is None else value)
+        by_round = {game.round: game for game in line.games}
+        cells += [round_detail(by_round[n]) if n in by_round else "" for n in range(1, _rounds(standings) + 1)]
+        found.append(cells)
+    return found
+
+
+def to_csv(standings, people) -> str:
+    """RFC 4180 CSV (CRLF line ends), text cells never read as formulas."""
+    import csv
+    import io
+
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows(standings, people):
+        writer.writerow([cell_text(cell) if isinstance(cell, str) else cell for cell in row])
+    return out.getvalue()
+
+
+def to_xlsx(standings, people, title: str) -> bytes:
+    """An xlsx workbook of one sheet: the rows of :func:`rows`, numbers as numbers, no formulas."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "".join(ch for ch in title if ch not in "[]:*?/\\")[:31] or "standings"
+    for row in rows(standings, people):
+        sheet.append([cell_text(cell) if isinstance(cell, str) else cell for cell in row])
+    for column in sheet.iter_cols():
+        for cell in column:
+            if isinstance(cell.value, str):
+                cell.data_type = "s"  # a text, whatever it looks like
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+_MARKDOWN_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\|*_`[]<>#~"})
+
+
+def md(value: object) -> str:
+    return " ".join(str(value).split()).translate(_MARKDOWN_SPECIAL)
+
+
+def to_markdown(standings, people, title: str, meta: str) -> str:
+    """The standings as a Markdown table, then each round's results, then the sheets to check."""
+    keys = columns(standings)
+    numbers = places(standings)
+    count = _rounds(standings)
+    lines = [f"**{md(title)}**", "", md(meta), ""]
+    head = [header(key) for key in keys] + [text("r").format(number=n) for n in range(1, count + 1)]
+    lines.append("| " + " | ".join(md(cell) for cell in head) + " |")
+    lines.append("|" + "|".join("---:" if key not in ("entrant", "players") else "---" for key in keys) + "|---" * count + "|")
+    for line in standings.lines:
+        row = values(line, people)
+        cells = [md(score_text(row[key]) if isinstance(row[key], Fraction) else "" if row[key] is None else row[key])
+                 for key in keys]
+        by_round = {game.round: game for game in line.games}
+        cells += [md(round_cell(by_round[n], numbers)) if n in by_round else "" for n in range(1, count + 1)]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines += ["", md(text("short_legend")), "", md(text("legend"))]
+    lines += _notes(standings, md)
+    return "\n".join(lines) + "\n"
+
+
+def _notes(standings, escape) -> list[str]:
+    notes = []
+    if standings.unfinished:
+        notes += ["", escape(text("open").format(sheets=", ".join(standings.unfinished)))]
+    if standings.wrong:
+        notes += ["", escape(text("wrong"))]
+        notes += [escape(f"- {sheet}: {'; '.join(slips)}") for sheet, slips in standings.wrong.items()]
+    if standings.errors:
+        notes += ["", escape(text("errors"))]
+        notes += [escape(f"- {reason}") for reason in standings.errors.values()]  # (the reason names the file)
+    return notes
+
+
+_STYLE = """
+@page { size: A4; margin: 10mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 8pt; color: #111; margin: 0 auto;
+       max-width: 190mm; }
+@media screen { body { padding: 6mm 4mm; } }
+h1 { font-size: 13pt; margin: 0 0 1.5mm; }
+h2 { font-size: 10pt; margin: 2mm 0 1mm; }
+p { margin: 0 0 1.5mm; }
+table { border-collapse: collapse; width: 100%; margin: 0 0 2mm; }
+th, td { border: 1px solid #666; padding: 0.3mm 0.8mm; line-height: 1.2; }
+th { background: #eee; font-size: 6.5pt; font-weight: bold; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.name { font-weight: bold; }
+td.people { font-size: 6.5pt; color: #333; }
+td.round { text-align: center; font-size: 7pt; white-space: nowrap; line-height: 1.1; }
+td.round small { font-size: 5.5pt; color: #444; }
+table.rounds th.n { width: 5mm; } table.rounds th.who { width: 22mm; }
+td.score { font-weight: bold; text-align: right; }
+td.win { background: #e6f2e6; } td.loss { background: #fff; } td.draw { background: #f2f2dc; }
+td.unfinished, td.error { background: #fbe3d6; }
+.note { font-size: 7pt; }
+ul { margin: 0 0 1.5mm 4mm; padding: 0; font-size: 7pt; }
+svg { width: 100%; height: auto; display: block; }
+svg .grid { stroke: #ddd; stroke-width: 1; }
+svg .axis { stroke: #333; stroke-width: 1; }
+svg text { font-size: 10px; fill: #333; }
+svg polyline { fill: none; stroke-width: 1.6; }
+"""
+
+
+def _page(title: str, body: list[str]) -> str:
+    from bbscore.i18n import language
+
+    return "".join([f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n',
+                    f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
+                    *body, "</body>\n</html>\n"])
+
+
+def to_html(standings, people, title: str, meta: str) -> str:
+    """A self-contained page (inline CSS, no script, nothing fetched) that prints on one A4 page for 16 entrants and
+    15 rounds: the standings, then each round's result (the opponent's number and the mark, the points under it), the
+    legend, the games not finished and the sheets to check."""
+    esc = html.escape
+    keys = columns(standings)
+    numbers = places(standings)
+    count = _rounds(standings)
+    body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="standings">\n<thead><tr>']
+    body += [f"<th>{esc(header(key))}</th>" for key in keys]
+    body.append("</tr></thead>\n<tbody>\n")
+    kinds = {"place": "num", "entrant": "name", "players": "people", "score": "score"}
+    for line in standings.lines:
+        row = values(line, people)
+        body.append(f'<tr data-entrant="{esc(line.name)}">')
+        for key in keys:
+            value = row[key]
+            shown = score_text(value) if isinstance(value, Fraction) else "" if value is None else str(value)
+            body.append(f'<td class="{kinds.get(key, "num")}" data-key="{key}">{esc(shown)}</td>')
+        body.append("</tr>\n")
+    body.append("</tbody>\n</table>\n")
+    body.append(f'<p class="note">{esc(text("short_legend"))}</p>\n')
+    body.append(f'<h2>{esc(text("rounds_title"))}</h2>\n<table class="rounds">\n<thead><tr><th class="n">№</th>'
+                f'<th class="who">{esc(header("entrant"))}</th>')
+    body += [f"<th>{esc(text('r').format(number=n))}</th>" for n in range(1, count + 1)]
+    body.append("</tr></thead>\n<tbody>\n")
+    for index, line in enumerate(standings.lines, start=1):
+        body.append(f'<tr data-rounds-of="{esc(line.name)}"><td class="num">{index}</td><td class="name">{esc(line.name)}</td>')
+        by_round = {game.round: game for game in line.games}
+        for n in range(1, count + 1):
+            game = by_round.get(n)
+            if game is None:
+                body.append('<td class="round"></td>')
+                continue
+            points = "" if game.outcome in ("bye", "error") else f"<br><small>{game.points}:{game.against}</small>"
+            body.append(f'<td class="round {game.outcome}" data-round="{n}" title="{esc(round_detail(game))}">'
+                        f"{esc(round_cell(game, numbers))}{points}</td>")
+        body.append("</tr>\n")
+    body.append("</tbody>\n</table>\n")
+    body.append(f'<p class="note">{esc(text("legend"))}</p>\n')
+    if standings.unfinished:
+        body.append(f'<p class="note open">{esc(text("open").format(sheets=", ".join(standings.unfinished)))}</p>\n')
+    for key, lines in (("wrong", [f"{sheet}: {'; '.join(slips)}" for sheet, slips in standings.wrong.items()]),
+                       ("errors", list(standings.errors.values()))):  # (an error's reason names the file)
+        if lines:
+            body.append(f'<p class="note {key}">{esc(text(key))}</p>\n<ul class="{key}">\n')
+            body += [f"<li>{esc(line)}</li>\n" for line in lines]
+            body.append("</ul>\n")
+    return _page(title, body)
+
+
+# --- The rating ---
+
+_PALETTE = ("#1f5fbf", "#d0621a", "#2e8b3a", "#b0208a", "#7a5a00", "#0f8c8c", "#b00020", "#5b4ab8", "#6b6b6b",
+            "#c98a00", "#3b7dd8", "#8c3b3b")
+
+
+def rating_html(ratings, meta: str) -> str:
+    """The rating as a page: the table (place, player, rating, μ, σ, games, wins) and an inline SVG chart of each
+    player's rating after each of his games (x: the game's number in date order)."""
+    esc = html.escape
+    title = text("rating_title")
+    body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="rating">\n<thead><tr>']
+    body += [f"<th>{esc(text(key))}</th>" for key in ("place", "player", "rating", "mu", "sigma", "games", "wins")]
+    body.append("</tr></thead>\n<tbody>\n")
+    for place, player in enumerate(ratings.players, start=1):
+        color = _PALETTE[(place - 1) % len(_PALETTE)]
+        body.append(f'<tr data-player="{esc(player.name)}"><td class="num">{place}</td>'
+                    f'<td class="name"><span style="color:{color}">■</span> {esc(player.name)}</td>'
+                    f'<td class="num">{player.rating:.2f}</td><td class="num">{player.mu:.2f}</td>'
+                    f'<td class="num">{player.sigma:.2f}</td><td class="num">{player.games}</td>'
+                    f'<td class="num">{player.wins}</td></tr>\n')
+    body.append("</tbody>\n</table>\n")
+    body.append(f"<figure>\n<figcaption class=\"note\">{esc(text('chart'))}</figcaption>\n{rating_svg(ratings)}</figure>\n")
+    return _page(title, body)
+
+
+def rating_svg(ratings, width: int = 700, height: int = 300) -> str:
+    """Each player's rating after each of his games as one polyline (``data-player``; each point's rating in a
+    ``circle``'s ``data-rating``), over the game number in date order."""
+    esc = html.escape
+    left, right, top, bottom = 40, 10, 10, 24
+    plot_w, plot_h = width - left - right, height - top - bottom
+    count = max(1, len(ratings.games))
+    values_ = [value for player in ratings.players for _number, value in player.history] or [0.0]
+    low, high = min(0.0, min(values_)), max(1.0, max(values_))
+    span = high - low
+
+    def x(game: int) -> float:
+        return round(left + plot_w * game / count, 2)
+
+    def y(value: float) -> float:
+        return round(top + plot_h - plot_h * (value - low) / span, 2)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{esc(text("chart"))}">\n']
+    step = max(1, round(span / 6))
+    value = int(low // step) * step
+    while value <= high:
+        if value >= low:
+            parts.append(f'<line class="grid" x1="{left}" y1="{y(value)}" x2="{width - right}" y2="{y(value)}"/>'
+                         f'<text x="{left - 4}" y="{y(value) + 3}" text-anchor="end">{value}</text>\n')
+        value += step
+    every = max(1, -(-count // 20))
+    for game in range(every, count + 1, every):
+        parts.append(f'<text x="{x(game)}" y="{height - bottom + 13}" text-anchor="middle">{game}</text>\n')
+    parts.append(f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}"/>'
+                 f'<line class="axis" x1="{left}" y1="{top + plot_h}" x2="{width - right}" y2="{top + plot_h}"/>\n')
+    for place, player in enumerate(ratings.players, start=1):
+        color = _PALETTE[(place - 1) % len(_PALETTE)]
+        points = [(0, 0.0), *player.history]
+        line = " ".join(f"{x(game)},{y(value)}" for game, value in points)
+        parts.append(f'<polyline stroke="{color}" data-player="{esc(player.name)}" points="{line}"/>\n')
+        for game, value in player.history:
+            parts.append(f'<circle fill="{color}" cx="{x(game)}" cy="{y(value)}" r="1.8" data-game="{game}" '
+                         f'data-rating="{value}"><title>{esc(player.name)}: {value:.2f}</title></circle>\n')
+    parts.append(f'<text x="{left - 4}" y="{height - bottom + 13}" text-anchor="end">{esc(text("axis_game"))}</text>\n')
+    parts.append("</svg>\n")
+    return "".join(parts)
