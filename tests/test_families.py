@@ -679,3 +679,64 @@ def test_the_families_names_of_declarations():
         "терц", "берц", "квинта", "рамки-В", "терц", "берц", "квинта"]
     with pytest.raises(BBScoreError, match="не смешивайте"):
         parse_list("каре-A", "decl_con")
+
+
+# --- a held tie through edit, recompute and the end of a game (found by a newcomer's review) ---
+
+
+def _sheet(tmp_path, convention: str, *hands: list[str], target: str | None = None):
+
+    path = tmp_path / "game.toml"
+    extra = ["--target", target] if target else []
+    assert run_cli("new", str(path), "--pairs", "Мы,Они", "--convention", convention, *extra).returncode == 0
+    for hand in hands:
+        done = run_cli("add", str(path), *hand)
+        assert done.returncode == 0, done.stderr
+    return path
+
+
+def test_edit_into_and_out_of_a_tie_rewrites_the_hands_that_received_its_points(tmp_path):
+    """RULES.md §12 «висяща»: the tie's 8 are held and go to the next winner; editing hand 1 out of the tie (and back)
+    must rewrite the score of hand 2, which received them, so that recompute agrees."""
+
+    path = _sheet(tmp_path, "bulgarian", ["Т", "--by", "Они", "--def-points", "81"], ["Ч", "--by", "Мы", "--decl-points", "100"],
+                  ["П", "--by", "Они", "--decl-points", "100"])
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["hand"][1]["score"] == [18, 6]
+    for points, second in (("70", [10, 6]), ("81", [18, 6])):
+        done = run_cli("edit", str(path), "1", "Т", "--by", "Они", "--def-points", points)
+        assert done.returncode == 0, done.stderr
+        hands = tomllib.loads(path.read_text(encoding="utf-8"))["hand"]
+        assert hands[1]["score"] == second
+        checked = run_cli("recompute", str(path))
+        assert checked.returncode == 0, checked.stdout
+        totals = hands[-1]["total"]
+        assert f"{totals[0]} : {totals[1]}" in done.stdout  # the totals said are the ones written
+
+
+def test_a_held_tie_whose_held_key_was_deleted_is_a_discrepancy_and_fix_writes_it(tmp_path):
+
+    path = _sheet(tmp_path, "bulgarian", ["Т", "--by", "Они", "--def-points", "81"])
+    path.write_text("".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                            if not line.startswith("held =")), encoding="utf-8")
+    done = run_cli("recompute", str(path))
+    assert done.returncode == 1 and "записано 0, по правилам 8" in done.stdout
+    assert run_cli("recompute", "--fix", str(path)).returncode == 1
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["hand"][0]["held"] == 8
+    assert run_cli("recompute", str(path)).returncode == 0
+
+
+def test_a_form_the_rules_do_not_read_is_refused_before_any_bid_confirmation(tmp_path):
+
+    path = _sheet(tmp_path, "belote")
+    before = path.read_bytes()
+    done = run_cli("add", str(path), "80Т", "--by", "Они", "--def-points", "62")
+    assert done.returncode == 2 and "--yes" not in done.stderr and "без заявки" in done.stderr
+    assert path.read_bytes() == before
+
+
+def test_a_target_reached_in_a_hand_that_does_not_end_the_game_says_why(tmp_path):
+    """Bulgarian (game_end.loser_needs_trick): a capot over the target does not end the game; the sheet says so."""
+
+    path = _sheet(tmp_path, "bulgarian", ["Ч", "--by", "Они", "--def-points", "0", "--decl-tricks", "8"], target="20")
+    shown = run_cli("show", str(path)).stdout
+    assert "не кончает" in " ".join(shown.split()) and "Партия окончена" not in shown

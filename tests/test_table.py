@@ -67,7 +67,8 @@ def test_edit_that_would_end_the_game_early_is_refused_and_changes_nothing(tmp_p
     (["9", "12Т", "--by", "Мы", "--def-points", "18"], "сдача: 9"),
     (["1", "12Т", "--by", "Мы", "--def-points", "180"], "--def-points"),
     (["1", "12Т", "--by", "Мы", "--def-points", "18.5"], "целое число"),
-    (["1", "90Т", "--by", "Мы", "--def-points", "18"], "--yes"),
+    (["1", "40Т", "--by", "Мы", "--def-points", "18"], "--yes"),
+    (["1", "90Т", "--by", "Мы", "--def-points", "18"], "не больше 86"),
     (["1", "12Т", "--by", "Вы", "--def-points", "18"], "--by"),
 ])
 def test_edit_refusals_leave_the_file(tmp_path, args, words):

@@ -359,6 +359,8 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
                                         message=problem.message(FILE_LABELS)))
         held = held_after
+        if recorded_held is None and recorded_score is not None:
+            recorded_held = 0  # a hand written with its score writes what it holds over too (none: nothing held)
         if error is None and recorded_held is not None and recorded_held != held:
             problems.append(Discrepancy(
                 hand=entry.number, line=entry.line, field="held", recorded=recorded_held, computed=held,

@@ -375,9 +375,11 @@ def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: boo
         if isinstance(given.get(key), str):
             given[key] = match_pair(given[key], pairs, key)
     if not confirmed and isinstance(given.get("contract"), str):
-        from bbscore.belot.hand import check_plausible_bid
+        from bbscore.belot.hand import check_contract, check_plausible_bid
 
-        check_plausible_bid(rules, rules.parse_contract(given["contract"]))
+        contract = rules.parse_contract(given["contract"])
+        check_contract(rules, contract)  # a form the rules do not read is said first, not asked to be confirmed
+        check_plausible_bid(rules, contract)
     return given
 
 
@@ -424,7 +426,8 @@ class Replaced:
 
 
 def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool = True) -> Replaced:
-    """Replace the inputs of hand ``number`` (1-based), rescore it and rewrite every later running total.
+    """Replace the inputs of hand ``number`` (1-based), rescore it and rewrite every later running total (and a later
+    hand's score that was right and that the change makes another: points of a tie held over into it).
 
     The hand's note (and dealer, time) stay unless ``fields`` gives new ones.  Refused, leaving the file as it was,
     when there is no such hand, when the new inputs are bad, or when the change would end the game before a later
@@ -462,10 +465,13 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         written = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
         totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
-        for later in after.results[number:]:
-            points = later.recorded_score if later.recorded_score is not None else later.score
-            sheet = (sheet[0] + points[0], sheet[1] + points[1])
+        for was, later in zip(before.results[number:], after.results[number:], strict=True):
             updates: dict[str, Any] = {}
+            points = later.recorded_score if later.recorded_score is not None else later.score
+            if later.recorded_score is not None and later.recorded_score == was.score != later.score:
+                points = later.score  # a score that was right and that this edit changes (points of a tie held over)
+                updates["score"] = list(points)
+            sheet = (sheet[0] + points[0], sheet[1] + points[1])
             if "total" in later.entry.fields:
                 updates["total"] = list(sheet)
             if later.held_out or "held" in later.entry.fields:  # points of ties held over (RULES.md §12)

@@ -145,6 +145,18 @@ def _standing(out: Console, pairs, target: int, replay) -> None:
         out.print(styled(_end_text(pairs, replay), "bold"))
     elif replay.totals[0] == replay.totals[1] >= target:
         out.print(styled(_("Итоги равны и не меньше цели: играется ещё одна сдача."), "bold"))
+    else:
+        _not_ended_yet(out, pairs, target, replay)
+
+
+def _not_ended_yet(out: Console, pairs, target: int, replay) -> None:
+    """Why a game goes on though a pair has reached the target (the rules' game_end: the deciding hand needs a trick
+    of the pair that reaches it, or of the pair that loses)."""
+    over = [index for index in (0, 1) if replay.totals[index] >= target]
+    if over:
+        out.print(styled(_("«{pair}» — {total} из {target}, но эта сдача партию не кончает: по правилам в решающей сдаче "
+                           "нужна взятка (game_end в правилах); играется дальше.").format(
+            pair=pairs[over[0]], total=replay.totals[over[0]], target=target), "bold"))
 
 
 def edited_hand(replaced) -> None:
@@ -215,6 +227,7 @@ def sheet(protocol, replay, warning: str | None) -> None:
         out.print(styled(_end_text(pairs, replay), "bold"))
     else:
         out.print(_("Партия продолжается."))
+        _not_ended_yet(out, pairs, target, replay)
     if flagged:
         out.print(styled(_("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
             hands=", ".join(str(n) for n in sorted(flagged)), file=protocol.path), "red"))
