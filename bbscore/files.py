@@ -51,9 +51,32 @@ def parse_toml(text: str) -> dict[str, Any]:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(depth + TOML_FRAMES)
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     finally:
         sys.setrecursionlimit(limit)
+    if _MANY_DOTS.search(text) and _deeper_than(data, MAX_NESTING):  # dotted keys nest without recursing in tomllib
+        raise RecursionError("nesting too deep")
+    return data
+
+
+# The deepest nesting of tables a file may hold (a protocol has 3, a rule file 4): dotted keys (``a.b.c… = 1``) and
+# table headers nest tables without tomllib recursing, and what is that deep could not be printed or written again.
+MAX_NESTING = 64
+_MANY_DOTS = re.compile(r"(?:\.[^.\n]*){%d}" % MAX_NESTING)  # a line with that many dots: only then is the depth measured
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests dicts and lists more than ``limit`` deep (walked without recursion)."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+    return False
 
 
 _TOML_REASONS = [  # translated where shown (toml_problem)

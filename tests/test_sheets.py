@@ -680,3 +680,29 @@ def test_a_copy_of_rules_whose_title_has_quotes_reads(tmp_path):
     title = tomllib.loads(copy.read_text(encoding="utf-8"))["title"]
     assert title.startswith('Клуб "Ас" \\ ') and title.endswith("копия «copy»")
     assert run_cli("conventions", "check", copy).returncode == 0
+
+
+@pytest.mark.parametrize("which", ["belot", "preferans"])
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_dotted_keys_nested_past_the_limit_are_refused_before_anything_is_written(tmp_path, which, where):
+    """A dotted key a thousand levels deep is legal TOML that tomllib reads without recursing; what holds it could
+    not be printed or checked again (it once made undo write the file, then fail with exit 3): every command refuses
+    it as nested too deep, and the file stays byte for byte."""
+    source = EXAMPLES / ("game-gambler.toml" if which == "belot" else "pulya-3.toml")
+    text = source.read_text(encoding="utf-8")
+    deep = ".".join(["a"] * 1000) + " = 1\n"
+    if where == "last":
+        text += deep
+    else:
+        second = text.index("[[hand]]", text.index("[[hand]]") + 1)
+        text = text[:second] + deep + text[second:]
+    path = tmp_path / "deep.toml"
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    prefix = [] if which == "belot" else ["pref"]
+    for command in (["undo"], ["show"], ["recompute"]) if which == "belot" else (["undo"], ["show"], ["settle"]):
+        done = run_cli(*(prefix if command != ["recompute"] else []), *command, str(path))
+        assert done.returncode == 2 and "Traceback" not in done.stderr, (command, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1
+    assert run_cli("recompute", str(path)).returncode == 2
+    assert path.read_bytes() == before
