@@ -1054,3 +1054,17 @@ def test_a_folder_named_without_toml_is_a_path_not_an_unknown_name(tmp_path):
     (tmp_path / "клуб").mkdir()
     line = assert_refused(run_cli("score", "12Т", "--def-points", "18", "--convention", "клуб", cwd=tmp_path))
     assert "папка" in line, line
+
+
+def test_a_fix_refused_is_said_in_one_line_of_at_most_300_characters(tmp_path):
+    """``recompute --fix`` on a sheet with a bad hand says «не исправлено: …» in one capped line, like every refusal."""
+    path = tmp_path / "game.toml"
+    assert run_cli("new", str(path), "--pairs", "Мы,Они").returncode == 0
+    assert run_cli("add", str(path), "12Т", "--by", "Мы", "--def-points", "18").returncode == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("def_points = 18", "def_points = 18\nnote = 5\n[hand.extra]\n" + "".join(
+        f"k{n} = {n}\n" for n in range(120))), encoding="utf-8")
+    done = run_cli("recompute", "--fix", str(path))
+    assert done.returncode == 1
+    lines = [line for line in done.stdout.splitlines() if line.startswith("не исправлено")]
+    assert len(lines) == 1 and len(lines[0]) <= 300, done.stdout

@@ -63,7 +63,7 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
             report["backup"] = str(saved) if saved else None
         except BBScoreError as error:
             report["fixed"] = False
-            report["fix_error"] = error.message()
+            report["fix_error"] = _capped(" ".join(error.message().split()), "не исправлено: {message}")
     return report, 1
 
 # The commands of every game (each game's registry entry names its own: bbscore.games) and these, of the house.
@@ -466,10 +466,10 @@ def warn(message: str) -> None:
 MAX_LINE = 300  # the longest error line: a message that quotes a huge value is cut, with «…»
 
 
-def _capped(message: str) -> str:
-    """One error line of at most :data:`MAX_LINE` characters (with its «ошибка: »), cut in the middle with «…» (a long
-    file name or value is cut, and the reason at the end of the line is kept)."""
-    room = MAX_LINE - len(_("ошибка: {message}").format(message=""))
+def _capped(message: str, line: str = "ошибка: {message}") -> str:
+    """One error line of at most :data:`MAX_LINE` characters (with its ``line`` around it: «ошибка: »), cut in the
+    middle with «…» (a long file name or value is cut, and the reason at the end of the line is kept)."""
+    room = MAX_LINE - len(_(line).format(message=""))
     if len(message) <= room:
         return message
     tail = min(len(message) // 2, (room - 1) * 2 // 3)

@@ -253,7 +253,7 @@ def recompute_report(report: dict, out: Console) -> None:
         out.print(_("{file}: исправлено, прежний файл сохранён как {backup}").format(file=name, backup=backup) if backup
                   else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
-        out.print(styled(_("не исправлено: {error}").format(error=report["fix_error"]), "red"))
+        out.print(styled(_("не исправлено: {message}").format(message=report["fix_error"]), "red"))
 
 
 def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:

@@ -217,4 +217,4 @@ def recompute_report(report: dict, out: Console) -> None:
         out.print(_("{file}: исправлено, прежний файл сохранён как {backup}").format(file=name, backup=backup) if backup
                   else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
-        out.print(Text(_("не исправлено: {error}").format(error=report["fix_error"]), style="red"))
+        out.print(Text(_("не исправлено: {message}").format(message=report["fix_error"]), style="red"))
