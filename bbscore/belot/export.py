@@ -73,7 +73,7 @@ def rows(replay) -> list[Row]:
         elif result.redeal is not None:
             contract, made, shown = text("redeal").format(kind=_(REDEALS[result.redeal])), None, ("0", "0")
         else:
-            contract, made = str(result.breakdown.contract), result.breakdown.made
+            contract, made = result.breakdown.contract.shown(), result.breakdown.made
             shown = sheet_marks(result)  # (the points of ties held over it received: RULES.md §12)
         found.append(Row(n=result.entry.number, by=result.by, contract=contract, made=made, score=result.score,
                          marks=shown, total=result.total, note=note))

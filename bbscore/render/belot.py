@@ -30,7 +30,7 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
     table.add_column(_("Контракт"), justify="left")
     table.add_column(_("Разыгрывающие"), justify="right")
     table.add_column(_("Вистующие"), justify="right")
-    table.add_row(styled(str(breakdown.contract), "bold"), declarers, defenders)
+    table.add_row(styled(breakdown.contract.shown(), "bold"), declarers, defenders)
     out.print(table)
     decl_con, def_con = constructions_text(hand)
     out.print(_("Конструкции: разыгрывающие {declarers}; вистующие {defenders}. Правила: {convention}.").format(
@@ -46,7 +46,7 @@ def _contract_cell(result) -> str:
         return _("ошибка")
     if result.redeal is not None:
         return _("пересдача: {why}").format(why=_(_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])))
-    return str(result.breakdown.contract)
+    return result.breakdown.contract.shown()
 
 
 _SHORT_REDEALS = {"all-pass": N_("все пас")}
@@ -180,10 +180,17 @@ def removed_hand(protocol, entry, result=None) -> None:
         out.print(f"{entry.number}. " + "; ".join(f"{key} = {value}" for key, value in entry.fields.items()))
     inputs = [f"{key} {value}" for key, value in entry.fields.items()
               if key in ("def_points", "decl_points", "decl_tricks", "last")]
-    inputs += [f"{key} {', '.join(map(str, value))}" for key, value in entry.fields.items()
-               if key in ("decl_con", "def_con", "def_cards", "decl_cards") and isinstance(value, list)]
-    if inputs and result is not None and result.error is None:
-        out.print(_("Ввод: {inputs}").format(inputs="; ".join(inputs)))
+    if result is not None and result.error is None:  # (the lists as the reader writes them: they were read)
+        from bbscore.belot.cards import format_cards, parse_cards
+        from bbscore.belot.constructions import format_list, parse_list
+
+        for key, value in entry.fields.items():
+            if key in ("decl_con", "def_con") and isinstance(value, list):
+                inputs.append(f"{key} {format_list(parse_list(value, key), shown=True)}")
+            elif key in ("def_cards", "decl_cards") and isinstance(value, list):
+                inputs.append(f"{key} {format_cards(parse_cards(' '.join(value), key), shown=True)}")
+        if inputs:
+            out.print(_("Ввод: {inputs}").format(inputs="; ".join(inputs)))
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
@@ -246,7 +253,7 @@ def recompute_report(report: dict, out: Console) -> None:
 def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:
     """Print a side's taken cards with each card's visty and the total."""
     out = console()
-    table = Table(title=_("Висты за карты, игра {game} ({words})").format(game=game.value, words=game.russian),
+    table = Table(title=_("Висты за карты, игра {game} ({words})").format(game=game.shown(), words=game.russian),
                   title_justify="left")
     table.add_column(_("карта"))
     table.add_column(_("висты"), justify="right")
@@ -263,7 +270,7 @@ def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: 
 def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
     out = console()
-    out.print(styled(_("Контракт {contract}: {words}").format(contract=contract, words=contract.describe()), "bold"))
+    out.print(styled(_("Контракт {contract}: {words}").format(contract=contract.shown(), words=contract.describe()), "bold"))
     for number, reason in enumerate(reasons_text(result, convention), start=1):
         out.print(f"{number}. {reason}")
     if result.passed:
@@ -272,14 +279,14 @@ def resolution(contract, result, convention: Convention) -> None:
             table.add_column(column)
         table.add_column(_("висты"), justify="right")
         for meld, visty in result.passed:
-            table.add_row(str(meld.seat), meld.pair.value, str(meld), str(visty))
+            table.add_row(str(meld.seat), meld.pair.value, meld.shown(), str(visty))
         out.print(table)
     if result.cancelled:
         table = Table(title=_("Не проходят"), title_justify="left")
         for column in (_("игрок"), _("пара"), _("конструкция"), _("почему")):
             table.add_column(column, overflow="fold")
         for meld, why in result.cancelled:
-            table.add_row(str(meld.seat), meld.pair.value, str(meld), cancel_text(why))
+            table.add_row(str(meld.seat), meld.pair.value, meld.shown(), cancel_text(why))
         out.print(table)
     if result.redeal:
         out.print(styled(_("Сдача без результата: пересдача."), "bold"))

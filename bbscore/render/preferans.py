@@ -62,7 +62,7 @@ def added(appended, path) -> None:
     who = _(", играет {player}").format(player=hand.declarer) if hand.declarer else ""
     dealer = _("; сдавал {player} (на прикупе)").format(player=hand.dealer) if hand.dealer else ""
     hand_result(_("{file}: сдача {hand} — {contract}{who}{dealer}").format(
-        file=path, hand=appended.number, contract=hand.contract, who=who, dealer=dealer), appended.entries, out)
+        file=path, hand=appended.number, contract=hand.contract.shown(), who=who, dealer=dealer), appended.entries, out)
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
