@@ -46,7 +46,17 @@ class Game:
     - ``recompute``: ``"module:function"`` — ``function(path, convention, fix, known)`` checks one sheet for
       ``bbscore recompute`` (``known``: its text, parsed TOML and whether it had a byte-order mark), returning its report (with ``"game": key``,
       except for the untagged game) and exit level; ``report``: ``"module:function"`` — ``function(report, console)``
-      prints such a report for a person.
+      prints such a report for a person;
+    - ``summary``: ``"module:function"`` — ``function(path, known)`` reads one sheet for ``bbscore list`` and ``stats``
+      (``known`` as for ``recompute``) and returns plain data: ``created`` (the ``[game] created`` date, or None),
+      ``convention``, ``sides`` (its pairs or players), ``hands``, ``score`` (a number a side), ``signed`` (whether the
+      score is a settlement, ±), ``winner`` (a side's index or None), ``ended``, and ``counts`` (what ``stats`` adds
+      up); raises :class:`~bbscore.errors.BBScoreError` for a file it cannot read;
+    - ``stats``: ``"module:function"`` — ``function(counts)`` adds up the ``counts`` of the game's sheets;
+      ``show_stats``: ``"module:function"`` — ``function(data, console)`` prints that for a person;
+    - ``export``: ``"module:function"`` — ``function(path, format)`` gives one sheet for sharing: ``format`` is ``csv``,
+      ``md``, ``html`` (text) or ``xlsx`` (the rows of a worksheet: :func:`bbscore.xlsx.workbook`), with what to say
+      about the file (its rules changed, slips found) as a list of lines.
     """
 
     key: str
@@ -62,6 +72,10 @@ class Game:
     commands: dict[str, str] = field(default_factory=dict)
     recompute: str
     report: str
+    summary: str = ""
+    stats: str = ""
+    show_stats: str = ""
+    export: str = ""
 
 
 @cache

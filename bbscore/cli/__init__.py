@@ -67,7 +67,8 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
     return report, 1
 
 # The commands of every game (each game's registry entry names its own: bbscore.games) and these, of the house.
-SHARED_COMMANDS = {"recompute": "bbscore.cli.recompute", "conventions": "bbscore.cli.rules"}
+SHARED_COMMANDS = {"recompute": "bbscore.cli.recompute", "conventions": "bbscore.cli.rules",
+                   "export": "bbscore.cli.share", "stats": "bbscore.cli.share", "list": "bbscore.cli.share"}
 
 
 def commands() -> dict[str, str]:
@@ -119,8 +120,9 @@ EXAMPLES = {
     "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
                   "bbscore recompute examples/ --json"),
     "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
-               "bbscore export examples/game-gambler.toml --format md"),
-    "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/paper-game.toml --json"),
+               "bbscore export examples/pulya-3.toml --format xlsx -o pulya.xlsx"),
+    "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/pulya-3.toml --json"),
+    "list": ("bbscore list examples/", "bbscore list examples/ --json"),
     "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
     "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
     "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
@@ -163,6 +165,7 @@ ENGLISH_EXAMPLES = {
     "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
                "bbscore export examples/pulya-3.toml --format md"),
     "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/pulya-3.toml --json"),
+    "list": ("bbscore list examples/", "bbscore stats examples/ --games"),
     "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
     "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
     "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),

@@ -18,4 +18,8 @@ GAME = Game(
     commands={"pref": "bbscore.cli.preferans.commands"},
     report="bbscore.render.preferans:recompute_report",
     recompute="bbscore.cli.preferans.commands:recompute_file",
+    summary="bbscore.cli.preferans.share:summary",
+    stats="bbscore.preferans.stats:combine",
+    show_stats="bbscore.render.preferans:stats",
+    export="bbscore.cli.preferans.share:export",
 )

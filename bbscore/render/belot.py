@@ -319,7 +319,8 @@ STATS_TEXT = {
     "kapo": N_("капо"),
     "contra": N_("контра"),
     "recontra": N_("реконтра"),
-    "summary": N_("Файлов: {files} (не прочитано: {bad_files}; пуль преферанса, не в счёт: {other_game_files}); партий: {games}, окончено: {finished}; сдач: {hands} "
+    "win_rate": N_("доля побед"),
+    "summary": N_("Партий: {games}, окончено: {finished}; сдач: {hands} "
                "(пересдач: {redeals}, с ошибкой: {bad_hands}); очков за сдачу (обе пары): {per_hand}."),
     "longest": N_("Самая длинная серия побед: «{pair}», {games} подряд."),
     "no_streak": N_("Побед нет: ни одна партия не выиграна."),
@@ -330,17 +331,20 @@ def _number(value) -> str:
     return "—" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def stats(data: dict) -> None:
-    """Print ``bbscore stats``: the pairs, the games by kind with contras and recontras, the totals."""
-    out = console()
+def stats(data: dict, out: Console | None = None) -> None:
+    """Print the Belot family's part of ``bbscore stats``: the pairs ranked, the games by kind with contras and
+    recontras, the totals."""
+    from bbscore.render.sheets import percent
+
+    out = out or console()
     t = {key: _(text) for key, text in STATS_TEXT.items()}
     pairs = Table(title=t["pairs"], title_justify="left")
     pairs.add_column(t["pair"])
-    for key in ("games", "wins", "streak", "hands", "points", "per_hand"):
+    for key in ("games", "wins", "win_rate", "streak", "hands", "points", "per_hand"):
         pairs.add_column(t[key], justify="right")
     for pair in data["pairs"]:
-        pairs.add_row(pair["name"], *(_number(pair[key]) for key in
-                                      ("games", "wins", "longest_streak", "hands", "points", "points_per_hand")))
+        pairs.add_row(pair["name"], *(_number(pair[key]) for key in ("games", "wins")), percent(pair["win_rate"]),
+                      *(_number(pair[key]) for key in ("longest_streak", "hands", "points", "points_per_hand")))
     print_fitting(out, pairs)
     kinds = Table(title=t["kinds"], title_justify="left")
     kinds.add_column(t["kind"])
@@ -350,7 +354,9 @@ def stats(data: dict) -> None:
         for name, row in data[table].items():
             kinds.add_row(t[name], *(str(row[key]) for key in ("declared", "made", "baits")))
     print_fitting(out, kinds)
-    out.print(t["summary"].format(per_hand=_number(data["points_per_hand"]), **data))
+    out.print(t["summary"].format(per_hand=_number(data["points_per_hand"]), games=data["games"],
+                                  finished=data["finished"], hands=data["hands"], redeals=data["redeals"],
+                                  bad_hands=data["bad_hands"]))
     longest = data["longest_streak"]
     out.print(t["no_streak"] if longest is None else t["longest"].format(**longest))
 
