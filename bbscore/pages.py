@@ -1,9 +1,10 @@
 """The page every game's HTML export is: one self-contained document (inline CSS, no script, nothing fetched) that
 reads on a phone and prints on A4.
 
-On a screen the page fits its width (a viewport for phones): the sheet's table takes the width it is given and its
-cells wrap — a note breaks anywhere rather than run out of the page — and below 600 px the text is smaller; a table
-still wider than the screen scrolls inside its own box, never the page.  In print: A4, the header row of a table
+On a screen the page fits its width (a viewport for phones): a number, a contract or a game is never broken, a note
+breaks anywhere rather than run out of the page, and below 600 px (a phone) the notes leave their column for a row of
+their own under the hand (``tr.noted``: the whole width of the table), the text is smaller; a table still wider than
+the screen scrolls inside its own box, never the page.  In print: A4, the header row of a table
 repeated at the top of each page, a row never split between pages, the chart kept whole.
 """
 
@@ -26,11 +27,14 @@ p { margin: 0 0 2mm; overflow-wrap: anywhere; }
 table.sheet { border-collapse: collapse; width: 100%; margin: 0 0 3mm; }
 .sheet thead { display: table-header-group; }
 .sheet tr { break-inside: avoid; page-break-inside: avoid; }
-.sheet th, .sheet td { border: 1px solid #555; padding: 0.4mm 1.5mm; line-height: 1.25; overflow-wrap: anywhere; }
-.sheet th { background: #e9e9e9; font-weight: bold; }
-.sheet td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.sheet th, .sheet td { border: 1px solid #555; padding: 0.4mm 1.5mm; line-height: 1.25; white-space: nowrap; }
+.sheet th { background: #e9e9e9; font-weight: bold; white-space: normal; }
+.sheet td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .sheet td.total { font-weight: bold; }
-.sheet td.note { font-size: 8pt; color: #333; min-width: 12ch; word-break: break-word; }
+.sheet td.words { white-space: normal; }
+.sheet td.note { font-size: 8pt; color: #333; white-space: normal; overflow-wrap: anywhere; min-width: 12ch; }
+.sheet tr.noted td { font-size: 8pt; color: #333; white-space: normal; overflow-wrap: anywhere; text-align: left; }
+.sheet tr.noted { display: none; }
 .sheet tr.redeal td, .sheet tr.error td { color: #777; }
 .sheet tr.error td { color: #b00; }
 ul.payments { margin: 0 0 3mm; padding-left: 5mm; }
@@ -49,7 +53,8 @@ svg polyline { fill: none; stroke-width: 2; }
 @media screen and (max-width: 600px) {
   body { font-size: 8.5pt; padding: 3mm 2mm; }
   .sheet th, .sheet td { padding: 0.3mm 0.8mm; }
-  .sheet td.note { font-size: 7.5pt; min-width: 8ch; }
+  .sheet th.note, .sheet td.note { display: none; }
+  .sheet tr.noted { display: table-row; }
 }
 """
 

@@ -172,18 +172,21 @@ def to_html(sheet, replay) -> str:
              '<div class="scroll">\n<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(text("n")), "</th>"]
     for name in pairs:
         parts.append(f'<th colspan="3">{esc(name)}</th>')
-    parts.append(f'<th rowspan="2">{esc(text("note"))}</th></tr>\n<tr>')
+    parts.append(f'<th rowspan="2" class="note">{esc(text("note"))}</th></tr>\n<tr>')
     parts.append(f"<th>{esc(text('contract'))}</th><th>{esc(text('points'))}</th><th>{esc(text('total'))}</th>" * 2)
     parts.append("</tr>\n</thead>\n<tbody>\n")
     for row in rows(replay):
         kind = ' class="error"' if row.made is None and row.contract == text("error") else \
             ' class="redeal"' if row.by is None else ""
         parts.append(f"<tr{kind}><td class=\"num\">{row.n}</td>")
+        words = ' class="words"' if row.by is None else ""  # a redeal's reason: words, which may wrap
         for index in (0, 1):
             contract = esc(row.contract) if _declares(row, index) else ""
-            parts.append(f'<td>{contract}</td><td class="num">{esc(row.marks[index])}</td>'
+            parts.append(f'<td{words}>{contract}</td><td class="num">{esc(row.marks[index])}</td>'
                          f'<td class="num total">{row.total[index]}</td>')
         parts.append(f'<td class="note">{esc(row.note)}</td></tr>\n')
+        if row.note:  # (a phone: the note on a row of its own, the whole width)
+            parts.append(f'<tr class="noted"><td colspan="7">{esc(row.note)}</td></tr>\n')
     parts.append("</tbody>\n</table>\n</div>\n")
     parts.append(f"<figure>\n<figcaption>{esc(text('chart').format(target=sheet.header.target))}</figcaption>\n")
     parts.append(chart_svg(pairs, replay, sheet.header.target))

@@ -26,6 +26,12 @@ TEXT = {
     "vists": N_("висты"),
     "vists_on": N_("висты на {player}"),
     "note": N_("примечание"),
+    "written": N_("записано"),
+    "written_pulya": N_("пуля: {entries}"),
+    "written_gora": N_("гора: {entries}"),
+    "written_vists": N_("висты: {entries}"),
+    "vists_pair": N_("{player} на {other} {vists}"),
+    "nothing": N_("ничего"),
     "player": N_("игрок"),
     "result": N_("итог, вистов"),
     "payer": N_("платит"),
@@ -67,7 +73,7 @@ def _hand_rows(protocol, checked) -> list[dict]:
     for record, hand, entries in zip(protocol.hands, checked.hands, checked.entries):
         note = record.fields.get("note")
         row = {"n": record.number, "note": note if isinstance(note, str) else "", "game": text("error"), "by": "",
-               "pulya": {}, "gora": {}, "vists": {}}
+               "pulya": {}, "gora": {}, "vists": {}, "pairs": {}}
         if hand is not None and entries is not None:
             row.update(game=hand.contract.shown(), by=hand.declarer or "", pulya=dict(entries.pulya),
                        gora=dict(entries.gora))
@@ -75,9 +81,28 @@ def _hand_rows(protocol, checked) -> list[dict]:
             for giver, _on, vists in entries.vists:
                 written[giver] = written.get(giver, Fraction(0)) + vists
             row["vists"] = {player: n for player, n in written.items() if n}
+            pairs: dict[tuple[str, str], Fraction] = {}
+            for giver, on, vists in entries.vists:
+                pairs[(giver, on)] = pairs.get((giver, on), Fraction(0)) + vists
+            row["pairs"] = {pair: n for pair, n in pairs.items() if n}
         row["cells"] = [(row["pulya"].get(p), row["gora"].get(p), row["vists"].get(p)) for p in players]
         found.append(row)
     return found
+
+
+def written_text(row: dict, vists) -> str:
+    """What a hand wrote, in words, for a page or a chat: ``пуля: Аня +2; висты: Боря на Аня 8``."""
+    from bbscore.preferans.working import signed
+
+    parts = []
+    if row["pulya"]:
+        parts.append(text("written_pulya").format(entries=", ".join(f"{p} {signed(n)}" for p, n in row["pulya"].items() if n)))
+    if row["gora"]:
+        parts.append(text("written_gora").format(entries=", ".join(f"{p} {signed(n)}" for p, n in row["gora"].items() if n)))
+    if vists:
+        parts.append(text("written_vists").format(entries=", ".join(
+            text("vists_pair").format(player=a, other=b, vists=number(n)) for (a, b), n in vists.items())))
+    return "; ".join(parts) or (text("nothing") if row["game"] != text("error") else "")
 
 
 def meta_text(protocol, checked) -> str:
@@ -185,21 +210,17 @@ def _md(value) -> str:
 
 
 def _md_table(head: list[str], rows: list[list]) -> list[str]:
-    lines = ["| " + " | ".join(_md(cell) for cell in head) + " |", "|" + "|".join("---" for _cell in head) + "|"]
+    lines = ["| " + " | ".join(_md(cell) for cell in head) + " |", "|" + "|".join("-" * 3 for _cell in head) + "|"]
     return lines + ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in rows]
 
 
 def to_markdown(protocol, checked, settlement) -> str:
     """Markdown for a chat: the title, the rules and date, the hands, the standing with the settlement, who pays
     whom."""
-    hands = []
-    for row in _hand_rows(protocol, checked):
-        cells: list = [row["n"], row["game"], row["by"]]
-        for pulya, gora, vists in row["cells"]:
-            cells += [pulya, None if gora is None else number(gora), None if vists is None else number(vists)]
-        hands.append(cells + [row["note"]])
+    hands = [[row["n"], row["game"], row["by"], written_text(row, row["pairs"]), row["note"]]
+             for row in _hand_rows(protocol, checked)]
     lines = [f"**{_md(_title(protocol))}**", "", _md(meta_text(protocol, checked)), "", f"**{_md(text('hands'))}**", ""]
-    lines += _md_table(_hands_head(protocol), hands)
+    lines += _md_table([text("n"), text("game"), text("by"), text("written"), text("note")], hands)
     lines += ["", f"**{_md(text('standing'))}**", ""]
     lines += _md_table(_standing_head(checked), [[*row[:-1], None if row[-1] is None else _signed(row[-1])]
                                                  for row in _standing_rows(checked, settlement, number)])
@@ -224,22 +245,18 @@ def to_html(protocol, checked, settlement) -> str:
 
     esc = html.escape
     title = _title(protocol)
-    players = protocol.header.players
     parts = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta_text(protocol, checked))}</p>\n',
              f'<p class="winner">{esc(_end_text(checked))}</p>\n', f"<h2>{esc(text('hands'))}</h2>\n",
              '<div class="scroll">\n<table class="sheet hands">\n<thead>\n<tr>',
-             f'<th rowspan="2">{esc(text("n"))}</th><th rowspan="2">{esc(text("game"))}</th>'
-             f'<th rowspan="2">{esc(text("by"))}</th>']
-    parts += [f'<th colspan="3">{esc(player)}</th>' for player in players]
-    parts.append(f'<th rowspan="2">{esc(text("note"))}</th></tr>\n<tr>')
-    parts.append(f"<th>{esc(text('pulya'))}</th><th>{esc(text('gora'))}</th><th>{esc(text('vists'))}</th>" * len(players))
-    parts.append("</tr>\n</thead>\n<tbody>\n")
+             "".join(f"<th>{esc(text(key))}</th>" for key in ("n", "game", "by", "written")),
+             f'<th class="note">{esc(text("note"))}</th></tr>\n</thead>\n<tbody>\n']
     for row in _hand_rows(protocol, checked):
         kind = ' class="error"' if row["game"] == text("error") else ""
-        parts.append(f'<tr{kind}><td class="num">{row["n"]}</td><td>{esc(row["game"])}</td><td>{esc(row["by"])}</td>')
-        for pulya, gora, vists in row["cells"]:
-            parts += [f'<td class="num">{"" if value is None else esc(number(value))}</td>' for value in (pulya, gora, vists)]
-        parts.append(f'<td class="note">{esc(row["note"])}</td></tr>\n')
+        parts.append(f'<tr{kind}><td class="num">{row["n"]}</td><td>{esc(row["game"])}</td>'
+                     f'<td class="words">{esc(row["by"])}</td><td class="words">{esc(written_text(row, row["pairs"]))}</td>'
+                     f'<td class="note">{esc(row["note"])}</td></tr>\n')
+        if row["note"]:  # (a phone: the note on a row of its own)
+            parts.append(f'<tr class="noted"><td colspan="4">{esc(row["note"])}</td></tr>\n')
     parts.append("</tbody>\n</table>\n</div>\n")
     parts.append(f"<h2>{esc(text('standing'))}</h2>\n<div class=\"scroll\">\n<table class=\"sheet standing\">\n<thead>\n<tr>")
     parts += [f"<th>{esc(head)}</th>" for head in _standing_head(checked)]
