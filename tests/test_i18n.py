@@ -367,3 +367,75 @@ def test_the_refusals_of_files_are_english(tmp_path):
     warned = run_cli("--lang", "en", "show", "changed.toml", cwd=tmp_path)
     assert "have changed since the game was kept" in warned.stdout + warned.stderr
     assert _foreign(warned.stdout + warned.stderr, []) == []
+
+
+SHOWN = [  # (what is typed, how it parses, Russian shown (= the normal form), English shown, English without symbols)
+    ("contract", "15s+", "15П+", "15♠+", "15S+"), ("contract", "22at", "22ВК", "22AT", "22AT"),
+    ("contract", "^2d", "^2Б", "^2♦", "^2D"), ("contract", "^^H++", "^^Ч++", "^^♥++", "^^H++"),
+    ("contract", "20NT", "20БК", "20NT", "20NT"), ("contract", "26C^", "26Т^", "26♣^", "26C^"),
+    ("cards", "JC TH AS Q♦ 7S", "ВТ 10Ч ТП ДБ 7П", "J♣ 10♥ A♠ Q♦ 7♠", "JC 10H AS QD 7S"),
+    ("constructions", "терц, 2×берц, рамки-В, бэла, 40", "терц, 2×берц, рамки-В, бэла, 40",
+     "tierce, 2×quarte, carre-J, belote, 40", "tierce, 2×quarte, carre-J, belote, 40"),
+    ("meld", "терц от ДП", "терц от ДП", "tierce from Q♠", "tierce from QS"),
+    ("meld", "бэла П", "бэла П", "belote ♠", "belote S"),
+    ("pref", "6s", "6♠", "6♠", "6S"), ("pref", "10бк", "10БК", "10NT", "10NT"),
+    ("pref", "мизер", "мизер", "misère", "misère"), ("pref", "all-pass", "распасы", "all-pass", "all-pass"),
+]
+
+
+def _value(kind: str, typed: str):
+    """The typed text as the value of its kind, and the function that shows it."""
+    from bbscore import conventions
+    from bbscore.belot.cards import format_cards, parse_cards
+    from bbscore.belot.constructions import format_list, parse_list
+    from bbscore.belot.contract import Contract
+    from bbscore.belot.melds import parse_announcements
+    from bbscore.preferans.contract import PrefContract
+
+    if kind == "contract":
+        value = Contract.parse(typed)
+        return str(value), value.shown
+    if kind == "cards":
+        value = parse_cards(typed)
+        return format_cards(value), lambda: format_cards(value, shown=True)
+    if kind == "constructions":
+        value = parse_list(typed, "decl_con")
+        return format_list(value), lambda: format_list(value, shown=True)
+    if kind == "meld":
+        [meld] = parse_announcements({1: typed}, Contract.parse("20ВК"), conventions.load("gambler", game="bazar-belot"))
+        return str(meld), meld.shown
+    value = PrefContract.parse(typed)
+    return str(value), value.shown
+
+
+@pytest.mark.parametrize("row", SHOWN, ids=[row[1] for row in SHOWN])
+def test_each_value_is_shown_in_the_readers_notation_and_kept_in_its_normal_form(row):
+    kind, typed, russian, english, letters = row
+    normal, shown = _value(kind, typed)
+    try:
+        assert normal == russian and shown() == russian  # Russian: the normal form, what files and JSON keep
+        i18n.set_language("en")
+        assert shown() == english and _value(kind, typed)[0] == russian
+        i18n.set_symbols(False)
+        assert shown() == letters
+    finally:
+        i18n.set_language("ru")
+        i18n.set_symbols(True)
+
+
+def test_english_to_an_ascii_output_writes_letters_and_plain_ascii(tmp_path):
+    """An output that cannot show more than ASCII (PYTHONIOENCODING=ascii): in English the suits are letters, the
+    typography plain, a name it cannot show named as <U+…>; in Russian it is refused, as before."""
+    from conftest import run_process
+
+    done = run_process("--lang", "en", "score", "15П+", "--def-points", "33", "--decl-con", "терц",
+                       env={"PYTHONIOENCODING": "ascii"}, text=False)
+    assert done.returncode == 0 and done.stdout.isascii(), done.stdout[-300:]
+    out = done.stdout.decode("ascii")
+    assert "15S+" in out and "Contract 15S+: 15 spades with contra" in out and "tierce 20" in out and "| 15S+" in out
+    done = run_process("--lang", "en", "pref", "score", "мизер", "--by", "Аня", "--tricks", "0",
+                       env={"PYTHONIOENCODING": "ascii"}, text=False)
+    assert done.returncode == 0 and done.stdout.isascii() and b"misere, played by <U+0410><U+043D><U+044F>" in done.stdout
+    refused = run_process("--lang", "en", "score", "12Q", env={"PYTHONIOENCODING": "ascii"}, text=False)
+    assert refused.returncode == 2 and refused.stderr.isascii() and refused.stderr.startswith(b'error: contract: "12Q" - ')
+    assert run_process("score", "12C", env={"PYTHONIOENCODING": "ascii"}).returncode == 2
