@@ -152,7 +152,7 @@ ENGLISH_EXAMPLES = {
     "melds": ('bbscore melds 12C --p1 "tierce from QS" --p2 "tierce from QH" --p3 "four kings"',
               'bbscore melds 12C --p1 "tierce from QS" --p2 "quarte from AC" --json'),
     "new": ('bbscore new game.toml --pairs "Us,Them"',
-            'bbscore new club.toml --pairs "North,South" --convention classic --target 501'),
+            'bbscore new league.toml --pairs "North,South" --convention classic --target 501'),
     "add": ("bbscore add game.toml 12C --by Us --def-points 18 --decl-con tierce --def-con belote",
             "bbscore add game.toml --redeal all-pass"),
     "edit": ("bbscore edit game.toml 1 12C --by Us --def-points 28",
