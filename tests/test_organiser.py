@@ -158,7 +158,7 @@ def test_stats_of_both_games_merge_names_and_rank_them(folder):
         assert player["average_settlement"] == round(mine["settlement"] / mine["pulyas"], 2)
     ranks = [(-p["wins"], -p["wins"] / p["pulyas"], -p["pulyas"]) for p in players]
     assert ranks == sorted(ranks)
-    assert sum(p["wins"] for p in players) == data["preferans"]["finished"] - 0 == 6
+    assert sum(p["wins"] for p in players) == data["preferans"]["finished"] == 6  # each closed пуля: one best
     shown = run_cli("stats", root)
     assert shown.returncode == 0 and "Преферанс" in shown.stdout and "Игры: заказано / сыграно" in shown.stdout
 
@@ -184,6 +184,16 @@ def test_list_names_a_bad_file_skips_it_and_exits_1(tmp_path):
     assert [Path(item["file"]).name for item in json.loads(done.stdout)["games"]] == ["a.toml"]
     (tmp_path / "empty").mkdir()
     assert "нет протоколов" in assert_refused(run_cli("list", tmp_path / "empty"))
+
+
+def test_a_pair_is_ranked_by_wins_then_win_rate_then_games():
+    """The issue's case: 4 wins of 4 above 4 wins of 9; then equal wins and rate by games; a pair met first stays first
+    among equals."""
+    from bbscore.seats import ranked
+
+    sides = [{"name": "A", "wins": 4, "games": 9}, {"name": "B", "wins": 4, "games": 4}, {"name": "C", "wins": 5, "games": 20},
+             {"name": "D", "wins": 0, "games": 0}, {"name": "E", "wins": 0, "games": 3}, {"name": "F", "wins": 0, "games": 3}]
+    assert [side["name"] for side in ranked(sides)] == ["C", "B", "A", "E", "F", "D"]
 
 
 def test_names_are_compared_as_the_sheets_compare_them():

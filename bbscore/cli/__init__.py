@@ -348,8 +348,7 @@ def main(argv: list[str] | None = None) -> int:
             _register_plain()
             stream.reconfigure(errors=PLAIN)
             shows_russian[stream] = True
-    if not _can_show(sys.stdout, "♠♣♦♥"):  # the notation writes the suits as letters (S C D H, П Т Б Ч)
-        i18n.set_symbols(False)
+    i18n.set_symbols(_can_show(sys.stdout, "♠♣♦♥"))  # if not, the notation writes the suits as letters (S C D H)
     if not shows_russian[sys.stdout] and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
         return _fail(_("вывод в кодировке {encoding} не может показать русский текст: нужна UTF-8 "
                        "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json, где команда его знает").format(
