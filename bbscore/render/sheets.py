@@ -14,7 +14,8 @@ TEXT = {
     "title": N_("Партии и пули"),
     "file": N_("файл"),
     "date": N_("дата"),
-    "rules": N_("правила"),
+    "game": N_("игра"),
+    "game_rules": N_("{game}, {rules}"),
     "sides": N_("пары или игроки"),
     "hands": N_("сдач"),
     "score": N_("счёт"),
@@ -61,10 +62,13 @@ def listing(found: list[dict]) -> None:
     """Print the sheets as a table (one row each), or, on a terminal too narrow for it, a line each."""
     out = console()
     table = Table(title=_(TEXT["title"]), title_justify="left")
-    for key in ("file", "date", "rules", "sides", "hands", "score", "winner"):
+    from bbscore import games
+
+    for key in ("file", "date", "game", "sides", "hands", "score", "winner"):
         table.add_column(_(TEXT[key]), justify="right" if key == "hands" else "left")
     for summary in found:
-        table.add_row(summary["file"], summary["created"] or "—", summary["convention"], ", ".join(summary["sides"]),
+        game = _(TEXT["game_rules"]).format(game=_(games.registered()[summary["game"]].title), rules=summary["convention"])
+        table.add_row(summary["file"], summary["created"] or "—", game, ", ".join(summary["sides"]),
                       str(summary["hands"]),
                       score_text(summary), winner_text(summary))
     print_fitting(out, table)
