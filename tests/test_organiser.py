@@ -281,3 +281,19 @@ def test_a_pulya_exports_its_hands_standing_and_who_pays_whom():
     assert all(f"{p['from']} → {p['to']}" in page for p in settled["payments"])
     markdown = run_cli("export", path, "--format", "md").stdout
     assert markdown.count("\n| ") == len(data["hand"]) + 1 + len(players) + 1 and "**Подсчёт: кто кому платит**" in markdown
+
+
+def test_openpyxl_is_imported_by_the_workbook_module_only():
+    """The workbook's library is imported in bbscore/xlsx.py only, and only inside the function that writes one (no
+    other command pays for it at start-up)."""
+    import ast
+
+    from conftest import REPO
+
+    for path in (REPO / "bbscore").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(name.split(".")[0] == "openpyxl" for name in names):
+                assert path.name == "xlsx.py" and node.col_offset > 0, f"{path}:{node.lineno}"
