@@ -381,6 +381,6 @@ def commented_copy(source: Any, new_name: str) -> str:
         if in_top and re.match(r"^\s*name\s*=", line):
             line = tomli_w.dumps({"name": new_name})
         elif in_top and re.match(r"^\s*title\s*=", line):  # a title with quotes in it: escaped by the TOML writer
-            line = tomli_w.dumps({"title": f"{source.settings.title} — копия «{new_name}»"})
+            line = tomli_w.dumps({"title": _("{title} — копия «{name}»").format(title=source.settings.title, name=new_name)})
         result.append(line)
     return "".join(result)

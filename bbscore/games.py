@@ -55,6 +55,16 @@ class Game:
     - ``table_result``: ``"module:function"`` — ``function(path)`` reads one sheet and returns its
       :class:`TableResult`, computed from the hands' inputs (raises :class:`~bbscore.errors.BBScoreError` when the
       file cannot be read).
+    - ``summary``: ``"module:function"`` — ``function(path, known)`` reads one sheet for ``bbscore list`` and ``stats``
+      (``known`` as for ``recompute``) and returns plain data: ``created`` (the ``[game] created`` date, or None),
+      ``convention``, ``sides`` (its pairs or players), ``hands``, ``score`` (a number a side), ``signed`` (whether the
+      score is a settlement, ±), ``winner`` (a side's index or None), ``ended``, and ``counts`` (what ``stats`` adds
+      up); raises :class:`~bbscore.errors.BBScoreError` for a file it cannot read;
+    - ``stats``: ``"module:function"`` — ``function(counts)`` adds up the ``counts`` of the game's sheets;
+      ``show_stats``: ``"module:function"`` — ``function(data, console)`` prints that for a person;
+    - ``export``: ``"module:function"`` — ``function(path, format)`` gives one sheet for sharing: ``format`` is ``csv``,
+      ``md``, ``html`` (text) or ``xlsx`` (the rows of a worksheet: :func:`bbscore.xlsx.workbook`), with what to say
+      about the file (its rules changed, slips found) as a list of lines.
     """
 
     key: str
@@ -74,6 +84,10 @@ class Game:
     table_sizes: tuple[int, ...] = (2,)
     create_table: str = ""
     table_result: str = ""
+    summary: str = ""
+    stats: str = ""
+    show_stats: str = ""
+    export: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

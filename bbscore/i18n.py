@@ -9,6 +9,10 @@ The command line chooses (:func:`choose`): ``--lang ru|en``, else ``BBSCORE_LANG
 (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``en_*`` is English; ``ru_*``, ``C``, ``POSIX``, unset or anything else is
 Russian), and calls :func:`set_language`.  Used as a library, the language is Russian until it is set.
 
+The values people read — contracts, cards, constructions, a Preferans game — keep one normal form in files and JSON
+(``str()``, Russian) and are shown through each type's ``shown()``, which reads :func:`language` and :func:`symbols`
+(an output that cannot write ``♠`` gets letters).
+
 :func:`N_` marks a text for the catalogue where it is written (a table of help texts) and translated where it is
 shown.
 """
@@ -19,6 +23,7 @@ LANGUAGES = ("ru", "en")
 DOMAIN = "bbscore"
 
 _language = "ru"
+_symbols = True  # whether the output shows the suit symbols ♠ ♣ ♦ ♥ (not an ASCII output)
 _catalogue = None  # the English GNUTranslations, read on first use
 
 
@@ -33,6 +38,18 @@ def set_language(code: str) -> None:
 def language() -> str:
     """The language in use: ``"ru"`` or ``"en"``."""
     return _language
+
+
+def set_symbols(shown: bool) -> None:
+    """Whether the output can show the suit symbols ``♠ ♣ ♦ ♥`` (the command line says no for an output whose encoding
+    cannot write them: the notation then uses letters)."""
+    global _symbols
+    _symbols = bool(shown)
+
+
+def symbols() -> bool:
+    """Whether values are shown with the suit symbols (see :func:`set_symbols`); True until set."""
+    return _symbols
 
 
 def choose(given: str | None, environ) -> str | None:

@@ -63,3 +63,27 @@ def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tupl
         raise InvalidValueError(field, joined, _("{what}: имена должны различаться (и не только регистром букв: "
                                                  "имя узнаётся без учёта регистра)").format(what=what))
     return names
+
+
+def name_key(name: str) -> str:
+    """What two spellings of one name share, as the sheets compare names: the text in Unicode's composed form (NFC: an
+    «й» typed as «и» + a combining breve is the same letter), without invisible characters (a zero-width space, a
+    soft hyphen, a control character), its spaces made single, without regard to case (``Кузнецовы`` and
+    ``кузнецовы`` are one pair)."""
+    import unicodedata
+
+    composed = unicodedata.normalize("NFC", name)
+    visible = "".join(ch for ch in composed if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp"))
+    return " ".join(visible.split()).casefold()
+
+
+def most_frequent(spellings: dict[str, int]) -> str:
+    """The spelling met most often (``{spelling: times}``, in the order first met; the first among equals)."""
+    return max(spellings, key=lambda spelling: spellings[spelling])
+
+
+def ranked(sides: list[dict]) -> list[dict]:
+    """Pairs or players (``{"wins", "games", …}``) ranked as an organiser ranks them: by wins, then win rate (wins ÷
+    games), then games played; equals keep the order they were first met."""
+    return sorted(sides, key=lambda side: (-side["wins"], -(side["wins"] / side["games"] if side["games"] else 0),
+                                           -side["games"]))

@@ -890,3 +890,18 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     if not found:  # nothing at all to check: one refusal
         raise ProtocolError(str(empty[0]) if empty else "«»", None, EMPTY_FOLDER)
     return found, empty
+
+
+def created_text(value: Any) -> str | None:
+    """A sheet's ``[game] created`` (the date every command that starts a sheet writes, ``2026-11-30 19:42``) as text to
+    show: as written (spaces made single), a TOML date or date-time as ISO text; None when the file has none (older
+    files) or it is not a date."""
+    import datetime
+
+    if isinstance(value, str) and value.strip():
+        return " ".join(value.split())
+    if isinstance(value, datetime.datetime):
+        return value.isoformat(sep=" ", timespec="minutes")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return None

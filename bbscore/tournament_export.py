@@ -4,7 +4,7 @@ spreadsheet, a printable HTML page (``bbscore tournament standings --format``, `
 Pure text (the xlsx: bytes): takes the data of :mod:`bbscore.tournament` and :mod:`bbscore.rating`, returns it; no
 rich, no files.  User text (names) is escaped for each format; in CSV and xlsx a text cell that a spreadsheet would
 take for a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets a leading ``'``, and
-numbers are numbers (no formula is ever written).  ``openpyxl`` is imported only for xlsx.
+numbers are numbers (no formula is ever written); the workbook is :mod:`bbscore.xlsx`'s.
 """
 
 from __future__ import annotations
@@ -104,8 +104,10 @@ def number(value: Fraction | int | None) -> int | float | str:
 
 
 def cell_text(value: str) -> str:
-    """A text cell a spreadsheet never takes for a formula: ``'`` before a leading ``=``, ``+``, ``-``, ``@``, tab, CR."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+    """A text cell a spreadsheet never takes for a formula (:func:`bbscore.xlsx.neutral`)."""
+    from bbscore.xlsx import neutral
+
+    return neutral(value)
 
 
 def places(standings) -> dict[str, int]:
@@ -180,23 +182,11 @@ def to_csv(standings, people) -> str:
 
 
 def to_xlsx(standings, people, title: str) -> bytes:
-    """An xlsx workbook of one sheet: the rows of :func:`rows`, numbers as numbers, no formulas."""
-    import io
+    """An xlsx workbook of one sheet: the rows of :func:`rows`, numbers as numbers, no formulas
+    (:func:`bbscore.xlsx.workbook`)."""
+    from bbscore.xlsx import workbook
 
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "".join(ch for ch in title if ch not in "[]:*?/\\")[:31] or "standings"
-    for row in rows(standings, people):
-        sheet.append([cell_text(cell) if isinstance(cell, str) else cell for cell in row])
-    for column in sheet.iter_cols():
-        for cell in column:
-            if isinstance(cell.value, str):
-                cell.data_type = "s"  # a text, whatever it looks like
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return workbook([(title or "standings", [list(row) for row in rows(standings, people)])])
 
 
 _MARKDOWN_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\|*_`[]<>#~"})

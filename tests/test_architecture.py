@@ -16,21 +16,26 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
 # Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
 # below it; within a layer the order of this list is the order of imports.
 LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.sheets", "bbscore.seats", "bbscore.numbers", "bbscore.validation"]),
+    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.sheets", "bbscore.seats", "bbscore.numbers", "bbscore.validation", "bbscore.pages", "bbscore.xlsx"]),
     ("notation", ["bbscore.belot", "bbscore.belot.cards", "bbscore.belot.contract", "bbscore.belot.constructions", "bbscore.preferans",
                   "bbscore.preferans.contract"]),
     ("convention", ["bbscore.belot.schema", "bbscore.belot.convention", "bbscore.preferans.rules"]),
     ("hand", ["bbscore.belot.melds", "bbscore.belot.hand", "bbscore.preferans.hand"]),
     ("engine", ["bbscore.belot.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
     ("replay", ["bbscore.belot.game", "bbscore.belot.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle",
-                "bbscore.tournament", "bbscore.rating"]),
+                "bbscore.preferans.stats", "bbscore.tournament", "bbscore.rating"]),
     ("storage", ["bbscore.conventions", "bbscore.belot.protocol", "bbscore.preferans.protocol", "bbscore.tournament_file"]),
-    ("text", ["bbscore.descriptions", "bbscore.belot.descriptions", "bbscore.preferans.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working", "bbscore.tournament_export",
-              "bbscore.render", "bbscore.render.layout", "bbscore.render.rules", "bbscore.render.belot", "bbscore.render.preferans", "bbscore.render.tournament"]),
+    ("text", ["bbscore.descriptions", "bbscore.belot.descriptions", "bbscore.preferans.descriptions", "bbscore.belot.working",
+              "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working", "bbscore.preferans.export",
+              "bbscore.tournament_export", "bbscore.render", "bbscore.render.layout", "bbscore.render.rules",
+              "bbscore.render.sheets", "bbscore.render.belot", "bbscore.render.preferans", "bbscore.render.tournament"]),
     # each game's entry in the house (bbscore.games finds it; it names its parts as strings, imported by no module)
     ("registry", ["bbscore.belot.registry", "bbscore.preferans.registry"]),
-    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
-               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.session", "bbscore.cli.belot.play", "bbscore.cli.tournament", "bbscore.__main__"]),
+    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot",
+               "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands", "bbscore.cli.belot.sheet",
+               "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.preferans.share",
+               "bbscore.cli.share", "bbscore.cli.session", "bbscore.cli.belot.play", "bbscore.cli.tournament",
+               "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -158,3 +158,94 @@ def test_the_rating_page_prints_without_errors(browser, tmp_path, bench_generato
     pages, log = open_in_browser(browser, page, tmp_path, screenshot=False)
     assert console_errors(log) == [], log[-2000:]
     assert pages >= 1
+
+
+# --------------------------------------------------------------------------- a phone, and A4 pages
+
+
+MEASURE = """<!DOCTYPE html><html><body style="margin:0">{frames}<pre id="measured"></pre><script>
+window.addEventListener('load', () => {{
+  const laid = [...document.querySelectorAll('iframe')].map(frame => {{
+    const view = frame.contentWindow, doc = view.document;
+    const notes = [...doc.querySelectorAll('td.note, tr.noted td')].filter(cell => cell.offsetParent !== null);
+    const boxes = notes.map(cell => cell.getBoundingClientRect());
+    return {{width: view.innerWidth, page: doc.documentElement.scrollWidth, notes: notes.map(cell => cell.textContent),
+             left: Math.min(...boxes.map(box => box.left)), right: Math.max(...boxes.map(box => box.right)),
+             cut: notes.filter(cell => cell.scrollWidth > cell.clientWidth + 1).length}};
+  }});
+  document.getElementById('measured').textContent = JSON.stringify(laid);
+}});
+</script></body></html>"""
+FRAME = '<iframe style="width:{width}px;height:844px;border:0;display:block" srcdoc="{page}"></iframe>'
+
+
+def measured(browser: str, pages: list[tuple[str, int]], folder: Path) -> list[dict]:
+    """Each page laid out at its width in CSS pixels (in a frame of that width: a headless window is never narrower
+    than 500), all in one run of the browser: its own width, and the boxes of the notes shown."""
+    import html
+    import json
+
+    wrapper = folder / "measure.html"
+    frames = "".join(FRAME.format(width=width, page=html.escape(page, quote=True)) for page, width in pages)
+    wrapper.write_text(MEASURE.format(frames=frames), encoding="utf-8")
+    done = subprocess.run([browser, *FLAGS, f"--user-data-dir={folder / 'profile'}", "--window-size=800,900",
+                           "--dump-dom", wrapper.as_uri()], capture_output=True, text=True, timeout=60, cwd=folder)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = re.search(r'<pre id="measured">([^<]*)</pre>', done.stdout)
+    assert found and found.group(1), done.stdout[-2000:]
+    return json.loads(html.unescape(found.group(1)))
+
+
+LONG_NOTE = "спор_о_контре_" + "Ж" * 70 + " и слова после, чтобы было видно, где строка кончается"
+
+
+def noted_game(bench_generator, folder: Path, hands: int) -> Path:
+    game = folder / "game.toml"
+    bench_generator.write_protocol(game, hands, target=10**6, seed=5, pairs=("Аня и Петя", "Оля и Миша"))
+    data = tomllib.loads(game.read_text(encoding="utf-8"))
+    for number, hand in enumerate(data["hand"]):
+        if number % 3 == 0:
+            hand["note"] = LONG_NOTE
+    game.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return game
+
+
+def noted_pulya(folder: Path) -> Path:
+    pulya = folder / "pulya.toml"
+    data = tomllib.loads((EXAMPLES / "pulya-4.toml").read_text(encoding="utf-8"))
+    data["hand"][2]["note"] = LONG_NOTE
+    pulya.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return pulya
+
+
+def test_the_pages_fit_a_phone_and_a4_and_no_note_is_cut(browser, tmp_path, bench_generator):
+    """Both games' pages at a phone's 390 px and at the text width of an A4 page (186 mm, 703 px): the page no wider
+    than the screen, every note shown whole inside it (on a phone under its hand, the whole width)."""
+    pages = [run_cli("export", path, "--format", "html").stdout
+             for path in (noted_game(bench_generator, tmp_path, 25), noted_pulya(tmp_path))]
+    assert all('<meta name="viewport" content="width=device-width, initial-scale=1">' in page for page in pages)
+    sizes = [(page, width) for page in pages for width in (390, 703)]
+    for (page, width), laid in zip(sizes, measured(browser, sizes, tmp_path)):
+        assert laid["width"] == width and laid["page"] <= width, laid
+        shown = [note for note in laid["notes"] if note]
+        assert shown and all(note == LONG_NOTE for note in shown) and len(shown) == page.count(LONG_NOTE) // 2, shown[:2]
+        assert laid["left"] >= 0 and laid["right"] <= width and laid["cut"] == 0, laid
+
+
+def test_a_long_game_prints_on_a4_pages_each_with_the_header_row(browser, tmp_path, bench_generator):
+    """A game of 120 hands prints on several A4 pages, the sheet's header row at the top of each page the sheet is on
+    (its fill, #e9e9e9, is drawn on each page: the header is painted nowhere else)."""
+    import zlib
+
+    page = tmp_path / "long.html"
+    assert run_cli("export", noted_game(bench_generator, tmp_path, 120), "--format", "html", "-o", page).returncode == 0
+    pages, log = open_in_browser(browser, page, tmp_path, screenshot=False)
+    assert console_errors(log) == [] and pages >= 3 and a4(tmp_path / "page.pdf")
+    data = (tmp_path / "page.pdf").read_bytes()
+    objects = {int(m.group(1)): m.group(2) for m in re.finditer(rb"(\d+) 0 obj(.*?)endobj", data, re.S)}
+    headed = []
+    for number in sorted(n for n, body in objects.items() if re.search(rb"/Type\s*/Page(?![a-zA-Z])", body)):
+        contents = objects[int(re.search(rb"/Contents\s+(\d+) 0 R", objects[number]).group(1))]
+        stream = zlib.decompress(contents.split(b"stream", 1)[1].rsplit(b"endstream", 1)[0].strip(b"\r\n"))
+        headed.append(b".9137 .9137 .9137 rg" in stream)  # 0xe9 / 255
+    assert len(headed) == pages and all(headed[:-1]) and headed[0], headed  # (the last page may hold the chart alone)

@@ -243,7 +243,8 @@ FORBIDDEN = ("bbscore.belot.hand", "bbscore.belot.scoring", "bbscore.belot.game"
              "rich", "typer", "click")
 # The preferans modules above the core (docs/ARCHITECTURE.md): the sheet file (storage) shares the file machinery and
 # the convention loader; the rich output (text) uses rich.  Neither imports the Bazar-Belot hand, engine or replay.
-ABOVE_THE_CORE = {"protocol.py": ("bbscore.files", "bbscore.conventions"), "descriptions.py": ("bbscore.descriptions",)}  # (its rich output: bbscore.render.preferans)
+ABOVE_THE_CORE = {"protocol.py": ("bbscore.files", "bbscore.conventions"), "descriptions.py": ("bbscore.descriptions",),
+                  "export.py": ("bbscore.pages", "bbscore.xlsx")}  # (the page and the workbook every game's export shares)  # (its rich output: bbscore.render.preferans)
 
 
 @pytest.mark.parametrize("module", sorted((REPO / "bbscore" / "preferans").glob("*.py")), ids=lambda p: p.name)

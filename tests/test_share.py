@@ -364,8 +364,9 @@ def test_stats_streak_follows_the_order_the_files_are_given(tmp_path, bench_gene
 def test_stats_on_the_examples_counts_every_kind_and_prints_tables():
     done = run_cli("stats", EXAMPLES)
     assert done.returncode == 0, report(done)
-    for text in ("Пары", "Игры", "масти (П Т Б Ч)", "капо", "реконтра", "Самая длинная серия побед: «Сокол», 3 подряд.",
-                 "Файлов: 16 (не прочитано: 0; пуль преферанса, не в счёт: 4); партий: 12"):
+    for text in ("Базар-Белот", "Пары", "Игры", "масти (П Т Б Ч)", "капо", "реконтра",
+                 "Самая длинная серия побед: «Сокол», 3 подряд.", "Партий: 12, окончено: 11;",
+                 "Преферанс", "Игроки", "Игры: заказано / сыграно", "Пуль: 4, окончено: 4;", "Файлов: 16 (не прочитано: 0)."):
         assert text in done.stdout, done.stdout
 
 

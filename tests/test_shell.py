@@ -12,7 +12,7 @@ import pytest
 
 from conftest import EXAMPLES, REPO, report, run_cli, run_process
 
-COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "conventions",
+COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "list", "conventions",
             "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
             "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle",
             "tournament", "tournament new", "tournament standings", "tournament pair", "rating"]
@@ -38,40 +38,52 @@ def test_version_of_a_checkout_not_installed(monkeypatch):
 
 def test_every_command_is_in_the_examples_table():
     from bbscore.cli import COMMANDS as TABLE
+    from bbscore.cli import ENGLISH_EXAMPLES
     from bbscore.cli import EXAMPLES as SHOWN
 
-    assert set(SHOWN) == set(COMMANDS) and set(TABLE) <= set(SHOWN)
+    assert set(SHOWN) == set(COMMANDS) == set(ENGLISH_EXAMPLES) and set(TABLE) <= set(SHOWN)
 
 
-def help_examples(command: str, option: str) -> list[str]:
-    done = run_cli(*command.split(), option)
+def help_examples(command: str, option: str, language: str = "ru") -> list[str]:
+    done = run_cli("--lang", language, *command.split(), option)
     assert done.returncode == 0, report(done)
     lines = [line.strip() for line in done.stdout.splitlines() if line.strip()]
-    assert lines[-3] == "Примеры:", lines[-4:]
+    assert lines[-3] == ("Примеры:" if language == "ru" else "Examples:"), lines[-4:]
     return lines[-2:]
 
 
+# What a game needs before an example can run on it, in each language's names (the English ones: tests/test_i18n.py).
+SETUPS = {
+    "ru": ((["new", "game.toml", "--pairs", "Мы,Они"], ["add", "game.toml", "12Т", "--by", "Мы", "--def-points", "18"]),
+           (["pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера"],
+            ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"])),
+    "en": ((["new", "game.toml", "--pairs", "Us,Them"], ["add", "game.toml", "12C", "--by", "Us", "--def-points", "18"]),
+           (["pref", "new", "pulya.toml", "--players", "Ann,Bob,Vera"],
+            ["pref", "add", "pulya.toml", "6S", "--by", "Ann", "--tricks", "6", "--whist", "Bob", "--pass", "Vera"])),
+}
+
+
 @pytest.mark.parametrize("command", COMMANDS)
-def test_h_is_help_and_every_help_ends_with_two_real_examples(command, tmp_path):
-    examples = help_examples(command, "-h")
-    assert examples == help_examples(command, "--help")
+def test_h_is_help_and_every_help_ends_with_two_real_examples(command, tmp_path, language="ru"):
+    """(The English help's examples, in English notation and names: run by tests/test_i18n.py.)"""
+    examples = help_examples(command, "-h", language)
+    assert examples == help_examples(command, "--help", language)
     assert all(example.startswith(f"bbscore {command} ") or example == f"bbscore {command}" for example in examples) \
-        or command == "conventions", examples
+        or command in ("conventions", "list"), examples
     # they run: in a folder with the examples (and a game begun, conventions of one's own, where they need them)
     shutil.copytree(EXAMPLES, tmp_path / "examples")
+    game, pulya = SETUPS[language]
     if command in ("add", "undo", "edit", "play"):
-        for setup in (["new", "game.toml", "--pairs", "Мы,Они"], ["add", "game.toml", "12Т", "--by", "Мы", "--def-points", "18"]):
+        for setup in game:
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
     if command in ("pref add", "pref undo"):
-        setups = (["pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера"],
-                  ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"])
-        for setup in setups:
+        for setup in pulya:
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
     if command == "conventions check":
         for name in ("myclub.toml", "club.toml"):
             assert run_cli("conventions", "init", name, cwd=tmp_path).returncode == 0
     for example in examples:
-        done = run_cli(*shlex.split(example)[1:], cwd=tmp_path)
+        done = run_cli("--lang", language, *shlex.split(example)[1:], cwd=tmp_path)
         expected = (0, 1) if command == "recompute" else (0,)  # the slipped example is a discrepancy: exit 1
         assert done.returncode in expected, f"{example}\n{report(done)}"
         assert "Traceback" not in done.stderr

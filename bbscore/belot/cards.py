@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, language, symbols
 
 # Ranks in sequence order (a terz is three consecutive ranks of this tuple).
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -50,6 +50,31 @@ class Card:
     def __str__(self) -> str:
         """The normal form, Russian: ``ВТ`` (jack of clubs), ``10Ч``, ``ТП`` (ace of spades)."""
         return f"{RUSSIAN_RANKS[self.rank]}{RUSSIAN_SUITS[self.suit]}"
+
+    def shown(self) -> str:
+        """The card as a reader of the language in use writes it (output only; files keep :meth:`__str__`): Russian
+        ``ВТ``, ``10Ч``; English ``J♣``, ``10♥`` (``JC``, ``10H`` where the output cannot show the symbols)."""
+        if language() == "ru":
+            return str(self)
+        return f"{rank_shown(self.rank)}{suit_shown(self.suit)}"
+
+
+# The suit symbols English output shows (an output that cannot write them: the Latin letters of SUITS).
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def rank_shown(rank: str) -> str:
+    """A rank (its code in :data:`RANKS`) as the reader writes it: Russian ``7 8 9 10 В Д К Т``, English ``7 8 9 10 J Q K
+    A``."""
+    return RUSSIAN_RANKS[rank] if language() == "ru" else rank
+
+
+def suit_shown(suit: str) -> str:
+    """A suit (its code in :data:`SUITS`) as the reader's notation writes it: Russian ``П Т Б Ч``; English ``♠ ♣ ♦ ♥``,
+    or ``S C D H`` where the output cannot show the symbols (:func:`bbscore.i18n.symbols`)."""
+    if language() == "ru":
+        return RUSSIAN_SUITS[suit]
+    return SUIT_SYMBOLS[suit] if symbols() else suit
 
 
 def full_deck() -> tuple[Card, ...]:
@@ -107,7 +132,7 @@ def parse_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(field, str(card), _("эта карта указана дважды"))
+            raise CardError(field, card.shown(), _("эта карта указана дважды"))
         seen.add(card)
     if len(cards) > DECK_SIZE:
         raise CardError(field, _("{count} карт").format(count=len(cards)), _("в колоде {deck} карты").format(deck=DECK_SIZE))
@@ -122,9 +147,9 @@ def _token(text: str, start: int) -> str:
     return text[start:end] or text.strip()
 
 
-def format_cards(cards) -> str:
-    """Cards in normal form, space-separated."""
-    return " ".join(str(card) for card in cards)
+def format_cards(cards, shown: bool = False) -> str:
+    """Cards in normal form, space-separated (with ``shown``, as :meth:`Card.shown` writes them: output only)."""
+    return " ".join(card.shown() if shown else str(card) for card in cards)
 
 
 @lru_cache(maxsize=64)

@@ -32,7 +32,7 @@ from functools import lru_cache
 
 import msgspec
 
-from bbscore.belot.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS
+from bbscore.belot.cards import CARDS_PER_PLAYER, RUSSIAN_RANKS, rank_shown
 from bbscore.belot.contract import GameKind
 from bbscore.errors import ConstructionError
 from bbscore.i18n import N_, _
@@ -92,7 +92,7 @@ class Construction:
         if self.kind is ConstructionKind.SEQUENCE:
             return _(_SHOWN_SEQUENCES[self.length])
         if self.kind is ConstructionKind.RAMS:
-            return _("рамки-{rank}").format(rank=_(_SHOWN_RANKS.get(RUSSIAN_RANKS[self.rank], RUSSIAN_RANKS[self.rank])))
+            return _("рамки-{rank}").format(rank=rank_shown(self.rank))
         if self.kind is ConstructionKind.BELA:
             return _("бэла")
         return str(self.visty)
@@ -235,7 +235,6 @@ def format_list(constructions: tuple[Construction, ...], shown: bool = False) ->
 # The names output shows (msgids: the Russian normal form; English: the belote names).
 _SHOWN_SEQUENCES = {3: N_("терц"), 4: N_("берц"), 5: N_("квинта"), 6: N_("шестерик"), 7: N_("семерик"),
                     8: N_("восьмерик")}
-_SHOWN_RANKS = {"В": N_("В"), "Д": N_("Д"), "К": N_("К"), "Т": N_("Т")}
 
 
 # --- Values: what a construction is worth, from a table the convention derives (seed 000 §0.2). ---
@@ -275,8 +274,8 @@ def visty_of(construction: Construction, values: ConstructionValues) -> int:
         return construction.visty
     if construction.rank not in values.rams:
         raise ConstructionError(
-            "construction", str(construction),
-            _("в игре {value} четыре {value2} — не конструкция").format(value=_(KIND_NAMES[values.kind]), value2=RUSSIAN_RANKS[construction.rank]),
+            "construction", construction.shown(),
+            _("в игре {value} четыре {value2} — не конструкция").format(value=_(KIND_NAMES[values.kind]), value2=rank_shown(construction.rank)),
         )
     return values.rams[construction.rank]
 

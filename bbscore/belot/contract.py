@@ -30,8 +30,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from bbscore.belot.cards import SUIT_SYMBOLS
 from bbscore.errors import ContractSyntaxError, IllegalContractError
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, language, symbols
 
 
 class GameKind(enum.Enum):
@@ -74,6 +75,17 @@ class Game(enum.Enum):
     def russian(self) -> str:
         """The game's name as players say it (``"треф"``, ``"без козыря"``), in the language in use."""
         return _(_GAME_NAMES[self])
+
+    def shown(self, letters: bool = False) -> str:
+        """The game in the reader's notation (output only; files keep ``value``): Russian ``П Т Б Ч БК ВК``; English
+        ``♠ ♣ ♦ ♥ NT AT`` (``S C D H`` where the output cannot show the symbols, or with ``letters``: what a reader
+        types, in an example of input)."""
+        if language() == "ru":
+            return self.value
+        suit = self.trump_suit
+        if suit is None:
+            return "NT" if self is Game.NO_TRUMPS else "AT"
+        return SUIT_SYMBOLS[suit] if symbols() and not letters else suit
 
 
 _GAME_NAMES = {
@@ -201,15 +213,23 @@ class Contract:
 
     def __str__(self) -> str:
         """The one normal form: ``12Т``, ``^2Т+``, ``^^Ч++``."""
+        return self._written(self.game.value)
+
+    def shown(self) -> str:
+        """The contract in the reader's notation (output only; files and JSON keep :meth:`__str__`): Russian ``12Т``,
+        ``^2Т+``; English ``12♣``, ``^2♣+``, ``22AT``, ``15NT++`` (``12C`` where the output cannot show ``♣``)."""
+        return self._written(self.game.shown())
+
+    def _written(self, game: str) -> str:
         if self.kind is ContractKind.SIMPLE:
             head = str(self.number)
         elif self.kind is ContractKind.GAME:
             head = ""
         elif self.kind is ContractKind.KAPO_BID:
-            return f"{self.number}{self.game.value}^{'+' * self.doubling}"
+            return f"{self.number}{game}^{'+' * self.doubling}"
         else:
             head = ("^" if self.kind is ContractKind.KAPO else "^^") + (str(self.number) if self.number else "")
-        return f"{head}{self.game.value}{'+' * self.doubling}"
+        return f"{head}{game}{'+' * self.doubling}"
 
     @property
     def is_kapo(self) -> bool:
@@ -234,8 +254,8 @@ class Contract:
         """
         if self.has_number and self.number < min_bid:
             raise IllegalContractError(
-                "contract", str(self),
-                _("в игре {game} минимальная заявка {bid} (например {bid}{game})").format(game=self.game.value, bid=min_bid),
+                "contract", self.shown(),
+                _("в игре {game} минимальная заявка {bid} (например {bid}{game})").format(game=self.game.shown(), bid=min_bid),
             )
 
     def describe(self) -> str:

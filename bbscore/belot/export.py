@@ -38,6 +38,7 @@ TEXT = {
     "target": N_("цель {target}"),
     "point": N_("«{pair}», сдача {hand}: {total}"),
     "chart_head": N_("Итоги по сдачам (█ = {target})"),
+    "created": N_("Начата {created}."),
 }
 
 
@@ -73,7 +74,7 @@ def rows(replay) -> list[Row]:
         elif result.redeal is not None:
             contract, made, shown = text("redeal").format(kind=_(REDEALS[result.redeal])), None, ("0", "0")
         else:
-            contract, made = str(result.breakdown.contract), result.breakdown.made
+            contract, made = result.breakdown.contract.shown(), result.breakdown.made
             shown = sheet_marks(result)  # (the points of ties held over it received: RULES.md §12)
         found.append(Row(n=result.entry.number, by=result.by, contract=contract, made=made, score=result.score,
                          marks=shown, total=result.total, note=note))
@@ -128,8 +129,7 @@ def to_markdown(sheet, replay) -> str:
     pairs = sheet.header.pairs
     names = [markdown_cell(name) for name in pairs]
     lines = [f"**{markdown_cell(text('title').format(first=pairs[0], second=pairs[1]))}**", "",
-             markdown_cell(text("meta").format(convention=sheet.header.convention, target=sheet.header.target,
-                                               hands=len(replay.results))), ""]
+             markdown_cell(meta_text(sheet, replay)), ""]
     head = [text("n")]
     for name in names:
         head += [f"{name}: {text('contract')}", text("points"), text("total")]
@@ -153,72 +153,71 @@ def _declares(row: Row, index: int) -> bool:
 
 # --- HTML ---
 
-_STYLE = """
-@page { size: A4; margin: 12mm; }
-* { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 9.5pt; color: #111;
-       margin: 0 auto; max-width: 186mm; }
-@media screen { body { padding: 6mm 4mm; } }
-h1 { font-size: 14pt; margin: 0 0 2mm; }
-p { margin: 0 0 2mm; }
-.winner { font-weight: bold; }
-table.sheet { border-collapse: collapse; width: 100%; margin: 0 0 3mm; }
-.sheet th, .sheet td { border: 1px solid #555; padding: 0.4mm 1.5mm; line-height: 1.25; }
-.sheet th { background: #eee; font-weight: bold; }
-.sheet td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.sheet td.total { font-weight: bold; }
-.sheet td.note { font-size: 8pt; color: #333; }
-.sheet tr.redeal td, .sheet tr.error td { color: #777; }
-.sheet tr.error td { color: #b00; }
-figure { margin: 0; break-inside: avoid; }
-figcaption { font-size: 8.5pt; margin: 0 0 1mm; }
-svg { width: 100%; height: auto; display: block; }
-svg .grid { stroke: #ddd; stroke-width: 1; }
-svg .axis { stroke: #333; stroke-width: 1; }
-svg .target { stroke: #b00; stroke-width: 1.5; stroke-dasharray: 6 4; }
-svg text { font-size: 11px; fill: #333; }
-svg .pair0 { stroke: #1f5fbf; }
-svg .pair1 { stroke: #d0621a; }
-svg circle.pair0 { fill: #1f5fbf; }
-svg circle.pair1 { fill: #d0621a; }
-svg polyline { fill: none; stroke-width: 2; }
-"""
 _COLORS = ("pair0", "pair1")
 
 
 def to_html(sheet, replay) -> str:
-    """A self-contained page (inline CSS and SVG, nothing fetched) that prints on one A4 page for a game of 25 hands:
-    the sheet as the paper protocol, the result, and the running totals toward the target as a chart."""
+    """A self-contained page (inline CSS and SVG, nothing fetched: :func:`bbscore.pages.page`) that reads on a phone and
+    prints on one A4 page for a game of 25 hands (a longer one on several, the header row on each): the sheet as the
+    paper protocol, the date it was begun, the result, and the running totals toward the target as a chart."""
+    from bbscore.i18n import language
+    from bbscore.pages import page
+
     esc = html.escape
     pairs = sheet.header.pairs
     title = text("title").format(first=pairs[0], second=pairs[1])
-    from bbscore.i18n import language
-
-    parts = [f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n',
-             f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
-             f"<h1>{esc(title)}</h1>\n",
-             f'<p class="meta">{esc(text("meta").format(convention=sheet.header.convention, target=sheet.header.target, hands=len(replay.results)))}</p>\n',
+    parts = [f"<h1>{esc(title)}</h1>\n",
+             f'<p class="meta">{esc(meta_text(sheet, replay))}</p>\n',
              f'<p class="winner">{esc(_end_text(pairs, replay))}</p>\n',
-             '<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(text("n")), "</th>"]
+             '<div class="scroll">\n<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(text("n")), "</th>"]
     for name in pairs:
         parts.append(f'<th colspan="3">{esc(name)}</th>')
-    parts.append(f'<th rowspan="2">{esc(text("note"))}</th></tr>\n<tr>')
+    parts.append(f'<th rowspan="2" class="note">{esc(text("note"))}</th></tr>\n<tr>')
     parts.append(f"<th>{esc(text('contract'))}</th><th>{esc(text('points'))}</th><th>{esc(text('total'))}</th>" * 2)
     parts.append("</tr>\n</thead>\n<tbody>\n")
     for row in rows(replay):
         kind = ' class="error"' if row.made is None and row.contract == text("error") else \
             ' class="redeal"' if row.by is None else ""
         parts.append(f"<tr{kind}><td class=\"num\">{row.n}</td>")
+        words = ' class="words"' if row.by is None else ""  # a redeal's reason: words, which may wrap
         for index in (0, 1):
             contract = esc(row.contract) if _declares(row, index) else ""
-            parts.append(f'<td>{contract}</td><td class="num">{esc(row.marks[index])}</td>'
+            parts.append(f'<td{words}>{contract}</td><td class="num">{esc(row.marks[index])}</td>'
                          f'<td class="num total">{row.total[index]}</td>')
         parts.append(f'<td class="note">{esc(row.note)}</td></tr>\n')
-    parts.append("</tbody>\n</table>\n")
+        if row.note:  # (a phone: the note on a row of its own, the whole width)
+            parts.append(f'<tr class="noted"><td colspan="7">{esc(row.note)}</td></tr>\n')
+    parts.append("</tbody>\n</table>\n</div>\n")
     parts.append(f"<figure>\n<figcaption>{esc(text('chart').format(target=sheet.header.target))}</figcaption>\n")
     parts.append(chart_svg(pairs, replay, sheet.header.target))
-    parts.append("</figure>\n</body>\n</html>\n")
-    return "".join(parts)
+    parts.append("</figure>\n")
+    return page(title, language(), "".join(parts))
+
+
+def meta_text(sheet, replay) -> str:
+    """The rules, the target, the hands, and the date the game was begun (``[game] created``) when the file has it."""
+    line = text("meta").format(convention=sheet.header.convention, target=sheet.header.target, hands=len(replay.results))
+    from bbscore.sheets import created_text
+
+    created = created_text(sheet.header.extra.get("created"))
+    return f"{line} {text('created').format(created=created)}" if created else line
+
+
+# --- a worksheet (bbscore.xlsx) ---
+
+
+def to_rows(sheet, replay) -> list[list]:
+    """The sheet as the rows of a worksheet (:func:`bbscore.xlsx.workbook`): the CSV's header and one row per hand
+    (points and totals as numbers), then an empty row and the result with the date."""
+    pairs = sheet.header.pairs
+    found: list[list] = [[text("n"), text("declarers"), text("contract"), text("made"),
+                          f"{pairs[0]}: {text('points')}", f"{pairs[1]}: {text('points')}",
+                          f"{pairs[0]}: {text('total')}", f"{pairs[1]}: {text('total')}", text("note")]]
+    for row in rows(replay):
+        found.append([row.n, None if row.by is None else pairs[row.by], row.contract, _made_text(row.made) or None,
+                      row.score[0], row.score[1], row.total[0], row.total[1], row.note or None])
+    found += [[], [_end_text(pairs, replay)], [meta_text(sheet, replay)]]
+    return found
 
 
 def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, height: int = 230) -> str:

@@ -91,9 +91,9 @@ def check_plausible_bid(convention: Convention, contract: Contract) -> None:
         from bbscore.errors import ImplausibleBidError
 
         guess = contract.number // 10
-        slip = f" ({guess}{contract.game.value}?)" if not contract.number % 10 and guess >= convention.game(contract.game.kind).min_bid else ""
+        slip = f" ({guess}{contract.game.shown()}?)" if not contract.number % 10 and guess >= convention.game(contract.game.kind).min_bid else ""
         raise ImplausibleBidError(
-            "contract", str(contract),
+            "contract", contract.shown(),
             _("заявка {number} необычно высока (по правилам «{convention}» переспрашивается выше {limit}): "
               "не описка ли это{slip}? Если так и было, подтвердите: {yes}").format(
                 number=contract.number, convention=convention.name, limit=limit, slip=slip, yes=ref("yes")),
@@ -161,7 +161,7 @@ def make_hand(
               "{tricks}, а по вистам этого не узнать").format(tricks=TRICKS_PER_HAND),
         )
     def range_text() -> str:
-        return _("висты за взятки от 0 до {deck} (S в игре {game})").format(deck=deck, game=contract.game.value)
+        return _("висты за взятки от 0 до {deck} (S в игре {game})").format(deck=deck, game=contract.game.shown())
 
     defenders = parse_count(def_points, "def_points", 0, deck, range_text)
     declarers = parse_count(decl_points, "decl_points", 0, deck, range_text)
@@ -322,20 +322,20 @@ def _check_contract(convention: Convention, contract: Contract) -> None:
     kind = contract.game.kind
     if not convention.has_game(kind):
         have = ", ".join(_(KIND_NAMES[k]) for k in convention.kinds)
-        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет игры {game} (есть: {have})").format(
+        raise IllegalContractError("contract", contract.shown(), _("в правилах «{convention}» нет игры {game} (есть: {have})").format(
             convention=convention.name, game=_(KIND_NAMES[kind]), have=have))
     form = FORM_OF_KIND[contract.kind]
     if form not in convention.forms:
-        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет контракта вида {form}; {forms}").format(
-            convention=convention.name, form=_(FORM_NAMES[form]).format(game=contract.game.value),
+        raise IllegalContractError("contract", contract.shown(), _("в правилах «{convention}» нет контракта вида {form}; {forms}").format(
+            convention=convention.name, form=_(FORM_NAMES[form]).format(game=contract.game.shown(letters=True)),
             forms=forms_text(convention, contract.game)))
     if contract.doubling and not convention.doubling:
-        raise IllegalContractError("contract", str(contract), _("в правилах «{convention}» нет контры и реконтры; {forms}").format(
+        raise IllegalContractError("contract", contract.shown(), _("в правилах «{convention}» нет контры и реконтры; {forms}").format(
             convention=convention.name, forms=forms_text(convention, contract.game)))
     game = convention.game(kind)
     contract.check_legal(game.min_bid)
     if contract.has_number and game.max_bid is not None and contract.number > game.max_bid:
-        raise IllegalContractError("contract", str(contract),
+        raise IllegalContractError("contract", contract.shown(),
                                    _("в правилах «{convention}» заявка не больше {bid}").format(
                                        convention=convention.name, bid=game.max_bid))
     _check_reachable(convention, contract)
@@ -361,7 +361,7 @@ def forms_examples(convention: Convention, game: Game | None = None) -> str:
     given): ``8Т (заявка и игра), ^Т или ^2Т (капо); + контра, ++ реконтра``."""
     game = game or Game.CLUBS
     bid = convention.game(game.kind).min_bid if convention.has_game(game.kind) else 8
-    shown = ", ".join(_(_FORM_EXAMPLES[form]).format(game=game.value, bid=bid, flagged=max(bid, 26))
+    shown = ", ".join(_(_FORM_EXAMPLES[form]).format(game=game.shown(letters=True), bid=bid, flagged=max(bid, 26))
                       for form in convention.forms)
     return shown + (_("; + контра, ++ реконтра") if convention.doubling else _("; без контры"))
 
@@ -381,7 +381,7 @@ def _check_reachable(convention: Convention, contract: Contract) -> None:
     if contract.number > limit:
         what = "N" if not contract.is_kapo else _("K у капо")
         raise IllegalContractError(
-            "contract", str(contract),
+            "contract", contract.shown(),
             _("{what} не больше {limit}: больше вистов не набрать даже со всеми конструкциями").format(what=what, limit=limit)
         )
 
@@ -404,7 +404,7 @@ def _check_makeable(
             raise InconsistentHandError(
                 field, value,
                 _("такой суммы не дают никакие карты игры {game}: возможно {possible}").format(
-                    game=contract.game.value, possible=describe_gaps(possible)),
+                    game=contract.game.shown(), possible=describe_gaps(possible)),
             )
         return
     by_tricks = convention.makeable(kind)
@@ -432,11 +432,11 @@ def _check_constructions(
     if not game.constructions:
         field = "decl_con" if decl else "def_con"
         raise InconsistentHandError(field, _names(decl or defs), _("в игре {game} по правилам «{convention}» конструкций нет").format(
-            game=contract.game.value, convention=convention.name))
+            game=contract.game.shown(), convention=convention.name))
     belas = sum(1 for c in decl + defs if c.kind is ConstructionKind.BELA)
     if belas > game.max_belas:
         allowed = (_("в БК бэлы нет") if game.max_belas == 0
-                   else _("в игре {game} бэл не больше {belas}").format(game=contract.game.value, belas=game.max_belas))
+                   else _("в игре {game} бэл не больше {belas}").format(game=contract.game.shown(), belas=game.max_belas))
         where = "/".join(field for field, side in (("decl_con", decl), ("def_con", defs))
                          if any(c.kind is ConstructionKind.BELA for c in side))
         raise InconsistentHandError(where, _("бэла × {count}").format(count=belas), allowed)

@@ -31,6 +31,7 @@ from bbscore.belot.cards import (
     SUITS,
     Card,
     parse_cards,
+    suit_shown,
 )
 from bbscore.belot.constructions import Construction, ConstructionKind, parse_list, visty_of
 from bbscore.belot.contract import Contract, GameKind
@@ -67,6 +68,16 @@ class Meld:
         if self.construction.kind is ConstructionKind.BELA and self.suit:
             return f"бэла {RUSSIAN_SUITS[self.suit]}"
         return str(self.construction)
+
+    def shown(self) -> str:
+        """The announcement in the reader's notation (output only; ``--json`` keeps :meth:`__str__`): ``терц от ДП``,
+        ``бэла ♠``; English ``tierce from Q♠``, ``belote ♠``, ``carre-J``."""
+        if self.construction.kind is ConstructionKind.SEQUENCE:
+            return _("{construction} от {card}").format(construction=self.construction.shown(),
+                                                      card=Card(self.top, self.suit).shown())  # type: ignore[arg-type]
+        if self.construction.kind is ConstructionKind.BELA and self.suit:
+            return _("бэла {suit}").format(suit=suit_shown(self.suit))
+        return self.construction.shown()
 
 
 class Because(enum.Enum):
@@ -164,7 +175,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         if bela.group("suit"):
             suit = _suit(bela.group("suit"), field_name, item)
             if game.trump_suit and suit != game.trump_suit:
-                raise InconsistentHandError(field_name, item, _("бэла — король и дама козырной масти ({value})").format(value=RUSSIAN_SUITS[game.trump_suit]))
+                raise InconsistentHandError(field_name, item, _("бэла — король и дама козырной масти ({value})").format(value=suit_shown(game.trump_suit)))
         cards = frozenset({Card("K", suit), Card("Q", suit)}) if suit else frozenset()
         return Meld(seat, order, Construction(ConstructionKind.BELA), suit, None, cards)
     named_from = _FROM.match(item)
@@ -176,7 +187,7 @@ def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Con
         if top_index - construction.length + 1 < 0:
             raise ConstructionError(
                 field_name, item,
-                _("от {value} вниз не набрать последовательность из {length} карт (младшая карта — 7)").format(value=RUSSIAN_RANKS[top_card.rank], length=construction.length),
+                _("от {value} вниз не набрать последовательность из {length} карт (младшая карта — 7)").format(value=top_card.shown(), length=construction.length),
             )
         ranks = RANKS[top_index - construction.length + 1: top_index + 1]
         cards = frozenset(Card(rank, top_card.suit) for rank in ranks)
@@ -230,7 +241,7 @@ def _suit(text: str, field_name: str, item: str) -> str:
 def _sequence_from_cards(construction, listed, seat, order, field_name, item) -> Meld:
     _require_sequence(construction, item, field_name)
     if len(listed) != construction.length:
-        raise ConstructionError(field_name, item, _("{construction} — это {length} карты подряд, а названо {len}").format(construction=construction, length=construction.length, len=len(listed)))
+        raise ConstructionError(field_name, item, _("{construction} — это {length} карты подряд, а названо {len}").format(construction=construction.shown(), length=construction.length, len=len(listed)))
     suits = {card.suit for card in listed}
     indexes = sorted(RANKS.index(card.rank) for card in listed)
     if len(suits) != 1 or indexes != list(range(indexes[0], indexes[0] + len(indexes))):
@@ -244,21 +255,21 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
     kind = contract.game.kind
     game = convention.game(kind)
     if melds and not game.constructions:
-        raise InconsistentHandError(f"p{melds[0].seat}", str(melds[0]), _("в игре {game} по правилам «{convention}» конструкций нет").format(
-            game=contract.game.value, convention=convention.name))
+        raise InconsistentHandError(f"p{melds[0].seat}", melds[0].shown(), _("в игре {game} по правилам «{convention}» конструкций нет").format(
+            game=contract.game.shown(), convention=convention.name))
     belas = [m for m in melds if m.construction.kind is ConstructionKind.BELA]
     if len(belas) > game.max_belas:
-        raise InconsistentHandError("bela", f"{len(belas)}", _("в игре {value} бэл не больше {max_belas}").format(value=contract.game.value, max_belas=game.max_belas))
+        raise InconsistentHandError("bela", f"{len(belas)}", _("в игре {value} бэл не больше {max_belas}").format(value=contract.game.shown(), max_belas=game.max_belas))
     for meld in melds:
         if meld.construction.kind is ConstructionKind.RAMS and meld.construction.rank not in game.rams:
-            raise ConstructionError(f"p{meld.seat}", str(meld), _("в игре {value} такие четыре карты — не конструкция").format(value=contract.game.value))
+            raise ConstructionError(f"p{meld.seat}", meld.shown(), _("в игре {value} такие четыре карты — не конструкция").format(value=contract.game.shown()))
     owner: dict[Card, Meld] = {}
     for meld in melds:
         for card in meld.cards:
             other = owner.get(card)
             if other is not None and other.seat != meld.seat:
                 raise InconsistentHandError(
-                    f"p{meld.seat}", str(meld), _("карта {card} уже есть в конструкции игрока {seat} ({other}) — у двух игроков её быть не может").format(card=card, seat=other.seat, other=other)
+                    f"p{meld.seat}", meld.shown(), _("карта {card} уже есть в конструкции игрока {seat} ({other}) — у двух игроков её быть не может").format(card=card.shown(), seat=other.seat, other=other.shown())
                 )
             owner.setdefault(card, meld)
     for seat in SEATS:
@@ -267,26 +278,26 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
         for meld in own:
             key = (meld.construction.kind, meld.cards)
             if meld.cards and key in seen:
-                raise InconsistentHandError(f"p{seat}", str(meld), _("одна и та же конструкция объявлена дважды"))
+                raise InconsistentHandError(f"p{seat}", meld.shown(), _("одна и та же конструкция объявлена дважды"))
             seen.add(key)
         sequences = [m for m in own if m.construction.kind is ConstructionKind.SEQUENCE]
         for index, first in enumerate(sequences):
             for second in sequences[index + 1:]:
                 if first.suit == second.suit and _touch(first, second):
                     raise InconsistentHandError(
-                        f"p{seat}", f"{first}, {second}", _("эти карты идут подряд — это одна длинная последовательность")
+                        f"p{seat}", f"{first.shown()}, {second.shown()}", _("эти карты идут подряд — это одна длинная последовательность")
                     )
         if convention.settings.constructions.card_in_sequence_and_rams == "forbidden":
             for rams in (m for m in own if m.construction.kind is ConstructionKind.RAMS):
                 for sequence in sequences:
                     if rams.cards & sequence.cards:
                         raise InconsistentHandError(
-                            f"p{seat}", f"{rams}, {sequence}",
+                            f"p{seat}", f"{rams.shown()}, {sequence.shown()}",
                             _("по этим правилам одна карта не может быть и в последовательности, и в рамках одного игрока"),
                         )
         held = frozenset().union(*(m.cards for m in own)) if own else frozenset()
         if len(held) > CARDS_PER_PLAYER:
-            raise InconsistentHandError(f"p{seat}", ", ".join(str(m) for m in own), _("у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len}").format(CARDS_PER_PLAYER=CARDS_PER_PLAYER, len=len(held)))
+            raise InconsistentHandError(f"p{seat}", ", ".join(m.shown() for m in own), _("у игрока {CARDS_PER_PLAYER} карт, а в конструкциях {len}").format(CARDS_PER_PLAYER=CARDS_PER_PLAYER, len=len(held)))
 
 
 def _touch(first: Meld, second: Meld) -> bool:

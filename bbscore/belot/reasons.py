@@ -42,11 +42,11 @@ def reason_text(reason: Reason, convention: Convention) -> str:
     if because is Because.TOP_BEATS:
         top, other = reason.top, reason.other
         return _("Старшая конструкция пары {pair}: {top} (игрок {top_seat}) — старше, чем {other} (игрок {other_seat}): "
-                 "{why}.").format(pair=pair, top=top, top_seat=top.seat, other=other, other_seat=other.seat,  # type: ignore[union-attr]
+                 "{why}.").format(pair=pair, top=top.shown(), top_seat=top.seat, other=other.shown(), other_seat=other.seat,  # type: ignore[union-attr]
                                   why=_(_COMPARISONS[reason.comparison]))  # type: ignore[index]
     if because is Because.ONLY_PAIR:
         return _("Конструкции объявила только пара {pair}: старшая — {top} (игрок {seat}).").format(
-            pair=pair, top=reason.top, seat=reason.top.seat)  # type: ignore[union-attr]
+            pair=pair, top=reason.top.shown(), seat=reason.top.seat)  # type: ignore[union-attr]
     if because is Because.ALL_OF_PAIR_PASS:
         return _("Проходят все конструкции пары {pair}.").format(pair=pair)
     if because is Because.NONE_ANNOUNCED:

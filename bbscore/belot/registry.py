@@ -23,7 +23,6 @@ GAME = Game(
         "new": "bbscore.cli.belot.sheet", "add": "bbscore.cli.belot.sheet", "edit": "bbscore.cli.belot.sheet",
         "undo": "bbscore.cli.belot.sheet", "show": "bbscore.cli.belot.sheet",
         "play": "bbscore.cli.belot.play",
-        "export": "bbscore.cli.belot.share", "stats": "bbscore.cli.belot.share",
     },
     report="bbscore.render.belot:recompute_report",
     recompute="bbscore.cli.belot.sheet:recompute_file",
@@ -31,4 +30,8 @@ GAME = Game(
     table_sizes=(2,),
     create_table="bbscore.belot.protocol:create_table",
     table_result="bbscore.belot.protocol:table_result",
+    summary="bbscore.cli.belot.share:summary",
+    stats="bbscore.belot.stats:combine",
+    show_stats="bbscore.render.belot:stats",
+    export="bbscore.cli.belot.share:export",
 )

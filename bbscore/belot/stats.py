@@ -7,8 +7,8 @@ for people is made: :mod:`bbscore.render.belot` shows the result.
 
 What is counted:
 
-* per pair, by its name across the games: games played, games won, hands played and the points it wrote, and its
-  longest winning streak — the most games in a row that the pair won, among the games it played (a game it lost, or
+* per pair, by its name across the games (names compared as the sheets compare them): games played, games won, hands
+  played and the points it wrote, and its longest winning streak — the most games in a row that the pair won, among the games it played (a game it lost, or
   one not finished, ends a streak);
 * per game kind — ``suit`` (П Т Б Ч together), ``no_trumps`` (БК), ``all_trumps`` (ВК), ``kapo`` (a kapo or a kapo
   from one hand, of any game) — contracts declared, made and baits;
@@ -74,14 +74,21 @@ def game_summary(pairs: tuple[str, str], replay: Replay,
 def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The statistics of many games (their summaries, in the order the games are to be taken).
 
-    ``pairs`` lists each pair (by name) with ``games``, ``wins``, ``hands``, ``points``, ``points_per_hand`` and
-    ``longest_streak``, the most wins first (then the order they were first met); ``players`` each player named by a
-    sheet with ``games``, ``wins`` and ``points`` (his pair's), the most wins first; ``kinds``/``doublings`` map a name
-    to ``{"declared", "made", "baits"}``; ``longest_streak`` is the longest of all (``{"pair", "games"}``, the pair
-    met first among equals; ``None`` when nobody won a game).
+    A pair is known by its name as the sheets compare names (:func:`bbscore.seats.name_key`: case, Unicode's composed
+    form, invisible characters) and shown in the spelling its sheets use most.  ``pairs`` lists each pair with
+    ``games``, ``wins``, ``win_rate`` (wins ÷ games), ``hands``, ``points``, ``points_per_hand`` and
+    ``longest_streak``, ranked by wins, then win rate, then games (then the order they were first met);
+    ``kinds``/``doublings`` map a name to ``{"declared", "made", "baits"}``; ``longest_streak`` is the longest of all
+    (``{"pair", "games"}``, the pair met first among equals; ``None`` when nobody won a game); ``players`` each
+    player a sheet names (known as pairs are), with ``games``, ``wins``, ``win_rate`` and ``points`` (his pair's),
+    ranked as the pairs.
     """
+    from bbscore.seats import most_frequent, name_key, ranked
+
     pairs: dict[str, dict[str, Any]] = {}
+    spellings: dict[str, dict[str, int]] = {}
     players: dict[str, dict[str, Any]] = {}
+    player_spellings: dict[str, dict[str, int]] = {}
     streak: dict[str, int] = {}
     kinds = {kind: [0, 0, 0] for kind in KINDS}
     doublings = {name: [0, 0, 0] for name in DOUBLINGS}
@@ -93,18 +100,24 @@ def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         bad += summary["bad_hands"]
         redeals += summary["redeals"]
         for index, name in enumerate(summary["pairs"]):
-            pair = pairs.setdefault(name, {"name": name, "games": 0, "wins": 0, "hands": 0, "points": 0,
-                                           "longest_streak": 0})
+            key = name_key(name)
+            written = spellings.setdefault(key, {})
+            written[name] = written.get(name, 0) + 1
+            pair = pairs.setdefault(key, {"name": name, "games": 0, "wins": 0, "hands": 0, "points": 0,
+                                          "longest_streak": 0})
             won = summary["winner"] == index
             pair["games"] += 1
             pair["wins"] += won
             pair["hands"] += summary["hands"]
             pair["points"] += summary["points"][index]
             points += summary["points"][index]
-            streak[name] = streak.get(name, 0) + 1 if won else 0
-            pair["longest_streak"] = max(pair["longest_streak"], streak[name])
+            streak[key] = streak.get(key, 0) + 1 if won else 0
+            pair["longest_streak"] = max(pair["longest_streak"], streak[key])
             for person in summary.get("players", [[], []])[index]:
-                player = players.setdefault(person, {"name": person, "games": 0, "wins": 0, "points": 0})
+                person_key = name_key(person)
+                said = player_spellings.setdefault(person_key, {})
+                said[person] = said.get(person, 0) + 1
+                player = players.setdefault(person_key, {"name": person, "games": 0, "wins": 0, "points": 0})
                 player["games"] += 1
                 player["wins"] += won
                 player["points"] += summary["points"][index]
@@ -112,10 +125,15 @@ def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
             for name, row in counts.items():
                 for column in range(3):
                     table[name][column] += row[column]
-    ordered = sorted(pairs.values(), key=lambda pair: -pair["wins"])
-    for pair in ordered:
+    for key, pair in pairs.items():
+        pair["name"] = most_frequent(spellings[key])
+        pair["win_rate"] = _average(pair["wins"], pair["games"])
         pair["points_per_hand"] = _average(pair["points"], pair["hands"])
-    best = max(ordered, key=lambda pair: pair["longest_streak"], default=None)
+    for key, player in players.items():
+        player["name"] = most_frequent(player_spellings[key])
+        player["win_rate"] = _average(player["wins"], player["games"])
+    ordered = ranked(list(pairs.values()))
+    best = max(pairs.values(), key=lambda pair: pair["longest_streak"], default=None)
     return {
         "games": games,
         "finished": finished,
@@ -124,7 +142,7 @@ def combine(summaries: Iterable[dict[str, Any]]) -> dict[str, Any]:
         "redeals": redeals,
         "points_per_hand": _average(points, hands),
         "pairs": ordered,
-        "players": sorted(players.values(), key=lambda player: -player["wins"]),
+        "players": ranked(list(players.values())),
         "kinds": {name: _row(row) for name, row in kinds.items()},
         "doublings": {name: _row(row) for name, row in doublings.items()},
         "longest_streak": None if best is None or best["longest_streak"] == 0

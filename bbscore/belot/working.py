@@ -100,7 +100,7 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
                    "kapo_bid": N_("заявка с капо: нужно набрать 10·N и взять все 8 взяток"),
                    "game": N_("игра без заявки")}[contract.kind.value])
     lines.append(_("Контракт {contract}: {words} ({kind}); стоимость колоды S = {S}.").format(
-        contract=contract, words=contract.describe(), kind=kind_text, S=b.S))
+        contract=contract.shown(), words=contract.describe(), kind=kind_text, S=b.S))
     tricks = (_("; разыгрывающие взяли взяток: {tricks} из 8").format(tricks=b.decl_tricks)
               if b.decl_tricks is not None else "")
     if b.trick_divisor != 1:
@@ -111,19 +111,19 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             lines.append(_(
                 "В игре {game} висты за взятки каждой стороны делятся на {divisor} и округляются: "
                 "вистующие {counted} / {divisor} → {VTv}; разыгрывающие {declarers} / {divisor} → {VTp}."
-            ).format(game=contract.game.value, divisor=divisor, counted=counted, VTv=b.VTv,
+            ).format(game=contract.game.shown(), divisor=divisor, counted=counted, VTv=b.VTv,
                      declarers=b.counted_S - b.counted_VTv, VTp=b.VTp))
         else:
             lines.append(_(
                 "В игре {game} висты за взятки делятся на {divisor} и округляются: "
                 "колода {deck} / {divisor} → S = {S}; вистующие {counted} / {divisor} → {VTv}."
-            ).format(game=contract.game.value, divisor=divisor, deck=b.counted_S, S=b.S, counted=counted, VTv=b.VTv))
+            ).format(game=contract.game.shown(), divisor=divisor, deck=b.counted_S, S=b.S, counted=counted, VTv=b.VTv))
     for side, cards, took_last in ((N_("Висты по картам вистующих ({tricks} взят.): {sum} = {counted}."), hand.def_cards,
                                     hand.last is Side.DEFENDERS),
                                    (N_("Висты по картам разыгрывающих ({tricks} взят.): {sum} = {counted}."), hand.decl_cards,
                                     hand.last is Side.DECLARERS)):
         if cards is not None:
-            parts = [f"{card} {convention.card_visty(card, contract.game)}" for card in cards]
+            parts = [f"{card.shown()} {convention.card_visty(card, contract.game)}" for card in cards]
             if took_last:
                 parts.append(_("послед {points}").format(points=convention.settings.points.last_trick))
             counted = count_cards(convention, contract.game, cards, took_last)
@@ -246,7 +246,7 @@ def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[s
     factor = f" × {b.multiplier}" if b.multiplier != 1 and not by_rows else ""
     why = ""
     if factor:  # the game's own multiplier (RULES.md §10: БК ×2) and the doubling's, from the game's table
-        words = ([_("игра {game}").format(game=contract.game.value)]
+        words = ([_("игра {game}").format(game=contract.game.shown())]
                  if convention.game(contract.game.kind).bid_multiplier.none != 1 else [])
         words += [_(_DOUBLING_WORDS[contract.doubling])] if contract.doubling else []
         why = f" ({', '.join(words)})"
@@ -285,7 +285,7 @@ def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[s
                 double=double, product=product, C=b.C))
     if mode == "hand" and b.hand_multiplier != 1:
         what = (_(_DOUBLING_WORDS[contract.doubling]) if contract.doubling
-                else _("игра {game}").format(game=contract.game.value))
+                else _("игра {game}").format(game=contract.game.shown()))
         lines.append(_("По этим правилам {what} умножает всё, что пишут пары в этой сдаче: × {times}.").format(
             what=what, times=b.hand_multiplier))
     lines.append(_verdict(b, convention, unit))
@@ -347,5 +347,5 @@ def _verdict(b: Breakdown, convention: Convention, unit: int) -> str:
 
 
 def constructions_text(hand: Hand) -> tuple[str, str]:
-    """The normal form of each pair's construction list."""
+    """Each pair's construction list as the reader writes it (:meth:`~bbscore.belot.constructions.Construction.shown`)."""
     return format_list(hand.decl_constructions, shown=True), format_list(hand.def_constructions, shown=True)

@@ -68,7 +68,8 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
 
 # The commands of every game (each game's registry entry names its own: bbscore.games) and these, of the house.
 SHARED_COMMANDS = {"recompute": "bbscore.cli.recompute", "conventions": "bbscore.cli.rules",
-                   "tournament": "bbscore.cli.tournament", "rating": "bbscore.cli.tournament"}
+                   "tournament": "bbscore.cli.tournament", "rating": "bbscore.cli.tournament",
+                   "export": "bbscore.cli.share", "stats": "bbscore.cli.share", "list": "bbscore.cli.share"}
 
 
 def commands() -> dict[str, str]:
@@ -120,8 +121,9 @@ EXAMPLES = {
     "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
                   "bbscore recompute examples/ --json"),
     "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
-               "bbscore export examples/game-gambler.toml --format md"),
-    "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/paper-game.toml --json"),
+               "bbscore export examples/pulya-3.toml --format xlsx -o pulya.xlsx"),
+    "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/pulya-3.toml --json"),
+    "list": ("bbscore list examples/", "bbscore list examples/ --json"),
     "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
     "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
     "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
@@ -150,9 +152,62 @@ EXAMPLES = {
 }
 
 
+# The same in English notation and names (an English help shows these: tests/test_shell.py runs them too).
+ENGLISH_EXAMPLES = {
+    "score": ("bbscore score 12C --def-points 18 --decl-con tierce --def-con belote",
+              "bbscore score 15S+ --def-points 33 --decl-con tierce --json"),
+    "count": ('bbscore count C "JC 9C AC TC 7S 8S QS KS" --last',
+              'bbscore count NT "AS TS KS QS" --json'),
+    "melds": ('bbscore melds 12C --p1 "tierce from QS" --p2 "tierce from QH" --p3 "four kings"',
+              'bbscore melds 12C --p1 "tierce from QS" --p2 "quarte from AC" --json'),
+    "new": ('bbscore new game.toml --pairs "Us,Them"',
+            'bbscore new league.toml --pairs "North,South" --convention classic --target 501'),
+    "add": ("bbscore add game.toml 12C --by Us --def-points 18 --decl-con tierce --def-con belote",
+            "bbscore add game.toml --redeal all-pass"),
+    "edit": ("bbscore edit game.toml 1 12C --by Us --def-points 28",
+             "bbscore edit game.toml 1 --redeal all-pass"),
+    "undo": ("bbscore undo game.toml", "bbscore undo examples/slipped-game.toml"),
+    "play": ("bbscore play game.toml", 'bbscore play new-game.toml --pairs "Us,Them" --target 501'),
+    "show": ("bbscore show examples/game-gambler.toml --chart", "bbscore show examples/paper-game.toml --json"),
+    "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
+                  "bbscore recompute examples/ --json"),
+    "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
+               "bbscore export examples/pulya-3.toml --format md"),
+    "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/pulya-3.toml --json"),
+    "list": ("bbscore list examples/", "bbscore stats examples/ --games"),
+    "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
+    "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
+    "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
+    "conventions diff": ("bbscore conventions diff gambler classic", "bbscore conventions diff gambler classic --json"),
+    "conventions check": ("bbscore conventions check myclub.toml", "bbscore conventions check club.toml"),
+    "conventions init": ("bbscore conventions init myclub.toml --from classic", "bbscore conventions init club.toml"),
+    "pref": ("bbscore pref score 7S --by Ann --tricks 5 --whist Bob --pass Vera",
+             "bbscore pref settle examples/pulya-3.toml"),
+    "pref score": ("bbscore pref score 6S --by Ann --tricks 7 --whist Bob --pass Vera",
+                   'bbscore pref score all-pass --tricks "Ann=1,Bob=4,Vera=5" --json'),
+    "pref new": ('bbscore pref new pulya.toml --players "Ann,Bob,Vera"',
+                 'bbscore pref new four.toml --players "Ann,Bob,Vera,Greg" --target 30 --dealer Greg'),
+    "pref add": ("bbscore pref add pulya.toml 6S --by Ann --tricks 7 --whist Bob --pass Vera",
+                 'bbscore pref add pulya.toml all-pass --tricks "Ann=1,Bob=4,Vera=5"'),
+    "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
+    "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
+    "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
+    "tournament": ('bbscore tournament new evening --pairs "North=Ann+Bob,South=Cat+Dan,East=Eve+Fay,West=Gus+Hal"',
+                   "bbscore tournament standings examples/tournament"),
+    "tournament new": ('bbscore tournament new evening --pairs "North=Ann+Bob,South=Cat+Dan,East=Eve+Fay,West=Gus+Hal"',
+                       'bbscore tournament new pref-evening --players "Ann,Bob,Cat,Dan,Eve,Fay" --system swiss --rounds 3'),
+    "tournament standings": ("bbscore tournament standings examples/tournament",
+                             "bbscore tournament standings examples/tournament --format html -o standings.html"),
+    "tournament pair": ("bbscore tournament pair examples/swiss", "bbscore tournament pair examples/swiss --force"),
+    "rating": ("bbscore rating examples/", "bbscore rating examples/tournament --format html -o rating.html"),
+}
+
+
 def epilog(command: str) -> str:
-    """The end of a command's help: its two examples."""
-    first, second = EXAMPLES[command]
+    """The end of a command's help: its two examples (in English notation and names in English)."""
+    from bbscore.i18n import language
+
+    first, second = (ENGLISH_EXAMPLES if language() == "en" else EXAMPLES)[command]
     return f"{_(TEXT['examples'])}\n\n{first}\n\n{second}"
 
 
@@ -306,6 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     for stream, shows in shows_russian.items():
         if shows and hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="surrogateescape")
+        elif i18n.language() == "en" and hasattr(stream, "reconfigure"):  # English to an ASCII output: plain ASCII
+            _register_plain()
+            stream.reconfigure(errors=PLAIN)
+            shows_russian[stream] = True
+    i18n.set_symbols(_can_show(sys.stdout, "♠♣♦♥"))  # if not, the notation writes the suits as letters (S C D H)
     if not shows_russian[sys.stdout] and "--json" not in argv[: argv.index("--") if "--" in argv else None]:
         return _fail(_("вывод в кодировке {encoding} не может показать русский текст: нужна UTF-8 "
                        "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json, где команда его знает").format(
@@ -351,11 +411,36 @@ def main(argv: list[str] | None = None) -> int:
 
 def _can_show_russian(stream) -> bool:
     """Whether a text stream's encoding can show the tool's Russian (not so with PYTHONIOENCODING=ascii)."""
+    return _can_show(stream, "ошибка: ё — «»")
+
+
+def _can_show(stream, text: str) -> bool:
+    """Whether a text stream's encoding can write ``text``."""
     try:
-        "ошибка: ё — «»".encode(getattr(stream, "encoding", None) or "utf-8")
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+# English to an output that cannot show more than ASCII (PYTHONIOENCODING=ascii): the typography in ASCII, the suits
+# as letters (the notation does so itself: bbscore.i18n.symbols), any other character named as <U+0410>.
+PLAIN = "bbscore-plain"
+_PLAIN_TEXT = {"—": "-", "–": "-", "−": "-", "‐": "-", "«": '"', "»": '"', "“": '"', "”": '"', "„": '"', "‘": "'",
+               "’": "'", "…": "...", "×": "x", "·": "*", "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "≠": "!=",
+               "÷": "/", "è": "e", "é": "e", "à": "a", "₽": "RUB", "♠": "S", "♣": "C", "♦": "D", "♥": "H", "█": "#",
+               "\u00a0": " ", "\u2009": " ", "\u202f": " "} | {spark: "=" for spark in "▁▂▃▄▅▆▇"}
+
+
+def _plain(error: UnicodeEncodeError) -> tuple[str, int]:
+    chunk = error.object[error.start:error.end]
+    return "".join(_PLAIN_TEXT.get(ch, f"<U+{ord(ch):04X}>") for ch in chunk), error.end
+
+
+def _register_plain() -> None:
+    import codecs
+
+    codecs.register_error(PLAIN, _plain)
 
 
 def _interrupted() -> int:
@@ -455,7 +540,7 @@ def warn(message: str) -> None:
         return
     line = _("ошибка: {message}").format(message=_capped(visible(' '.join(message.split())))) + "\n"
     stream = getattr(sys.stderr, "buffer", None)
-    if stream is None or _can_show_russian(sys.stderr):
+    if stream is None or _can_show_russian(sys.stderr) or getattr(sys.stderr, "errors", None) == PLAIN:
         sys.stderr.write(line)
         return
     sys.stderr.flush()

@@ -23,7 +23,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, language, symbols
 
 LEVELS = (6, 7, 8, 9, 10)  # the levels of seed 004's table: notation, not scoring numbers
 
@@ -41,9 +41,20 @@ class Suit(enum.Enum):
     def russian(self) -> str:
         return _SUIT_WORDS[self]
 
+    def shown(self) -> str:
+        """The trump in the reader's notation (output only): ``♠ ♣ ♦ ♥``, ``БК`` in Russian and ``NT`` in English; where
+        the output cannot show the symbols, the letters ``П Т Б Ч`` (Russian) or ``S C D H`` (English)."""
+        if self is Suit.NO_TRUMPS:
+            return self.value if language() == "ru" else "NT"
+        if symbols():
+            return self.value
+        return _SUIT_LETTERS[self][language() != "ru"]
+
 
 _SUIT_WORDS = {Suit.SPADES: N_("пик"), Suit.CLUBS: N_("треф"), Suit.DIAMONDS: N_("бубей"), Suit.HEARTS: N_("червей"),
                Suit.NO_TRUMPS: N_("без козыря")}  # translated where shown
+
+_SUIT_LETTERS = {Suit.SPADES: ("П", "S"), Suit.CLUBS: ("Т", "C"), Suit.DIAMONDS: ("Б", "D"), Suit.HEARTS: ("Ч", "H")}
 
 SUIT_SPELLINGS: dict[str, Suit] = {
     "♠": Suit.SPADES, "♤": Suit.SPADES, "П": Suit.SPADES, "S": Suit.SPADES,
@@ -120,9 +131,18 @@ class PrefContract:
             return "распасы"
         return f"{self.level}{self.suit.value}"  # type: ignore[union-attr]
 
+    def shown(self) -> str:
+        """The game in the reader's notation (output only; files and JSON keep :meth:`__str__`): ``6♠``, ``10БК``,
+        ``мизер``, ``распасы``; English ``6♠``, ``10NT``, ``misère``, ``all-pass`` (``6S`` where the output cannot show
+        ``♠``)."""
+        if self.kind is Kind.MISERE:
+            return _("мизер")
+        if self.kind is Kind.ALL_PASS:
+            return _("распасы")
+        return f"{self.level}{self.suit.shown()}"  # type: ignore[union-attr]
 
     def describe(self) -> str:
-        """In words, Russian: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""
+        """In words, in the language in use: ``"6 пик"``, ``"7 без козыря"``, ``"мизер"``, ``"распасы"``."""
         if self.kind is Kind.GAME:
             return _("{number} {game}").format(number=self.level, game=_(self.suit.russian))  # type: ignore[union-attr]
-        return str(self)
+        return self.shown()

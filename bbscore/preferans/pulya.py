@@ -157,7 +157,7 @@ def check_run(hand: PrefHand, convention: PrefConvention, run: int) -> None:
     ``"game"``)."""
     lowest = lowest_game(convention, run)
     if hand.contract.kind is Kind.GAME and hand.contract.level < lowest:  # type: ignore[operator]
-        raise InconsistentHandError("game", str(hand.contract), _(
+        raise InconsistentHandError("game", hand.contract.shown(), _(
             "после распасов подряд ({run}) заказывают игру не ниже {lowest} (raspasy.exit правил), мизер или "
             "распасы").format(run=run, lowest=lowest))
 

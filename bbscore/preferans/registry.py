@@ -22,4 +22,8 @@ GAME = Game(
     table_sizes=(3, 4),
     create_table="bbscore.preferans.protocol:create_table",
     table_result="bbscore.preferans.protocol:table_result",
+    summary="bbscore.cli.preferans.share:summary",
+    stats="bbscore.preferans.stats:combine",
+    show_stats="bbscore.render.preferans:stats",
+    export="bbscore.cli.preferans.share:export",
 )

@@ -30,7 +30,7 @@ def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> Non
     table.add_column(_("Контракт"), justify="left")
     table.add_column(_("Разыгрывающие"), justify="right")
     table.add_column(_("Вистующие"), justify="right")
-    table.add_row(styled(str(breakdown.contract), "bold"), declarers, defenders)
+    table.add_row(styled(breakdown.contract.shown(), "bold"), declarers, defenders)
     out.print(table)
     decl_con, def_con = constructions_text(hand)
     out.print(_("Конструкции: разыгрывающие {declarers}; вистующие {defenders}. Правила: {convention}.").format(
@@ -46,7 +46,7 @@ def _contract_cell(result) -> str:
         return _("ошибка")
     if result.redeal is not None:
         return _("пересдача: {why}").format(why=_(_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])))
-    return str(result.breakdown.contract)
+    return result.breakdown.contract.shown()
 
 
 _SHORT_REDEALS = {"all-pass": N_("все пас")}
@@ -192,10 +192,17 @@ def removed_hand(protocol, entry, result=None) -> None:
         out.print(f"{entry.number}. " + "; ".join(f"{key} = {value}" for key, value in entry.fields.items()))
     inputs = [f"{key} {value}" for key, value in entry.fields.items()
               if key in ("def_points", "decl_points", "decl_tricks", "last")]
-    inputs += [f"{key} {', '.join(map(str, value))}" for key, value in entry.fields.items()
-               if key in ("decl_con", "def_con", "def_cards", "decl_cards") and isinstance(value, list)]
-    if inputs and result is not None and result.error is None:
-        out.print(_("Ввод: {inputs}").format(inputs="; ".join(inputs)))
+    if result is not None and result.error is None:  # (the lists as the reader writes them: they were read)
+        from bbscore.belot.cards import format_cards, parse_cards
+        from bbscore.belot.constructions import format_list, parse_list
+
+        for key, value in entry.fields.items():
+            if key in ("decl_con", "def_con") and isinstance(value, list):
+                inputs.append(f"{key} {format_list(parse_list(value, key), shown=True)}")
+            elif key in ("def_cards", "decl_cards") and isinstance(value, list):
+                inputs.append(f"{key} {format_cards(parse_cards(' '.join(value), key), shown=True)}")
+        if inputs:
+            out.print(_("Ввод: {inputs}").format(inputs="; ".join(inputs)))
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
@@ -259,7 +266,7 @@ def recompute_report(report: dict, out: Console) -> None:
 def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:
     """Print a side's taken cards with each card's visty and the total."""
     out = console()
-    table = Table(title=_("Висты за карты, игра {game} ({words})").format(game=game.value, words=game.russian),
+    table = Table(title=_("Висты за карты, игра {game} ({words})").format(game=game.shown(), words=game.russian),
                   title_justify="left")
     table.add_column(_("карта"))
     table.add_column(_("висты"), justify="right")
@@ -276,7 +283,7 @@ def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: 
 def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
     out = console()
-    out.print(styled(_("Контракт {contract}: {words}").format(contract=contract, words=contract.describe()), "bold"))
+    out.print(styled(_("Контракт {contract}: {words}").format(contract=contract.shown(), words=contract.describe()), "bold"))
     for number, reason in enumerate(reasons_text(result, convention), start=1):
         out.print(f"{number}. {reason}")
     if result.passed:
@@ -285,14 +292,14 @@ def resolution(contract, result, convention: Convention) -> None:
             table.add_column(column)
         table.add_column(_("висты"), justify="right")
         for meld, visty in result.passed:
-            table.add_row(str(meld.seat), meld.pair.value, str(meld), str(visty))
+            table.add_row(str(meld.seat), meld.pair.value, meld.shown(), str(visty))
         out.print(table)
     if result.cancelled:
         table = Table(title=_("Не проходят"), title_justify="left")
         for column in (_("игрок"), _("пара"), _("конструкция"), _("почему")):
             table.add_column(column, overflow="fold")
         for meld, why in result.cancelled:
-            table.add_row(str(meld.seat), meld.pair.value, str(meld), cancel_text(why))
+            table.add_row(str(meld.seat), meld.pair.value, meld.shown(), cancel_text(why))
         out.print(table)
     if result.redeal:
         out.print(styled(_("Сдача без результата: пересдача."), "bold"))
@@ -327,7 +334,8 @@ STATS_TEXT = {
     "kapo": N_("капо"),
     "contra": N_("контра"),
     "recontra": N_("реконтра"),
-    "summary": N_("Файлов: {files} (не прочитано: {bad_files}; пуль преферанса, не в счёт: {other_game_files}); партий: {games}, окончено: {finished}; сдач: {hands} "
+    "win_rate": N_("доля побед"),
+    "summary": N_("Партий: {games}, окончено: {finished}; сдач: {hands} "
                "(пересдач: {redeals}, с ошибкой: {bad_hands}); очков за сдачу (обе пары): {per_hand}."),
     "longest": N_("Самая длинная серия побед: «{pair}», {games} подряд."),
     "no_streak": N_("Побед нет: ни одна партия не выиграна."),
@@ -338,17 +346,20 @@ def _number(value) -> str:
     return "—" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def stats(data: dict) -> None:
-    """Print ``bbscore stats``: the pairs, the games by kind with contras and recontras, the totals."""
-    out = console()
+def stats(data: dict, out: Console | None = None) -> None:
+    """Print the Belot family's part of ``bbscore stats``: the pairs ranked, the games by kind with contras and
+    recontras, the totals."""
+    from bbscore.render.sheets import percent
+
+    out = out or console()
     t = {key: _(text) for key, text in STATS_TEXT.items()}
     pairs = Table(title=t["pairs"], title_justify="left")
     pairs.add_column(t["pair"])
-    for key in ("games", "wins", "streak", "hands", "points", "per_hand"):
+    for key in ("games", "wins", "win_rate", "streak", "hands", "points", "per_hand"):
         pairs.add_column(t[key], justify="right")
     for pair in data["pairs"]:
-        pairs.add_row(pair["name"], *(_number(pair[key]) for key in
-                                      ("games", "wins", "longest_streak", "hands", "points", "points_per_hand")))
+        pairs.add_row(pair["name"], *(_number(pair[key]) for key in ("games", "wins")), percent(pair["win_rate"]),
+                      *(_number(pair[key]) for key in ("longest_streak", "hands", "points", "points_per_hand")))
     print_fitting(out, pairs)
     if data.get("players"):
         people = Table(title=t["players"], title_justify="left")
@@ -366,7 +377,9 @@ def stats(data: dict) -> None:
         for name, row in data[table].items():
             kinds.add_row(t[name], *(str(row[key]) for key in ("declared", "made", "baits")))
     print_fitting(out, kinds)
-    out.print(t["summary"].format(per_hand=_number(data["points_per_hand"]), **data))
+    out.print(t["summary"].format(per_hand=_number(data["points_per_hand"]), games=data["games"],
+                                  finished=data["finished"], hands=data["hands"], redeals=data["redeals"],
+                                  bad_hands=data["bad_hands"]))
     longest = data["longest_streak"]
     out.print(t["no_streak"] if longest is None else t["longest"].format(**longest))
 

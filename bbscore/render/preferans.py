@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from bbscore.i18n import _
+from bbscore.i18n import N_, _
 from bbscore.render.layout import console, print_fitting
 from bbscore.preferans.working import (
     hand_lines,
@@ -62,7 +62,7 @@ def added(appended, path) -> None:
     who = _(", играет {player}").format(player=hand.declarer) if hand.declarer else ""
     dealer = _("; сдавал {player} (на прикупе)").format(player=hand.dealer) if hand.dealer else ""
     hand_result(_("{file}: сдача {hand} — {contract}{who}{dealer}").format(
-        file=path, hand=appended.number, contract=hand.contract, who=who, dealer=dealer), appended.entries, out)
+        file=path, hand=appended.number, contract=hand.contract.shown(), who=who, dealer=dealer), appended.entries, out)
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
@@ -218,3 +218,50 @@ def recompute_report(report: dict, out: Console) -> None:
                   else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
         out.print(Text(_("не исправлено: {message}").format(message=report["fix_error"]), style="red"))
+
+
+# What people read in the statistics (Russian msgids, translated where shown).
+STATS_TEXT = {
+    "players": N_("Игроки"),
+    "player": N_("игрок"),
+    "pulyas": N_("пуль"),
+    "wins": N_("побед"),
+    "win_rate": N_("доля побед"),
+    "settlement": N_("итог, вистов"),
+    "average": N_("в среднем за пулю"),
+    "games": N_("Игры: заказано / сыграно"),
+    "misere": N_("мизер"),
+    "raspasy": N_("распасов"),
+    "summary": N_("Пуль: {pulyas}, окончено: {finished}; сдач: {hands} (с ошибкой: {bad_hands})."),
+}
+
+
+def stats(data: dict, out: Console | None = None) -> None:
+    """Print the Preferans part of ``bbscore stats``: the players ranked (пули, wins by settlement, the settlement's
+    sum and average), then each one's games declared and made by level, misères and распасы."""
+    from bbscore.render.sheets import average_text, percent, signed as settled
+
+    out = out or console()
+    t = {key: _(text) for key, text in STATS_TEXT.items()}
+    players = Table(title=t["players"], title_justify="left")
+    players.add_column(t["player"], overflow="fold")
+    for key in ("pulyas", "wins", "win_rate", "settlement", "average"):
+        players.add_column(t[key], justify="right")
+    for player in data["players"]:
+        players.add_row(player["name"], str(player["pulyas"]), str(player["wins"]), percent(player["win_rate"]),
+                        settled(player["settlement"]), average_text(player["average_settlement"]))
+    print_fitting(out, players)
+    levels = list(data["players"][0]["declared"]) if data["players"] else []
+    games = Table(title=t["games"], title_justify="left")
+    games.add_column(t["player"], overflow="fold")
+    for level in levels:
+        games.add_column(level, justify="right")
+    games.add_column(t["misere"], justify="right")
+    games.add_column(t["raspasy"], justify="right")
+    for player in data["players"]:
+        cells = [f"{row['declared']} / {row['made']}" if row["declared"] else "—" for row in player["declared"].values()]
+        misere = player["misere"]
+        games.add_row(player["name"], *cells, f"{misere['declared']} / {misere['made']}" if misere["declared"] else "—",
+                      str(player["raspasy"]))
+    print_fitting(out, games)
+    out.print(t["summary"].format(**{key: data[key] for key in ("pulyas", "finished", "hands", "bad_hands")}))

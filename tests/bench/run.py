@@ -58,6 +58,7 @@ BATCH_TARGET_HANDS = 100_000
 MANY_TARGET = 2.0
 MANY_TARGET_FILES = 1000
 STATS_TARGET = 1.5  # stats of the many files, against recompute of them
+LIST_TARGET = 1.5  # list of the many files, against recompute of them (issue 20)
 EXPORT_TARGET = 1.0  # export of one game, against show of it
 PARSE_ONE = (
     "import sys, tomllib\n"
@@ -418,6 +419,15 @@ def many(count: int, folder: Path, repeat: int, seed: int, hands_per_file: int) 
     print()
     row(f"stats of {count:,} files vs recompute{suffix}", secs(best), secs(stats.seconds),
         stats.seconds / best, STATS_TARGET if count == MANY_TARGET_FILES else None)
+    # list reads them as stats does, and names each game's date, players, score and winner: at most 1.5 × (issue 20)
+    recompute_third, listed = interleaved(recompute_command, [sys.executable, "-m", "bbscore", "list", *names, "--json"],
+                                          repeat, recompute_check(count), list_check(count))
+    best = min(best, recompute_third.seconds)
+    print(f"  list {secs(listed.seconds)}, {mib(listed.rss_mib)}; recompute {secs(recompute_third.seconds)} (alternated), "
+          f"best of all its runs {secs(best)}")
+    print()
+    row(f"list of {count:,} files vs recompute{suffix}", secs(best), secs(listed.seconds),
+        listed.seconds / best, LIST_TARGET if count == MANY_TARGET_FILES else None)
     shutil.rmtree(directory)
 
 
@@ -500,6 +510,14 @@ def stats_check(files: int):
         data = json.loads(result.stdout)
         if data.get("games") != files or data.get("bad_files"):
             raise CommandFailed(f"stats did not count every generated game: {result.stdout[:300]}")
+    return check
+
+
+def list_check(files: int):
+    def check(result: Run) -> None:
+        games = json.loads(result.stdout).get("games", [])
+        if len(games) != files or any(game.get("created") is None for game in games):
+            raise CommandFailed(f"list did not name every generated game with its date: {result.stdout[:300]}")
     return check
 
 

@@ -77,7 +77,8 @@ def count(
         return
     from bbscore.render import belot as render
 
-    render.counted(played, values, bonus, total, len(taken))
+    render.counted(played, [(card.shown(), points) for card, (_name, points) in zip(taken, values)], bonus, total,
+                   len(taken))
 
 
 def melds(

@@ -233,7 +233,7 @@ class BelotGame:
                      number=number, first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)),
                  check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words),
             Step(name="contract", question=self._contract_question(), check=self._contract, applies=_playing),
-            Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"]),
+            Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"].shown()),
                  check=_confirmed, words=["yes", "no"] if _english() else ["да", "нет"], applies=self._implausible,
                  intro=self._bid_note),
             Step(name="decl_tricks", question=_("Сколько взяток взяли разыгрывающие (0–8): "),
@@ -286,7 +286,7 @@ class BelotGame:
         from bbscore.belot.hand import forms_examples
 
         return _("Контракт ({forms}; игры {games}): ").format(
-            forms=forms_examples(self.rules), games=" ".join(game.value for game in _games(self.rules)))
+            forms=forms_examples(self.rules), games=" ".join(game.shown(letters=True) for game in _games(self.rules)))
 
     def _contract(self, text: str, answers: Answers):
         from bbscore.belot.hand import check_contract

@@ -1,147 +1,53 @@
-"""Commands that share and sum up games: ``export`` (CSV, Markdown, a printable HTML page) and ``stats``."""
+"""The Belot family's part of the shared commands that share and sum up sheets (:mod:`bbscore.cli.share`): one
+protocol's summary for ``list`` and ``stats``, and its export (CSV, Markdown, a printable HTML page, a worksheet)."""
 
-import sys
 from pathlib import Path
-from typing import Annotated, Optional
 
-import typer
-
-from bbscore.cli import emit_json, epilog, note_written, printed, warn
-from bbscore.cli.options import AsJson, Command
-from bbscore.cli.belot.options import ProtocolFile
-from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
 
-FORMATS = {".csv": "csv", ".md": "md", ".markdown": "md", ".html": "html", ".htm": "html"}
 # What people read (Russian msgids: bbscore.i18n translates them where they are shown).
 TEXT = {
-    "export": N_("Протокол партии, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для печати "
-              "(протокол, победитель, график итогов)."),
-    "export_format": N_("csv (таблица), md (Markdown для чата) или html (страница для печати с графиком); без него — "
-                     "по расширению OUT."),
-    "export_output": N_("Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается "
-                     "без --force."),
-    "export_force": N_("Перезаписать существующий файл OUT."),
-    "stats": N_("Статистика партий: пары (партии, победы, самая длинная серия побед), игры (заявлено, выполнено, байты), "
-             "контры и реконтры, очки за сдачу.\n\nФайлы, которые не читаются, называются (по строке «ошибка: …») "
-             "и пропускаются; тогда код выхода 1."),
-    "stats_paths": N_("Файлы протоколов или папки с ними (*.toml, и во вложенных папках)."),
-    "stats_jobs": N_("Сколько процессов читают файлы (как у recompute)."),
-    "format": N_("формат: csv (таблица), md (Markdown для чата) или html (страница для печати)"),
-    "no_format": N_("нужен формат: csv, md или html (или OUT с расширением .csv, .md, .html)"),
-    "exists": N_("файл уже есть — не перезаписываю (перезаписать: --force)"),
-    "same": N_("это сам протокол: экспорт пишется в другой файл"),
-    "folder": N_("это папка: нужно имя файла, например game.html"),
-    "written": N_("Записано: {path}"),
     "warning": N_("внимание: {warning}"),
     "discrepancies": N_("внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
-                     "по правилам (подробно: bbscore recompute {file})"),
+                        "по правилам (подробно: bbscore recompute {file})"),
 }
 
 
-def export(
-    file: ProtocolFile,
-    format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["export_output"], metavar="OUT")] = None,
-    force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
-) -> None:
-    """``export``: the sheet as CSV, Markdown or a printable HTML page, to stdout or a new file (``--force``: any)."""
-    from bbscore.belot import export as formats
+def _replayed(path: Path, known=None):
+    """The protocol, its rules' warning and its replay (``known``: its text, TOML and byte-order mark, when read)."""
     from bbscore.belot import protocol
-    from bbscore.errors import InvalidValueError, ProtocolError
     from bbscore.belot.game import replay
 
-    if format is None:
-        format = FORMATS.get(output.suffix.lower()) if output is not None else None
-        if format is None:
-            raise InvalidValueError("format", _("не указан"), _(TEXT["no_format"]))
-    elif format not in FORMATS.values():
-        raise InvalidValueError("format", format, _(TEXT["format"]))
-    if output is not None:  # refused before anything is said or read
-        if output.is_dir():
-            raise ProtocolError(str(output), None, _(TEXT["folder"]))
-        if output.exists() and output.resolve() == file.resolve():
-            raise ProtocolError(str(output), None, _(TEXT["same"]))
-        if output.exists() and not force:
-            raise ProtocolError(str(output), None, _(TEXT["exists"]))
-        if output.exists() and not output.is_file():  # a pipe or a device: never replaced, even with --force
-            raise ProtocolError(str(output), None, _(NOT_A_FILE))
-    sheet = protocol.read(file)
+    sheet = protocol.parse(path, known[0], known[1], bom=known[2]) if known is not None else protocol.read(path)
     rules, warning = protocol.convention_for(sheet)
-    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
-    text = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
-    if warning:  # the file's rules changed since it was kept: said, not refused
-        print(_(TEXT["warning"]).format(warning=warning), file=sys.stderr)
-    flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
-    if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
-        print(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
-    if output is None:  # to a terminal: no control character of a name or a note reaches it raw
-        sys.stdout.write(visible(text, keep="\r\n\t"))
-        sys.stdout.flush()
-        return
-    from bbscore.files import write_atomic
-
-    write_atomic(output, text, exclusive=not force, follow=False)  # --force replaces a link, never writes through it
-    note_written(output)
-    print(_(TEXT["written"]).format(path=output))
+    return sheet, warning, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
 
 
-def stats(
-    paths: Annotated[list[Path], typer.Argument(help=TEXT["stats_paths"], metavar="FILE_OR_DIR...")],
-    as_json: AsJson = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help=TEXT["stats_jobs"], metavar="N")] = None,
-) -> None:
-    """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
-    from bbscore.cli.parallel import each_report
-    from bbscore.sheets import EMPTY_FOLDER, protocol_files
-    from bbscore.belot.stats import combine
-
-    files, empty = protocol_files(paths)
-    summaries = []
-    bad = other_game = 0
-    for folder in empty:
-        warn(f"{folder}: {_(EMPTY_FOLDER)}")
-        bad += 1
-    for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
-        if level == 2:
-            warn(summary["error"])
-            bad += 1
-        elif level == 1:  # a preferans sheet: not a Bazar-Belot game to count, and not an error either
-            other_game += 1
-        else:
-            summaries.append(summary)
-    data = combine(summaries)
-    data = {"files": len(files), "bad_files": bad, "other_game_files": other_game, **data}
-    if as_json:
-        printed(lambda: emit_json(data))
-    else:
-        from bbscore.render import belot as render
-
-        printed(lambda: render.stats(data))
-    if bad:  # said by the exit code even to a reader gone (| head)
-        raise typer.Exit(1)
-
-
-def _stats_file(path: Path, convention: str | None, fix: bool) -> tuple[dict, int]:
-    """One game's counts (:func:`bbscore.belot.stats.game_summary`) and 0; ``{}`` and 1 for a sheet of another game
-    (preferans); ``{"error": line}`` and 2 for a file that cannot be read (its rules included)."""
-    from bbscore.belot import protocol
-    from bbscore.belot.game import replay
+def summary(path: Path, known=None) -> dict:
+    """One protocol for ``list`` and ``stats`` (see :class:`bbscore.games.Game`): the pairs, the hands, the totals, the
+    winner, the date it was begun, and its counts (:func:`bbscore.belot.stats.game_summary`)."""
+    from bbscore.sheets import created_text
     from bbscore.belot.stats import game_summary
 
-    try:
-        sheet = protocol.read(path)
-        rules, _warning = protocol.convention_for(sheet)
-    except protocol.OtherGameError:
-        return {}, 1
-    except BBScoreError as error:
-        return {"error": error.message()}, 2
-    return game_summary(sheet.header.pairs, replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules),
-                        sheet.header.extra.get("players")), 0
+    sheet, _warning, result = _replayed(path, known)
+    counts = game_summary(sheet.header.pairs, result, sheet.header.extra.get("players"))
+    return {"created": created_text(sheet.header.extra.get("created")), "convention": sheet.header.convention,
+            "sides": list(sheet.header.pairs), "hands": len(result.results), "score": list(result.totals),
+            "signed": False, "winner": result.winner, "ended": result.ended, "counts": counts}
 
 
-def register(app: typer.Typer, only: str | None = None) -> None:
-    """Add these commands to the app (only the one named ``only``, when given)."""
-    for command in (export, stats):
-        if only in (None, command.__name__):
-            app.command(cls=Command, help=TEXT[command.__name__], epilog=epilog(command.__name__))(command)
+def export(path: Path, format: str):
+    """One protocol to share in ``format`` (``csv``, ``md``, ``html``: text; ``xlsx``: a worksheet's title and rows),
+    computed from the hands' inputs as ``show`` has them; and what to say about it (the rules changed, slips)."""
+    from bbscore.belot import export as formats
+
+    sheet, warning, result = _replayed(path)
+    if format == "xlsx":
+        content = (f"{sheet.header.pairs[0]} — {sheet.header.pairs[1]}", formats.to_rows(sheet, result))
+    else:
+        content = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
+    notes = [_(TEXT["warning"]).format(warning=warning)] if warning else []
+    flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
+    if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
+        notes.append(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=path))
+    return content, notes

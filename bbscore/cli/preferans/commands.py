@@ -153,7 +153,7 @@ def score(
     hand = make(fields, tuple(players), rules.settings)
     lowest = lowest_game(rules.settings, run)
     if hand.contract.kind is Kind.GAME and hand.contract.level < lowest:  # type: ignore[operator]
-        raise InconsistentHandError("game", str(hand.contract), _(
+        raise InconsistentHandError("game", hand.contract.shown(), _(
             "после распасов подряд ({run}) заказывают игру не ниже {lowest} (raspasy.exit правил), мизер или "
             "распасы").format(run=run, lowest=lowest))
     entries = score_hand(hand, rules.settings, run)
