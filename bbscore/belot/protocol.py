@@ -62,7 +62,7 @@ from bbscore.i18n import _
 from bbscore.belot.game import HandEntry, match_pair, replay
 
 FORMAT = 1
-HEADER_OPTIONAL = ("created", "dealer", "note", "place")
+HEADER_OPTIONAL = ("created", "dealer", "note", "place", "lang")
 
 
 class OtherGameError(ProtocolError):
@@ -243,8 +243,10 @@ def convention_for(protocol: Protocol, override: str | None = None):
     return rules, warning
 
 
-def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None) -> Header:
-    """Create a new protocol; refuses an existing file.  The target defaults to the convention's."""
+def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None,
+           extra: dict[str, Any] | None = None) -> Header:
+    """Create a new protocol; refuses an existing file.  The target defaults to the convention's; ``extra``: more
+    ``[game]`` keys (``dealer``: the pair that deals first; ``lang``: the language the game is kept in)."""
 
     check_path(path, must_exist=False)
     if path.exists():
@@ -258,7 +260,7 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     header = Header(
         convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
         target=target if target is not None else rules.settings.game_end.target,
-        pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M")},
+        pairs=(names[0], names[1]), extra={"created": time.strftime("%Y-%m-%d %H:%M"), **(extra or {})},
     )
     text = sheets.new_text(path, to_data(header, [])["game"], Style.TABLES, lambda text, data: _header(path, data, text))
     with _locked(path):

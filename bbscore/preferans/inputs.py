@@ -164,3 +164,54 @@ def plain(value: Fraction | int) -> int | str:
     """A number for JSON or the file: whole as an int, else text ``"15/2"``."""
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def named(fields: dict[str, Any], players: tuple[str, ...], dealer: str | None = None) -> dict[str, Any]:
+    """A hand's keys as a person typed them (``pref add``, ``pref edit``, ``pref play``) with each player's name
+    as the sheet writes it (any case, a unique prefix, the seat number: :func:`bbscore.seats.match_name`).
+
+    Refused naming the key the name was given under: an unknown or ambiguous name; the declarer or ``dealer`` (who
+    sits out with four players) given as a whister or a passer; one player given twice.
+    """
+    from bbscore.seats import match_name
+
+    given = dict(fields)
+    if isinstance(given.get("by"), str):
+        given["by"] = match_name(given["by"], players, "by")
+    roles: dict[str, str] = {}
+    for key in ("whist", "pass"):
+        value = given.get(key)
+        if isinstance(value, dict):
+            names = list(value)
+        elif isinstance(value, list):
+            names = value
+        else:
+            continue
+        matched = []
+        for name in names:
+            player = match_name(name, players, key) if isinstance(name, str) else name
+            if player == given.get("by"):
+                raise InconsistentHandError(key, name, _("{player} играет эту сдачу: вистуют или пасуют защитники").format(
+                    player=player))
+            if dealer is not None and player == dealer:
+                raise InconsistentHandError(key, name, _("{player} сдаёт эту сдачу и сидит на прикупе: не вистует и не "
+                                                         "пасует").format(player=player))
+            if player in roles:
+                raise InconsistentHandError(key, name, _("{player} уже назван: один раз, вист или пас").format(
+                    player=player))
+            roles[player] = key
+            matched.append(player)
+        given[key] = dict(zip(matched, value.values())) if isinstance(value, dict) else matched
+    tricks = given.get("tricks")
+    if isinstance(tricks, dict):
+        table: dict[str, Any] = {}
+        for name, count in tricks.items():
+            player = match_name(name, players, "tricks") if isinstance(name, str) else name
+            if player in table:
+                raise InconsistentHandError("tricks", name, _("взятки {player} указаны дважды").format(player=player))
+            if dealer is not None and player == dealer:
+                raise InconsistentHandError("tricks", name, _("{player} сдаёт эту сдачу и сидит на прикупе: взяток не "
+                                                              "берёт").format(player=player))
+            table[player] = count
+        given["tricks"] = table
+    return given

@@ -18,13 +18,21 @@ def new(
     pairs: Annotated[str, typer.Option("--pairs", help="Две пары через запятую: \"Мы,Они\".", metavar="A,B")],
     convention: ConventionOption = "gambler",
     target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию — цель из правил).", metavar="N")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Пара, которая сдаёт первой (дальше сдают по очереди; play показывает, чья сдача).", metavar="PAIR")] = None,
 ) -> None:
     """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
     from bbscore.belot import protocol
     from bbscore.belot.hand import parse_count
+    from bbscore.cli import sheet_extra
 
     goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
-    header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
+    extra = sheet_extra()
+    if dealer is not None:
+        from bbscore.belot.game import match_pair
+
+        names = tuple(" ".join(name.split()) for name in pairs.split(","))
+        extra["dealer"] = match_pair(dealer, names, "dealer") if len(names) == 2 else dealer
+    header = protocol.create(file, tuple(pairs.split(",")), convention, goal, extra)
     note_written(file)
     print(visible(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
         file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention)))
