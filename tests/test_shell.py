@@ -14,7 +14,7 @@ from conftest import EXAMPLES, REPO, report, run_cli, run_process
 
 COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "conventions",
             "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
-            "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle"]
+            "pref", "pref score", "pref new", "pref add", "pref edit", "pref play", "pref undo", "pref show", "pref settle"]
 
 
 def test_version_is_the_packages():
@@ -61,9 +61,10 @@ def test_h_is_help_and_every_help_ends_with_two_real_examples(command, tmp_path)
     if command in ("add", "undo", "edit", "play"):
         for setup in (["new", "game.toml", "--pairs", "Мы,Они"], ["add", "game.toml", "12Т", "--by", "Мы", "--def-points", "18"]):
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
-    if command in ("pref add", "pref undo"):
+    if command in ("pref add", "pref undo", "pref edit", "pref play"):
         setups = (["pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера"],
-                  ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"])
+                  ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"],
+                  ["pref", "add", "pulya.toml", "мизер", "--by", "Боря", "--tricks", "0"])
         for setup in setups:
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
     if command == "conventions check":

@@ -94,6 +94,8 @@ class Step:
     apply has no answer.
     ``known``: the value when it need not be asked, from the answers so far (``None``: ask).
     ``intro``: a line said once before the question is first put (``None``: nothing), from the answers so far.
+    ``brief``: the question once it has been put in this session (the forms it shows learned; a phone's screen is
+    short), or a function of the answers giving it (``None``: always ``question``).
     """
 
     name: str
@@ -104,6 +106,7 @@ class Step:
     applies: Callable[[Answers], bool] = _always
     known: Callable[[Answers], Any] = _never
     intro: Callable[[Answers], str | None] = _never
+    brief: str | Callable[[Answers], str] | None = None
 
 
 class Revisit(Exception):
@@ -307,6 +310,7 @@ class Session:
         self.taken = 0  # answers taken (a script whose every answer was refused ends with exit code 2)
         self.refused = 0
         self.unwritten: str | None = None  # a hand that could not be written, when the session ends
+        self.put: set[str] = set()  # the steps whose question has been put (then their brief form is)
 
     # --- questions ---
 
@@ -647,7 +651,9 @@ class Session:
                 defaults: Mapping[str, str] | None) -> Step | None:
         """Put ``step``'s question until its answer is taken (None: the walk goes on) or a :class:`Revisit` names
         the step to ask next."""
-        question, words = prefix + _given(step.question, view), _given(step.words, view)
+        asked = step.brief if step.brief is not None and step.name in self.put else step.question
+        question, words = prefix + _given(asked, view), _given(step.words, view)
+        self.put.add(step.name)
         default = defaults.get(step.name) if defaults else None
         while True:
             answer = self.ask(question, words, default)

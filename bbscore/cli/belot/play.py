@@ -290,25 +290,26 @@ class BelotGame:
         return (
             Step(name="who", question=_("Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
                      first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)), label=N_("кто играет"),
+                 brief=_("Кто играет — {first} или {second}: ").format(first=self.pairs[0], second=self.pairs[1]),
                  check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words),
             Step(name="contract", question=self._contract_question(), check=self._contract, applies=_playing,
-                 label=N_("контракт")),
+                 label=N_("контракт"), brief=_("Контракт: ")),
             Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"]),
                  check=_confirmed, words=["yes", "no"] if _english() else ["да", "нет"], applies=self._implausible,
                  intro=self._bid_note, label=N_("подтверждение")),
             Step(name="decl_tricks", question=_("Сколько взяток взяли разыгрывающие (0–8): "),
                  check=lambda text, answers: _tricks_answer(text), applies=_kapo, label=N_("взятки разыгрывающих")),
             Step(name="points", question=self._points_question, check=self._points_answer, applies=_playing,
-                 known=_points_known, label=N_("висты вистующих")),
+                 known=_points_known, label=N_("висты вистующих"), brief=self._points_brief),
             Step(name="last", question=_("Чья последняя взятка — р (разыгрывающие) или в (вистующие): "),
                  check=self._last_answer, words=["decl", "def"] if _english() else ["р", "в"],
                  applies=lambda answers: "points" in answers and answers["points"].needs_last, label=N_("последняя взятка")),
             Step(name="decl_con", question=_("Конструкции разыгрывающих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "),
                  check=lambda text, answers: _constructions_answer(text, "decl_con"), words=constructions, applies=_playing,
-                 label=N_("конструкции разыгрывающих")),
+                 label=N_("конструкции разыгрывающих"), brief=_("Конструкции разыгрывающих (Enter — нет): ")),
             Step(name="def_con", question=_("Конструкции вистующих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "),
                  check=lambda text, answers: _constructions_answer(text, "def_con"), words=constructions, applies=_playing,
-                 label=N_("конструкции вистующих")),
+                 label=N_("конструкции вистующих"), brief=_("Конструкции вистующих (Enter — нет): ")),
         )
 
     def finish(self, answers: Answers) -> dict:
@@ -379,6 +380,10 @@ class BelotGame:
         deck = self.rules.game(answers["contract"].game.kind).deck_visty
         return _("Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
                  ).format(deck=deck)
+
+    def _points_brief(self, answers: Answers) -> str:
+        deck = self.rules.game(answers["contract"].game.kind).deck_visty
+        return _("Висты вистующих (0–{deck}): ").format(deck=deck)
 
     def _points_answer(self, text: str, answers: Answers) -> Points:
         """The trick points (or the cards a side took), checked with the hand so far; whether the last trick is

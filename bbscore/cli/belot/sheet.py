@@ -34,8 +34,10 @@ def new(
         extra["dealer"] = match_pair(dealer, names, "dealer") if len(names) == 2 else dealer
     header = protocol.create(file, tuple(pairs.split(",")), convention, goal, extra)
     note_written(file)
-    print(visible(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
-        file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention)))
+    from bbscore.render.layout import console
+
+    console().print(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
+        file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention))
 
 
 HandRedeal = Annotated[Optional[str], typer.Option("--redeal", help="Пересдача без результата: all-pass (все спасовали), rams-7 или rams-8 (если по правилам такие рамки — пересдача).", metavar="all-pass|rams-7|rams-8")]

@@ -262,10 +262,11 @@ class PrefGame:
             Step(name="who", label=N_("кто играет"),
                  question=_("Кто играет — {players}; или распасы: ").format(players=", ".join(
                      _("{name} ({seat})").format(name=name, seat=self.players.index(name) + 1) for name in active)),
+                 brief=_("Кто играет (или распасы): "),
                  check=lambda text, answers: self._who(text, active), words=list(active) + [ALL_PASS_WORDS[0 if not
                                                                                             _english() else 3]]),
             Step(name="game", label=N_("игра"), applies=_declares,
-                 question=_("Игра (6♠ 7♣ 8♦ 9♥ 10БК; масти П Т Б Ч или S C D H, БК/NT; мизер): "),
+                 question=_("Игра (6♠ 7♣ 8♦ 9♥ 10БК; масти П Т Б Ч или S C D H, БК/NT; мизер): "), brief=_("Игра: "),
                  check=lambda text, answers: self._game(text, run), words=["мизер"] if not _english() else ["misere"]),
         ]
         for index in range(2):
