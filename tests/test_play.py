@@ -653,3 +653,36 @@ def test_pref_edit_rewrites_a_hand_and_every_later_entry(tmp_path):
                    "--pass", "3"))
     line = assert_refused(run_cli("pref", "edit", str(table), "1", "8♠", "--by", "Аня", "--pass", "2", "--pass", "3"))
     assert "пуля закрылась бы на сдаче 1" in line
+
+
+def test_pref_play_asks_what_it_needs_and_refuses_a_hand_that_cannot_be(tmp_path):
+    """A new пуля of four with the players and the first dealer asked; tricks that do not add up to 10 asked again;
+    распасы given as the game, a game below a run's lowest (sochi), a whist answer that is none; an undo asked first;
+    an edit of a мизер and of a распасы keeping every answer with Enter; a resumed пуля ignoring --players."""
+    path = tmp_path / "p.toml"
+    lines = ["Аня,Боря", "Аня,Боря,Вера,Гоша", "3",          # two players refused; the first dealer: Вера
+             "распасы", "1", "1", "1", "5", "3", "2",          # 1 + 1 + 1: not 10, asked again
+             "Аня", "распасы", "6П", "7П", "может", "в", "в", "4", "3", "2", "5", "3", "2",  # sochi: 7 after a распасы
+             "Вера", "мизер", "1",
+             "отмена", "нет", "undo", "yes",
+             "Боря", "мизер", "0", "правка 1", "", "", "", "", "правка 3", "", "", ""]
+    done = play(path, lines, "--convention", "sochi", "--target", "30", command=("pref", "play"))
+    assert done.returncode == 0, done.stdout
+    out = done.stdout
+    assert "ошибка: игроки: «Аня,Боря»" in out and "Кто сдаёт первым — Аня, Боря, Вера, Гоша (Enter — Аня)" in out
+    assert "Сдача 1, сдаёт Вера (на прикупе)." in out and "ошибка: взятки: «Аня: 1, Боря: 1, Гоша: 1»" in out
+    assert "на распасах никто не играет" in out and "ошибка: игра: «6П» — после распасов подряд (1)" in out
+    assert "ошибка: вист или пас: «может» — в — вист или п — пас" in out
+    assert "Убрать записанную сдачу 3: 3. мизер, играет Вера" in out and "Сдача 3 остаётся." in out
+    assert "Сдача 3 убрана:" in out and "[Enter — мизер]" in out and "[Enter — распасы]" in out
+    assert out.count("исправлена") == 2
+    added = pref_new(tmp_path / "added.toml", "--players", "Аня,Боря,Вера,Гоша", "--dealer", "Вера", "--convention",
+                     "sochi", "--target", "30")
+    for args in (["распасы", "--tricks", "Аня=5,Боря=3,Гоша=2"],
+                 ["7♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря:3", "--whist", "Вера:2"],
+                 ["мизер", "--by", "Боря", "--tricks", "0"]):
+        ok(run_cli("pref", "add", str(added), *args))
+    same_file(path, added)
+    done = play(path, ["выход"], "--players", "A,B,C", command=("pref", "play"))
+    assert "(--players не нужны)" in done.stdout
+    assert "Пуля не начата" in play(tmp_path / "none.toml", [], command=("pref", "play")).stdout

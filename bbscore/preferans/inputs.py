@@ -67,7 +67,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
                 raise InconsistentHandError(key, value, _("на распасах нет играющего и вистующих: только взятки каждого"))
         if not isinstance(tricks, dict):
             raise InconsistentHandError("tricks", tricks, _("на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\""))
-        counts = {_name(p, "tricks"): _count(n, "tricks", _("взятки {player}").format(player=p)) for p, n in tricks.items()}
+        counts = {_name(p, "tricks"): _count(n, "tricks", _("{player}: взятки").format(player=p)) for p, n in tricks.items()}
         return make_hand(players, contract, convention=convention, tricks=counts, dealer=dealer)
     if by is None:
         raise InconsistentHandError("by", None, _("нужно имя играющего"))
@@ -90,7 +90,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         if not isinstance(whist, dict):
             raise InconsistentHandError("whist", whist, _("вистующие и их взятки: { \"Боря\" = 3 }"))
         for player, n in whist.items():
-            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", _("взятки {player}").format(player=player))
+            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", _("{player}: взятки").format(player=player))
     passers: list[str] = []
     if passed is not None:
         if isinstance(passed, str) or not isinstance(passed, list):
@@ -197,7 +197,7 @@ def named(fields: dict[str, Any], players: tuple[str, ...], dealer: str | None =
                 raise InconsistentHandError(key, name, _("{player} сдаёт эту сдачу и сидит на прикупе: не вистует и не "
                                                          "пасует").format(player=player))
             if player in roles:
-                raise InconsistentHandError(key, name, _("{player} уже назван: один раз, вист или пас").format(
+                raise InconsistentHandError(key, name, _("{player}: уже указано — вист или пас, один раз").format(
                     player=player))
             roles[player] = key
             matched.append(player)
@@ -208,7 +208,7 @@ def named(fields: dict[str, Any], players: tuple[str, ...], dealer: str | None =
         for name, count in tricks.items():
             player = match_name(name, players, "tricks") if isinstance(name, str) else name
             if player in table:
-                raise InconsistentHandError("tricks", name, _("взятки {player} указаны дважды").format(player=player))
+                raise InconsistentHandError("tricks", name, _("{player}: взятки указаны дважды").format(player=player))
             if dealer is not None and player == dealer:
                 raise InconsistentHandError("tricks", name, _("{player} сдаёт эту сдачу и сидит на прикупе: взяток не "
                                                               "берёт").format(player=player))

@@ -61,7 +61,7 @@ def _tricks(text: Optional[str], all_pass: bool):
             if not eq or not name or not count.strip().isdigit():
                 raise InconsistentHandError("tricks", text, _("на распасах — взятки каждого через запятую: \"Аня=2,Боря=3,Вера=5\""))
             if name in table:
-                raise InconsistentHandError("tricks", text, _("взятки {name} указаны дважды").format(name=name))
+                raise InconsistentHandError("tricks", text, _("{name}: взятки указаны дважды").format(name=name))
             table[name] = int(count.strip())
         return table
     if not text.strip().isdigit():
@@ -86,7 +86,7 @@ def _whist(values: Optional[list[str]]):
         if not name:
             raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N"))
         if name in table:
-            raise InconsistentHandError("whist", value, _("{name} указан дважды").format(name=name))
+            raise InconsistentHandError("whist", value, _("{name}: вист указан дважды").format(name=name))
         table[name] = None if count is None else int(count.strip())
     return table
 

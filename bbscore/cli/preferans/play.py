@@ -338,10 +338,8 @@ class PrefGame:
             check_run(hand, self.convention, self._run)
 
     def _back_to(self, field: str, answers: Answers, active: tuple[str, ...]) -> tuple[str, ...]:
-        if field == "game":
-            return ("game",)
-        if field in ("whist", "pass"):
-            return ("whist0", "whist1")
+        """The questions a refusal of the whole hand asks again: the tricks (they do not add up to 10), else the hand
+        from who declared (its other answers kept where they still apply)."""
         if field == "tricks":
             if not _declares(answers):
                 return tuple(f"all{index}" for index in range(len(active)))
