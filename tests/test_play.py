@@ -393,6 +393,9 @@ def test_a_whole_english_game_at_40_columns_keeps_its_language_and_every_number_
     numbers_whole(done.stdout, {n for hand in hands_of(played) for n in hand["total"]})
     same_file(played, added_game(tmp_path, hands, "--lang", "en", "--dealer", "2"))
     assert "Кто играет" in play(played, ["выход"], "--lang", "ru").stdout  # --lang still wins
+    assert "Кто играет" in play(played, ["выход"]).stdout  # and so does BBSCORE_LANG (ru in the tests)
+    assert "Who plays" in play(played, ["quit"], env={"BBSCORE_LANG": "", "LANG": "ru_RU.UTF-8"}).stdout
+    assert "--lang" in run_cli("--help").stdout and "ru|en" in run_cli("--help").stdout
 
 
 def test_a_new_file_without_pairs_asks_for_them_and_end_of_input_keeps_every_hand(tmp_path):
@@ -423,7 +426,7 @@ def test_cards_the_declarers_points_and_a_kapo_short_of_tricks(tmp_path):
     assert hands[0]["def_cards"] == ["ВП", "ДП", "7П", "8П"] and hands[0]["last"] == "def"
     assert hands[1]["decl_points"] == 80
     assert hands[2]["decl_tricks"] == 7 and hands[2]["def_points"] == 20
-    assert "ошибка: карты вистующих: «3 карт»" in done.stdout and "ошибка: последняя взятка: «x»" in done.stdout
+    assert "ошибка: карты вистующих: «3 карты»" in done.stdout and "ошибка: последняя взятка: «x»" in done.stdout
     assert "ошибка: взятки разыгрывающих: 9" in done.stdout
 
 
