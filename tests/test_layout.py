@@ -152,6 +152,8 @@ def test_lines_break_between_words_keeping_glued_values_and_hanging_an_indent():
         for whole in ("678", "7,80 ₽", "28 / 301"):
             assert whole in flat
     assert "Подмосковные Вечера" in wrapped(Text(text), 30).plain
+    for width in range(12, 30):  # a construction by its top card is one thing
+        assert "терц от ДЧ" in wrapped(Text("рамки-К выше, чем терц от ДЧ (игрок 2)"), width).plain
     assert question_lines("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК): ", 40) == [
         "Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т", "Б Ч БК ВК): "]
     assert question_lines("Сдача 1: ", 40) == ["Сдача 1: "]

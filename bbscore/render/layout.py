@@ -30,7 +30,7 @@ GLUE = "\u00a0"  # a space that never breaks a line (printed as a plain space)
 COMPACT_BELOW = 60  # columns: below this a table is a list of lines, one a row (a phone's terminal)
 _kept: set[str] = set()  # names of the sheet being shown that have spaces in them: never broken
 _MARK = re.compile(r"^( *)((?:\d+\.|[-•]|\d+\))[ ]+)?")
-_PIECES = re.compile(r"( +)|([^ ]+)")
+_FROM_CARD = re.compile(r"(?<=\S) (?:от|from) \S{1,3}(?=[\s.,;:)]|$)")
 
 
 def keep(text: object) -> str:
@@ -47,8 +47,10 @@ def keep_names(names: Iterable[str]) -> None:
 
 def _glued(plain: str) -> str:
     """``plain`` with what must stay together glued (the same length: styles stay where they are): a pair of numbers
-    written ``86 : 174`` or ``28 / 301``, and the kept names."""
+    written ``86 : 174`` or ``28 / 301``, a construction named by its top card (``терц от ДП``), the kept names."""
     plain = plain.replace(" : ", f"{GLUE}:{GLUE}").replace(" / ", f"{GLUE}/{GLUE}")
+    if " от " in plain or " from " in plain:  # a sequence by its top card, «терц от ДП», is one construction
+        plain = _FROM_CARD.sub(lambda match: match.group(0).replace(" ", GLUE), plain)
     for name in _kept:
         if name in plain:
             plain = plain.replace(name, keep(name))
