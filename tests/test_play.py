@@ -649,6 +649,10 @@ def test_pref_edit_rewrites_a_hand_and_every_later_entry(tmp_path):
                                                          "--whist", "Боря", "--pass", "Вепа"))
     assert "сдача: 9 — в пуле сдачи с 1 по 3" in assert_refused(run_cli("pref", "edit", str(path), "9", "6♠", "--by", "Аня"))
     assert hands_of(path) == after
+    four = pref_new(tmp_path / "f.toml", "--players", "Аня,Боря,Вера,Гоша")  # Аня deals the first hand, sits out
+    line = assert_refused(run_cli("pref", "add", str(four), "6♠", "--by", "Боря", "--tricks", "6", "--whist", "Вера",
+                                  "--pass", "ан"))
+    assert line.startswith("ошибка: --pass: «ан» — Аня сдаёт эту сдачу и сидит на прикупе")  # not --whist
     # a table total (leningrad): an edit that would end the game before the hands after it
     table = pref_new(tmp_path / "l.toml", "--players", "Аня,Боря,Вера", "--convention", "leningrad", "--target", "2")
     for player in ("Аня", "Боря"):
