@@ -24,15 +24,25 @@ DOMAIN = "bbscore"
 
 _language = "ru"
 _symbols = True  # whether the output shows the suit symbols ♠ ♣ ♦ ♥ (not an ASCII output)
+_asked = False  # whether the language was asked for (--lang, BBSCORE_LANG), not taken from the locale
 _catalogue = None  # the English GNUTranslations, read on first use
 
 
-def set_language(code: str) -> None:
-    """Use ``code`` (``"ru"`` or ``"en"``) for every message from now on."""
-    global _language
+def set_language(code: str, asked: bool = False) -> None:
+    """Use ``code`` (``"ru"`` or ``"en"``) for every message from now on; ``asked``: the user asked for it
+    (``--lang``, ``BBSCORE_LANG``), so a sheet's own language does not replace it (:func:`use_sheet_language`)."""
+    global _language, _asked
     if code not in LANGUAGES:
         raise ValueError(code)
     _language = code
+    _asked = asked
+
+
+def use_sheet_language(code: str | None) -> None:
+    """Speak the language a sheet is kept in (its ``[game] lang``), unless the user asked for one."""
+    global _language
+    if code in LANGUAGES and not _asked:
+        _language = code
 
 
 def language() -> str:

@@ -87,3 +87,44 @@ def ranked(sides: list[dict]) -> list[dict]:
     games), then games played; equals keep the order they were first met."""
     return sorted(sides, key=lambda side: (-side["wins"], -(side["wins"] / side["games"] if side["games"] else 0),
                                            -side["games"]))
+
+
+def match_name(text: str, names: tuple[str, ...] | list[str], field: str) -> str:
+    """The name a user meant among ``names`` (pairs or players): the name itself, in any case (Unicode NFC and
+    extra spaces aside), a prefix only one name starts with, or its number in ``names`` (from 1).
+
+    Never a guess: a prefix two names share names them both, an unknown name the nearest ones
+    (:class:`~bbscore.errors.InconsistentHandError` naming ``field``).
+    """
+    import difflib
+
+    from bbscore.errors import InconsistentHandError
+    from bbscore.i18n import _
+
+    def folded(name: str) -> str:
+        return name_key(str(name))
+
+    if text in names:
+        return text
+    typed = folded(text)
+    if typed.isascii() and typed.isdecimal() and len(typed) <= 2 and 1 <= int(typed) <= len(names):
+        return names[int(typed) - 1]
+    same = [name for name in names if folded(name) == typed]
+    if len(same) == 1:
+        return same[0]
+    starting = [name for name in names if typed and folded(name).startswith(typed)]
+    if len(starting) == 1:
+        return starting[0]
+    numbered = ", ".join(_("{name} (или {number})").format(name=name, number=number)
+                         for number, name in enumerate(names, start=1))
+    if len(starting) > 1:
+        raise InconsistentHandError(field, text, _("так начинаются {names}: наберите точнее; {numbered}").format(
+            names=_(" и ").join(starting), numbered=numbered))
+    near = difflib.get_close_matches(typed, [folded(name) for name in names], n=2, cutoff=0.5)
+    guess = [name for name in names if folded(name) in near]
+    if guess:
+        allowed = _("нет такого имени; может быть, {near}? Есть: {numbered}").format(
+            near=_(" или ").join(guess), numbered=numbered)
+    else:
+        allowed = _("нет такого имени; есть: {numbered}").format(numbered=numbered)
+    raise InconsistentHandError(field, text, allowed)

@@ -60,7 +60,7 @@ from bbscore.files import (
     why_missing,
     write_atomic,
 )
-from bbscore.i18n import N_, _
+from bbscore.i18n import LANGUAGES, N_, _
 
 # Up to this size (UTF-8 bytes of the new text) a change is proven by parsing the whole new text; above it by
 # parsing the spans changed (tests lower it to exercise both).
@@ -255,11 +255,37 @@ def sheet_header(path: Path, text: str, game: dict, *, keys: tuple[str, ...], fo
     sha = game.get("convention_sha256")
     if sha is not None and not (isinstance(sha, str) and re.fullmatch(r"[0-9a-f]{64}", sha)):
         raise refuse("convention_sha256", _("ожидается SHA-256 правил (64 шестнадцатеричных знака)"))
+    if "lang" in game and game["lang"] not in LANGUAGES:
+        raise refuse("lang", _("язык, на котором ведётся игра: {languages}, а дано {given}").format(
+            languages=_(" или ").join(LANGUAGES), given=shown(game["lang"])))
     target = game.get("target")
     if not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET:
         raise refuse("target", _("ожидается целое число от 1 (не длиннее 15 цифр) без кавычек, а дано {given}").format(
             given=shown(target)))
     return convention, sha, target
+
+
+_LANG_KEY = re.compile(rb"""^[ \t]*lang[ \t]*=[ \t]*["']([a-z]{2})["']""", re.M)
+_FIRST_HAND = re.compile(rb"^[ \t]*\[\[", re.M)
+
+
+def peek_language(path: Path) -> str | None:
+    """The language a sheet is kept in (``[game] lang``), read from the start of the file without parsing it — for
+    the command line to speak it before the command reads the sheet; None when the file says none, is not a regular
+    file or cannot be read (the command then says why, in its own language)."""
+    import stat
+
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+        with open(path, "rb") as file:
+            head = file.read(65536)
+    except (OSError, ValueError):
+        return None
+    first_hand = _FIRST_HAND.search(head)
+    found = _LANG_KEY.search(head, 0, first_hand.start() if first_hand else len(head))
+    code = found.group(1).decode() if found else None
+    return code if code in LANGUAGES else None
 
 
 # --- Writing TOML text (every string and key by tomli-w) ---

@@ -3,7 +3,8 @@
 * ``REPO``, ``DATA``, ``EXAMPLES``: the checkout (tests import ``bbscore`` from it even when the package is not
   installed), the test data, the example protocols;
 * :func:`run_cli`: the command line **in this process** — ``bbscore.cli.main(argv)`` with its own standard streams,
-  environment and working folder; what nearly every test uses (a new ``python`` per run costs ~150 ms here);
+  environment (``COLUMNS`` 1000, or ``columns``; None: unset, as into a pipe) and working folder; what nearly every
+  test uses (a new ``python`` per run costs ~150 ms here);
 * :func:`run_process`: the real entry point, ``python -m bbscore ARGS``, in a new process — only for what needs a
   process: encodings of the streams, closed streams, signals, kill -9, parallel writers, ``recompute --jobs``
   workers, the entry point itself;
@@ -48,7 +49,7 @@ settings.load_profile("bbscore")
 
 # What a terminal-less run sees: plain text from rich, wide enough that no line is wrapped.
 # Russian (the default language) whatever the machine's locale: the tests of English set BBSCORE_LANG or --lang.
-CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "200", "BBSCORE_LANG": "ru"}
+CLI_ENV = {"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "1000", "BBSCORE_LANG": "ru"}
 
 
 @dataclass
@@ -72,7 +73,7 @@ def _written(stream: io.TextIOWrapper) -> str:
 
 
 def run_cli(*args: str | Path, cwd: Path | None = None, stdin: str = "", env: dict[str, str] | None = None,
-            columns: int = 200) -> Done:
+            columns: int | None = 1000) -> Done:
     """``bbscore ARGS`` in this process: ``bbscore.cli.main(argv)`` with fresh UTF-8 streams, the environment of
     :data:`CLI_ENV` (plus ``env``), the working folder ``cwd`` (the checkout by default), and the exit code a process
     would have (``SystemExit`` included).  Nothing of the run stays behind: streams, environment and folder are put
@@ -88,6 +89,8 @@ def run_cli(*args: str | Path, cwd: Path | None = None, stdin: str = "", env: di
     with pytest.MonkeyPatch.context() as patch:
         for name, value in {**CLI_ENV, "COLUMNS": str(columns), **(env or {})}.items():
             patch.setenv(name, value)
+        if columns is None:  # no width given: a pipe, whose lines stay whole (rich's tables: 80 columns)
+            patch.delenv("COLUMNS")
         patch.chdir(cwd or REPO)
         patch.setattr(sys, "stdin", _stream(stdin))
         patch.setattr(sys, "stdout", out)
@@ -156,8 +159,10 @@ def assert_refused(done) -> str:
 @pytest.fixture(scope="session", autouse=True)
 def empty_user_config(tmp_path_factory):
     """No test sees the real user's conventions or cache: an empty ``XDG_CONFIG_HOME`` and ``XDG_CACHE_HOME``
-    (platformdirs honours them on Linux) for the whole session, in-process and for the processes started (tests that need their own set it again)."""
+    (platformdirs honours them on Linux) for the whole session, in-process and for the processes started (tests that need their own set it again);
+    and the width of :data:`CLI_ENV` for what a test prints by calling a renderer itself."""
     with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", CLI_ENV["COLUMNS"])
         patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg")))
         patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
         yield

@@ -487,7 +487,7 @@ def test_a_whole_leningrad_pulya_through_the_cli(capsys, tmp_path) -> None:
     cli(capsys, "pref", "new", path, "--players", "Аня,Боря,Вера,Гена", "--convention", "leningrad", "--target", "5")
     outs = [cli(capsys, "pref", "add", path, *args) for args in LENINGRAD_PULYA]
     assert "Пуля закрыта" in outs[-1]  # 6 + 14: the table's total of 4 × 5
-    assert "Вера и Гена пишут по 36" in outs[0] and "Аня на Боря 16" in outs[0]  # gentleman; the dealer's consolation
+    assert "Вера и Гена пишут по 36" in outs[0] and "Аня → Боря: 16" in outs[0]  # gentleman; the dealer's consolation
     assert "списывается 4" in outs[1]
     assert "не заканчивает" in outs[2]  # both passed: not an exit
     assert "цена взятки 2 × 2 = 4" in outs[3]
@@ -685,7 +685,7 @@ def test_rarer_settings_write_what_they_say(capsys, tmp_path) -> None:
     dealer = rules("leningrad", **{"players.dealer_all_pass": "as_zero_tricks"})
     out = entries(dealer, "распасы", players=P4, dealer="D", tricks={"A": 0, "B": 4, "C": 6})
     assert out.gora == {"A": -4, "B": 8, "C": 12, "D": -4}
-    assert "сидящего на прикупе D" in " ".join(hand_lines(out))
+    assert "D сидит на прикупе" in " ".join(hand_lines(out))
     timed = tmp_path / "timed.toml"
     timed.write_text((REPO / "conventions" / "leningrad.toml").read_text(encoding="utf-8")
                      .replace('name = "leningrad"', 'name = "timed"').replace('end = "table_total"', 'end = "time"'),

@@ -57,6 +57,12 @@ class Cards:
     def line(self, sheet, number: int) -> str:
         return f"{number}. {json.dumps(sheet[number - 1], sort_keys=True)}"
 
+    def heading(self, sheet, number: int) -> str:
+        return f"Deal {number} ({'ab'[(number - 1) % 2]} deals)."
+
+    def typed(self, sheet, number: int) -> dict:
+        return {key: str(value) for key, value in sheet[number - 1].items()}
+
     def show(self, sheet) -> None:
         if self.refuse_writes < 0:  # (a sheet that cannot be shown: the next one can)
             self.refuse_writes += 1
@@ -96,7 +102,7 @@ class Cards:
         playing = lambda answers: answers["who"] != "pass"  # noqa: E731
         return (
             Step(name="who", question=f"Hand {number}. Who bids (a/b, or pass): ", check=_who, words=("a", "b", "pass")),
-            Step(name="bid", question="Bid (1-9): ", check=_number, applies=playing),
+            Step(name="bid", question="Bid (1-9): ", check=_number, applies=playing, label="the bid"),
             Step(name="sure", question=lambda answers: f"Sure, {answers['bid']}? ", check=_sure, words=["yes", "no"],
                  applies=lambda answers: playing(answers) and answers["bid"] > 7, intro=lambda answers: "A high bid."),
             Step(name="tricks", question="Tricks (0-9): ", check=_number, applies=playing,
@@ -110,7 +116,8 @@ class Cards:
         if answers["tricks"] > answers["bid"] + 5:
             raise Revisit("tricks", error=BBScoreError("tricks", answers["tricks"], "at most the bid and 5"))
         if answers["bid"] == answers["tricks"] == 4 and "remark" not in answers:
-            raise Revisit("remark", note="Four and four: a remark, please.")
+            raise Revisit("remark", error=BBScoreError("remark", None, "A remark is needed"),
+                          note="Four and four: a remark, please.")
         return dict(answers)
 
 
@@ -135,26 +142,28 @@ def _sure(text, answers):
 
 
 def played(tmp_path, monkeypatch, capsys, lines, hands=(), limit=100, refuse_writes=0):
-    """A session of the fake game on a sheet holding ``hands``, ``lines`` typed; (stdout, the sheet after)."""
+    """A session of the fake game on a sheet holding ``hands``, ``lines`` typed; (stdout, the sheet after, exit code)."""
     path = tmp_path / "sheet.json"
     path.write_text(json.dumps(list(hands)), encoding="utf-8")
     game = Cards(path, limit)
     game.refuse_writes = refuse_writes
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
-    Session(path, {"who": "who bids"}).run(game)
-    return capsys.readouterr().out, json.loads(path.read_text(encoding="utf-8"))
+    code = Session(path, {"who": "who bids"}).run(game)
+    return capsys.readouterr().out, json.loads(path.read_text(encoding="utf-8")), code
 
 
 def test_a_hand_walks_its_steps_skipping_those_that_do_not_apply_and_those_known(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "3", "2", "pass", "b", "9", "yes"])
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["a", "3", "2", "pass", "b", "9", "yes"])
     assert hands == [{"who": "a", "bid": 3, "tricks": 2}, {"who": "pass"}, {"who": "b", "bid": 9, "sure": True, "tricks": 9}]
-    assert out.count("Sure, 9? yes") == 1 and "Tricks" not in out.split("Hand 3.")[1]  # 9 tricks known: not asked
-    assert "Remark" not in out and out.count("WRITTEN") == 3
-    assert out.rstrip().endswith("Протокол сохранён: " + str(tmp_path / "sheet.json") + ".")  # the end of input
+    assert out.count("[3] Sure, 9? yes") == 1 and "Tricks" not in out.split("Hand 3.")[1]  # 9 tricks known: not asked
+    assert "Remark" not in out and out.count("WRITTEN") == 3 and code == 0
+    # each hand's first question says which hand and whose deal; the others begin with its number
+    assert "Deal 1 (a deals). Hand 1. Who bids" in out and "[1] Bid (1-9): 3" in out and "Deal 3 (a deals)." in out
+    assert out.rstrip().endswith("Всё записанное сохранено: " + str(tmp_path / "sheet.json") + ".")  # the end of input
 
 
 def test_a_refused_answer_is_asked_again_and_the_intro_said_once(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["c", "a", "x", "8", "maybe", "лист", "no", "8", "yes", "1"])
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, ["c", "a", "x", "8", "maybe", "лист", "no", "8", "yes", "1"])
     assert "ошибка: who bids: «c» — a, b or pass — ещё раз" in out  # the refusal names the question's words
     assert "ошибка: number: «x»" in out and "ошибка: sure: «maybe»" in out
     # said once on each arrival at the question, not again after a refusal or the sheet
@@ -163,57 +172,107 @@ def test_a_refused_answer_is_asked_again_and_the_intro_said_once(tmp_path, monke
 
 
 def test_the_whole_hand_check_sends_back_to_the_step_concerned_keeping_the_others(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "2", "9", "7", "b", "4", "4", "done"])
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, ["a", "2", "9", "7", "b", "4", "4", "done"])
     assert "ошибка: tricks: 9 — at most the bid and 5 — ещё раз" in out
     assert out.count("Bid (1-9)") == 2  # only the tricks asked again
-    # a step that never applies is asked when the check names it
-    assert "Four and four: a remark, please.\nRemark: done" in out
+    # a step that never applies is asked when the check names it: a question that follows, not a refusal
+    assert "Four and four: a remark, please.\n[2] Remark: done" in out
+    assert "A remark is needed" in out and "ошибка: remark" not in out
     assert hands == [{"who": "a", "bid": 2, "tricks": 7}, {"who": "b", "bid": 4, "tricks": 4, "remark": "done"}]
 
 
 def test_resume_goes_on_after_the_last_hand(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["pass", "выход"], hands=[{"who": "pass"}] * 2)
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, ["pass", "выход"], hands=[{"who": "pass"}] * 2)
     assert out.startswith("SHEET 2 hands") and "Hand 3. Who bids" in out and "Hand 4. Who bids" in out
     assert len(hands) == 3
 
 
-def test_undo_at_any_question_drops_the_hand_in_progress_and_removes_the_last_written(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "3", "отмена", "b", "5", "undo", "undo", "quit"],
-                        hands=[{"who": "pass"}])
-    assert "REMOVED 1" in out and "ошибка: сдача: 0 — no hands — ещё раз" in out  # (the game's refusal, said)
-    assert hands == [] and "Hand 1. Who bids" in out
+def test_back_goes_one_question_back_and_not_before_the_first(tmp_path, monkeypatch, capsys):
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, [
+        "назад", "a", "3", "back", "назад", "b", "8", "yes", "назад", "назад", "4", "2"])
+    assert "Назад некуда: это первый вопрос сдачи 1." in out
+    assert out.count("Hand 1. Who bids") == 3 and out.count("[1] Bid (1-9)") == 4
+    assert hands == [{"who": "b", "bid": 4, "tricks": 2}]  # the confirmation of 8 went back with it
 
 
-def test_edit_asks_the_hand_again_and_rewrites_it(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, [
-        "правка 2", "правка", "edit 0", "edit 1", "a", "правка 2", "b", "6", "5", "выход",
-    ], hands=[{"who": "pass"}, {"who": "pass"}])
+def test_undo_in_a_hand_drops_only_its_answers_and_at_its_start_asks_before_removing(tmp_path, monkeypatch, capsys):
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, [
+        "a", "3", "отмена",            # hand 2 half typed: dropped, hand 1 kept
+        "отмена", "может", "нет",      # at the first question: the last hand shown, asked, kept
+        "undo", "y",                   # removed
+        "undo", "quit"], hands=[{"who": "pass"}])
+    assert "Ввод сдачи 2 сброшен (записанное не тронуто)" in out
+    assert out.count('Убрать записанную сдачу 1: 1. {"who": "pass"}? (да/нет)') == 3
+    assert "ошибка: ответ: «может» — да или нет — ещё раз" in out and "Сдача 1 остаётся." in out
+    assert out.count("REMOVED") == 1 and "ошибка: сдача: 0 — в протоколе нет сдач" in out
+    assert hands == []
+
+
+def test_edit_shows_each_old_answer_and_enter_keeps_it(tmp_path, monkeypatch, capsys):
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, [
+        "правка 3", "правка", "edit 0", "edit ²", "a",   # refused, then hand 2 begun …
+        "edit 1", "", "6", "",                          # … left for an edit of 1: Enter keeps who and tricks
+        "5", "edit 2", "отмена",                        # … taken up again; an edit cancelled
+        "4", "выход"], hands=[{"who": "b", "bid": 2, "tricks": 7}, {"who": "pass"}])
     assert "ошибка: правка N — номер сдачи, например: правка 3 — ещё раз" in out
-    assert "ошибка: сдача: 0 — в протоколе сдачи с 1 по 2 — ещё раз" in out
-    assert 'Правка сдачи, сейчас: 1. {"who": "pass"}' in out
-    assert "Hand 2. Who bids" in out and "REPLACED 2" in out  # the edit of 1 left for the edit of 2
-    assert hands == [{"who": "pass"}, {"who": "b", "bid": 6, "tricks": 5}]
+    assert "ошибка: сдача: 3 — в протоколе сдачи с 1 по 2" in out and out.count("ошибка: правка N") == 3
+    assert 'Правка сдачи 1, сейчас: 1. {"bid": 2, "tricks": 7, "who": "b"}' in out
+    assert "Правка сдачи 1. Hand 1. Who bids (a/b, or pass) [Enter — b]: " in out and "[правка 1] Tricks (0-9) [Enter — 7]: " in out
+    assert "REPLACED 1" in out and "Продолжаем сдачу 3." in out and "Правка отменена: сдача 2 не изменена." in out
+    assert hands == [{"who": "b", "bid": 6, "tricks": 7}, {"who": "pass"}, {"who": "a", "bid": 5, "tricks": 4}]
+
+
+def test_help_at_any_question_and_quit_mid_hand_says_what_was_not_written(tmp_path, monkeypatch, capsys):
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["?", "a", "помощь", "7", "help", "quit"])
+    assert out.count("Команды в любом вопросе:\n") == 3 and out.count("[1] Tricks (0-9)") == 2
+    assert "Сдача 1 не записана; было введено: who bids — a; the bid — 7." in out
+    assert hands == [] and code == 0
+
+
+def test_quit_in_an_edit_leaves_the_hand_as_it_was(tmp_path, monkeypatch, capsys):
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, ["b", "правка 1", "a", "выход"], hands=[{"who": "pass"}])
+    assert "Правка сдачи 1 не закончена: сдача 1 осталась прежней." in out
+    assert "Сдача 2 не записана; было введено: who bids — b." in out and hands == [{"who": "pass"}]
 
 
 def test_an_ended_game_asks_only_for_a_command(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["лист", "отмена", "pass", ""], hands=[{"who": "a"}], limit=1)
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, ["лист", "отмена", "да", "pass", ""], hands=[{"who": "a"}],
+                               limit=1)
     assert out.count("Партия окончена") == 3 and "REMOVED 1" in out  # (put again after the sheet)
     assert hands == [{"who": "pass"}]
 
 
-def test_a_refused_write_is_said_and_the_hand_asked_again(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["pass", "pass"], refuse_writes=1)
-    assert "ошибка: file:" in out and "not changed by someone else" in out
-    assert out.count("Hand 1. Who bids") == 2 and hands == [{"who": "pass"}]
+def test_a_refused_write_is_said_and_tried_again_after_enter(tmp_path, monkeypatch, capsys):
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["pass", ""], refuse_writes=1)
+    assert "ошибка: file:" in out and "not changed by someone else" in out and "Сдача 1 не записана. Enter" in out
+    assert out.count("Hand 1. Who bids") == 1 and hands == [{"who": "pass"}] and code == 0
+
+
+def test_a_hand_that_could_not_be_written_ends_with_exit_code_2(tmp_path, monkeypatch, capsys):
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["pass", "", "", "выход"], refuse_writes=3)
+    assert out.count("not changed by someone else") == 4  # each try said, then again at the end
+    assert "Сдача 1 не записана: file:" in out and "Записанное раньше сохранено" in out
+    assert "Всё записанное сохранено" not in out and hands == [] and code == 2
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["a", "2", "1", "отмена", "выход"], refuse_writes=1)
+    assert out.rstrip().endswith("Всё записанное сохранено: " + str(tmp_path / "sheet.json") + ".")
+    assert "Сдача 1 не записана.\n" in out and hands == [] and code == 0  # given up on purpose
+
+
+def test_a_script_whose_every_answer_is_refused_ends_with_exit_code_2(tmp_path, monkeypatch, capsys):
+    assert played(tmp_path, monkeypatch, capsys, ["x", "y", "лист"])[2] == 2
+    assert played(tmp_path, monkeypatch, capsys, ["x", "a", "лист"])[2] == 0  # an answer taken
+    assert played(tmp_path, monkeypatch, capsys, [])[2] == 0  # nothing typed: nothing refused
 
 
 def test_a_sheet_that_cannot_be_shown_is_said_and_the_question_put_again(tmp_path, monkeypatch, capsys):
-    out, hands = played(tmp_path, monkeypatch, capsys, ["a", "лист", "лист", "3", "2"], refuse_writes=-1)
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, ["a", "лист", "лист", "3", "2"], refuse_writes=-1)
     assert "a sheet that can be shown — ещё раз" in out and out.count("SHEET") == 1 and out.count("Bid (1-9)") == 3
     assert hands == [{"who": "a", "bid": 3, "tricks": 2}]  # the hand in progress kept
 
 
-def test_a_sheet_that_cannot_be_read_any_more_ends_the_session(tmp_path, monkeypatch, capsys):
+def test_a_sheet_that_cannot_be_read_is_said_and_read_again_after_enter(tmp_path, monkeypatch, capsys):
+    """Deleted or spoilt while the session waits: said once, and read again only when a line is typed (it never
+    loops on its own)."""
     path = tmp_path / "sheet.json"
     path.write_text("[]", encoding="utf-8")
     game = Cards(path)
@@ -225,10 +284,20 @@ def test_a_sheet_that_cannot_be_read_any_more_ends_the_session(tmp_path, monkeyp
         return done
 
     game.append = append_then_spoil
-    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\npass\n"))
-    with pytest.raises(BBScoreError, match="a JSON list of hands"):
-        Session(path).run(game)
-    assert "WRITTEN 1" in capsys.readouterr().out
+    lines = ["pass\n", "\n", "\n", "pass\n"]
+
+    class Typed(io.StringIO):
+        def readline(self, *args):
+            if len(lines) == 2:  # the file put right by hand while the session waits
+                path.write_text('[{"who": "pass"}]', encoding="utf-8")
+                game.append = original
+            return lines.pop(0) if lines else ""
+
+    monkeypatch.setattr(sys, "stdin", Typed())
+    assert Session(path).run(game) == 0
+    out = capsys.readouterr().out
+    assert out.count("a JSON list of hands") == 2 and out.count("Файл не читается") == 2 and out.count("WRITTEN") == 2
+    assert json.loads(path.read_text(encoding="utf-8")) == [{"who": "pass"}] * 2
 
 
 def test_ctrl_c_interrupts_and_writes_nothing_of_the_hand(tmp_path, monkeypatch, capsys):
@@ -252,9 +321,9 @@ def test_thousands_of_refusals_and_commands_in_a_row_cost_no_stack(tmp_path, mon
     """A loop, not a recursion: each of these runs would pass the interpreter's recursion limit (1,000) if each
     answer were asked again by a nested call."""
     assert sys.getrecursionlimit() <= 1_100
-    lines = ["x"] * 2_000 + ["правка x"] * 1_100 + ["лист"] * 1_100 + ["a", "3", "2"]
-    out, hands = played(tmp_path, monkeypatch, capsys, lines)
-    assert out.count("ещё раз") == 3_100 and out.count("SHEET") == 1_100
+    lines = ["x"] * 2_000 + ["правка x"] * 1_100 + ["лист"] * 1_100 + ["назад"] * 1_100 + ["a", "3", "2"]
+    out, hands, _code = played(tmp_path, monkeypatch, capsys, lines)
+    assert out.count("ещё раз") == 3_100 and out.count("SHEET") == 1_100 and out.count("Назад некуда") == 1_100
     assert hands == [{"who": "a", "bid": 3, "tricks": 2}]
 
 
@@ -267,9 +336,9 @@ def test_thousands_of_bad_answers_to_play_finish(tmp_path):
     assert "Сдача 1 записана" in done.stdout
 
 
-def test_before_the_sheet_exists_only_quit_is_a_command(tmp_path, monkeypatch, capsys):
+def test_before_the_sheet_exists_only_quit_and_help_are_commands(tmp_path, monkeypatch, capsys):
     session = Session(tmp_path / "new.json", {"name": "the name"})
-    monkeypatch.setattr(sys, "stdin", io.StringIO("лист\nотмена\nправка 1\nлист 2\nвыход\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("лист\nотмена\nправка 1\nлист 2\nназад\n?\nвыход\n"))
 
     def name(text):
         if " " in text:
@@ -280,6 +349,7 @@ def test_before_the_sheet_exists_only_quit_is_a_command(tmp_path, monkeypatch, c
         session.ask_until("Name: ", name)
     out = capsys.readouterr().out
     assert out.count("ошибка: протокола ещё нет — ещё раз") == 3 and "ошибка: the name: «лист 2» — one word" in out
+    assert "Назад некуда: это первый вопрос." in out and "Команды в любом вопросе:" in out
 
 
 @pytest.mark.parametrize(("typed", "has_sheet", "command"), [

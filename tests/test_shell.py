@@ -14,7 +14,7 @@ from conftest import EXAMPLES, REPO, report, run_cli, run_process
 
 COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "list", "conventions",
             "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
-            "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle",
+            "pref", "pref score", "pref new", "pref add", "pref edit", "pref play", "pref undo", "pref show", "pref settle",
             "tournament", "tournament new", "tournament standings", "tournament pair", "rating"]
 
 
@@ -56,10 +56,12 @@ def help_examples(command: str, option: str, language: str = "ru") -> list[str]:
 SETUPS = {
     "ru": ((["new", "game.toml", "--pairs", "Мы,Они"], ["add", "game.toml", "12Т", "--by", "Мы", "--def-points", "18"]),
            (["pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера"],
-            ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"])),
+            ["pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"],
+            ["pref", "add", "pulya.toml", "мизер", "--by", "Боря", "--tricks", "0"])),
     "en": ((["new", "game.toml", "--pairs", "Us,Them"], ["add", "game.toml", "12C", "--by", "Us", "--def-points", "18"]),
            (["pref", "new", "pulya.toml", "--players", "Ann,Bob,Vera"],
-            ["pref", "add", "pulya.toml", "6S", "--by", "Ann", "--tricks", "6", "--whist", "Bob", "--pass", "Vera"])),
+            ["pref", "add", "pulya.toml", "6S", "--by", "Ann", "--tricks", "6", "--whist", "Bob", "--pass", "Vera"],
+            ["pref", "add", "pulya.toml", "misere", "--by", "Bob", "--tricks", "0"])),
 }
 
 
@@ -76,7 +78,7 @@ def test_h_is_help_and_every_help_ends_with_two_real_examples(command, tmp_path,
     if command in ("add", "undo", "edit", "play"):
         for setup in game:
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
-    if command in ("pref add", "pref undo"):
+    if command in ("pref add", "pref undo", "pref edit", "pref play"):
         for setup in pulya:
             assert run_cli(*setup, cwd=tmp_path).returncode == 0
     if command == "conventions check":

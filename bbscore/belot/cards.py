@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bbscore.i18n import N_, _, language, symbols
+from bbscore.i18n import N_, _, language, ngettext, symbols
 
 # Ranks in sequence order (a terz is three consecutive ranks of this tuple).
 RANKS: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
@@ -135,7 +135,7 @@ def parse_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
             raise CardError(field, card.shown(), _("эта карта указана дважды"))
         seen.add(card)
     if len(cards) > DECK_SIZE:
-        raise CardError(field, _("{count} карт").format(count=len(cards)), _("в колоде {deck} карты").format(deck=DECK_SIZE))
+        raise CardError(field, ngettext("{count} карта", "{count} карт", len(cards), few="{count} карты").format(count=len(cards)), _("в колоде {deck} карты").format(deck=DECK_SIZE))
     return tuple(cards)
 
 

@@ -37,7 +37,7 @@ from bbscore.belot.constructions import (
 from bbscore.belot.contract import Contract, ContractKind, Game, GameKind
 from bbscore.belot.convention import Convention
 from bbscore.errors import CardError, ConstructionError, IllegalContractError, InconsistentHandError, ref
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 from bbscore.numbers import parse_count  # noqa: F401 (the hand's counts; re-exported for the commands)
 from bbscore.seats import Side
 
@@ -234,7 +234,7 @@ def _count_taken(
     for field, taken in (("def_cards", def_taken), ("decl_cards", decl_taken)):
         if taken is not None and len(taken) % CARDS_PER_TRICK:
             raise InconsistentHandError(
-                field, _("{count} карт").format(count=len(taken)),
+                field, ngettext("{count} карта", "{count} карт", len(taken), few="{count} карты").format(count=len(taken)),
                 _("взятки по {cards} карты: число карт кратно {cards}").format(cards=CARDS_PER_TRICK)
             )
     if def_taken is not None and decl_taken is not None:
@@ -453,7 +453,7 @@ def _check_constructions(
                     )
         if len(side) > MAX_ANNOUNCED:
             raise InconsistentHandError(
-                field, _("{count} конструкций").format(count=len(side)),
+                field, ngettext("{count} конструкция", "{count} конструкций", len(side), few="{count} конструкции").format(count=len(side)),
                 _("четыре руки по {cards} карт объявляют не больше {most} конструкций").format(
                     cards=CARDS_PER_PLAYER, most=MAX_ANNOUNCED),
             )

@@ -63,7 +63,7 @@ from bbscore.i18n import _
 from bbscore.belot.game import HandEntry, match_pair, replay
 
 FORMAT = 1
-HEADER_OPTIONAL = ("created", "dealer", "note", "place", "players")
+HEADER_OPTIONAL = ("created", "dealer", "note", "place", "players", "lang")
 
 
 class OtherGameError(ProtocolError):
@@ -269,10 +269,11 @@ def convention_for(protocol: Protocol, override: str | None = None):
 
 
 def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None,
-           players: dict[str, tuple[str, str]] | None = None) -> Header:
+           players: dict[str, tuple[str, str]] | None = None, extra: dict[str, Any] | None = None) -> Header:
     """Create a new protocol; refuses an existing file.  The target defaults to the convention's.  ``players``: the two
     players of some of the pairs (``{pair: (player, player)}``, pairs named as in ``pairs``), kept as ``[game]
-    players``."""
+    players``; ``extra``: more ``[game]`` keys (``dealer``: the pair that deals first; ``lang``: the language the game
+    is kept in)."""
 
     check_path(path, must_exist=False)
     if path.exists():
@@ -283,7 +284,7 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     names = new_names(pairs, "pairs", _("названия пар"))
     if target is not None and target < 1:
         raise InvalidValueError("target", target, _("цель партии — положительное число"))
-    extra: dict[str, Any] = {"created": time.strftime("%Y-%m-%d %H:%M")}
+    extra = {"created": time.strftime("%Y-%m-%d %H:%M"), **(extra or {})}
     if players:
         extra["players"] = _new_players(players, names)
     header = Header(

@@ -24,6 +24,14 @@ def note_written(*paths) -> None:
     written.extend(paths)
 
 
+def sheet_extra() -> dict:
+    """What a new sheet (of any game) records of the run that starts it: its language when it is not Russian, so
+    that a sheet begun in English goes on in English (``[game] lang``; ``--lang`` and ``BBSCORE_LANG`` still win)."""
+    from bbscore.i18n import language
+
+    return {"lang": language()} if language() != "ru" else {}
+
+
 def printed(show) -> bool:
     """``show()``, unless standard output's reader has gone away (``| head``): then what is still printed goes
     nowhere and False is returned, so that a command goes on for its exit code (``recompute``: 1 when a later file has
@@ -97,6 +105,8 @@ COMPLETION_VARIABLE = "_BBSCORE_COMPLETE"
 TEXT = {
     "help": N_("Подсчёт очков Базар-Белота (что пишет каждая пара за сдачу, с расчётом по шагам) и преферанса (bbscore pref)."),
     "version_help": N_("Показать версию bbscore и выйти."),
+    "lang_help": N_("Язык того, что печатает bbscore: ru (по умолчанию) или en; можно в любом месте строки, до --. "
+                    "Также BBSCORE_LANG=en; протокол, начатый по-английски, и дальше ведётся по-английски."),
     "examples": N_("Примеры:"),
 }
 
@@ -138,6 +148,9 @@ EXAMPLES = {
                  'bbscore pref new four.toml --players "Аня,Боря,Вера,Гена" --target 30 --dealer Гена'),
     "pref add": ('bbscore pref add pulya.toml 6♠ --by Аня --tricks 7 --whist Боря --pass Вера',
                  'bbscore pref add pulya.toml распасы --tricks "Аня=1,Боря=4,Вера=5"'),
+    "pref edit": ('bbscore pref edit pulya.toml 1 6♠ --by Аня --tricks 6 --whist Боря --pass Вера',
+                  'bbscore pref edit pulya.toml 2 распасы --tricks "Аня=2,Боря=3,Вера=5"'),
+    "pref play": ("bbscore pref play pulya.toml", 'bbscore pref play new.toml --players "Аня,Боря,Вера" --target 10'),
     "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
     "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
     "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
@@ -189,6 +202,9 @@ ENGLISH_EXAMPLES = {
                  'bbscore pref new four.toml --players "Ann,Bob,Vera,Greg" --target 30 --dealer Greg'),
     "pref add": ("bbscore pref add pulya.toml 6S --by Ann --tricks 7 --whist Bob --pass Vera",
                  'bbscore pref add pulya.toml all-pass --tricks "Ann=1,Bob=4,Vera=5"'),
+    "pref edit": ("bbscore pref edit pulya.toml 1 6S --by Ann --tricks 6 --whist Bob --pass Vera",
+                  'bbscore pref edit pulya.toml 2 all-pass --tricks "Ann=2,Bob=3,Vera=5"'),
+    "pref play": ("bbscore pref play pulya.toml", 'bbscore pref play new.toml --players "Ann,Bob,Vera" --target 10'),
     "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
     "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
     "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
@@ -238,8 +254,10 @@ def _root() -> None:
 
 def _root_with_version(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help=TEXT["version_help"])] = False,
+    lang: Annotated[str, typer.Option("--lang", help=TEXT["lang_help"], metavar="ru|en")] = "",
 ) -> None:
-    pass
+    """(``--lang`` is taken out of the arguments before Typer reads them, :func:`take_language`: here it is only
+    listed in the help.)"""
 
 
 def build_app(argv: list[str]) -> typer.Typer:
@@ -349,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     given, argv = take_language(argv)
     code = i18n.choose(given, os.environ)
-    i18n.set_language(code or "ru")
+    i18n.set_language(code or "ru", asked=bool(given or os.environ.get("BBSCORE_LANG")))
     if sys.stdout is None:  # closed (>&-): a result nobody sees would pass for success
         return _fail(_("вывод закрыт (>&-): результат некуда показать — ничего не сделано"))
     if code is None:

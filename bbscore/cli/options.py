@@ -19,6 +19,13 @@ class Command(typer.core.TyperCommand):
     """
 
     def invoke(self, ctx):
+        sheet = ctx.params.get("file")
+        if isinstance(sheet, (str, os.PathLike)) and sheet:  # a sheet kept in English is answered in English
+            # (unless --lang or BBSCORE_LANG says otherwise)
+            from bbscore import i18n
+            from bbscore.sheets import peek_language
+
+            i18n.use_sheet_language(peek_language(sheet))
         try:
             return super().invoke(ctx)
         except BBScoreError as error:

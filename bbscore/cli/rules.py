@@ -8,7 +8,7 @@ import typer
 
 from bbscore.cli import emit_json
 from bbscore.cli.options import AsJson, Command
-from bbscore.errors import BBScoreError, visible
+from bbscore.errors import BBScoreError
 from bbscore.i18n import _
 
 
@@ -103,12 +103,14 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
             reason = _("файл правил не найден (check проверяет файл по пути)")
         raise ConventionNotFoundError("FILE", str(file), reason)
     rules = conventions.load_file(file)
-    print(visible(_("{file}: правила «{name}» в порядке ({title}); sha256 {sha256}").format(
-        file=file, name=rules.name, title=rules.settings.title, sha256=rules.sha256)))
+    from bbscore.render.layout import console
+
+    console().print(_("{file}: правила «{name}» в порядке ({title}); sha256 {sha256}").format(
+        file=file, name=rules.name, title=rules.settings.title, sha256=rules.sha256))
     if rules.name != file.stem:
-        print(visible(_("внимание: имя в файле «{name}», а файл называется {file}: по имени правила находятся по "
+        console().print(_("внимание: имя в файле «{name}», а файл называется {file}: по имени правила находятся по "
                         "имени файла (--convention {stem}), а в протоколе и выводе будет «{name}»").format(
-                            name=rules.name, file=file.name, stem=file.stem)))
+                            name=rules.name, file=file.name, stem=file.stem))
 
 
 def conventions_init(
@@ -136,10 +138,12 @@ def conventions_init(
     write_atomic(new_file, text, exclusive=True)
     note_written(new_file)
     conventions.parse(text.encode("utf-8"), new_file)
-    print(visible(_("{file}: копия правил «{source}» под именем «{name}». Правьте значения, проверка: "
+    from bbscore.render.layout import console
+
+    console().print(_("{file}: копия правил «{source}» под именем «{name}». Правьте значения, проверка: "
                     "bbscore conventions check {file}. Чтобы выбирать их по имени (--convention {name}), "
                     "положите файл в {folder}").format(file=new_file, source=source, name=new_file.stem,
-                                                       folder=conventions.user_dir())))
+                                                       folder=conventions.user_dir()))
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

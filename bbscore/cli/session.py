@@ -4,17 +4,30 @@ A game declares each hand as a sequence of named :class:`Step` records (a questi
 words Tab completes, whether it is put given the earlier answers) and its sheet as a :class:`Game` (read, append,
 replace, remove the last hand, show).  :class:`Session` walks the steps of each hand, checking every answer as it
 is typed, hands the answers to the game's whole-hand check (which may send the user back to the question
-concerned: :class:`Revisit`), and writes the finished hand with the game's sheet function — one locked, atomic write
-per hand — before the next question; a session on an existing sheet goes on after its last hand.  This module
-imports no game.
+concerned: :class:`Revisit`, said as a question when that question was not put yet), and writes the finished hand
+with the game's sheet function — one locked, atomic write per hand — before the next question; a session on an
+existing sheet goes on after its last hand.  This module imports no game.
 
-At any question: ``отмена``/``undo`` removes the last hand written (what was typed of the hand in progress is
-dropped), ``правка N``/``edit N`` asks hand N again and rewrites it, ``лист``/``show`` shows the sheet and puts the
-same question again, ``выход``/``quit`` or Ctrl-D ends the session (every hand written is kept).  Ctrl-C interrupts
-the command as it does any other (:func:`bbscore.cli.main`: «прервано», exit 130): the hand in progress is not
-written, the hands written stay.
+At any question (:data:`COMMANDS`, each in Russian and in English):
 
-At a terminal the questions are read with prompt_toolkit (history; completion of the question's words and the
+* ``назад``/``back`` — the question before, in this hand;
+* ``отмена``/``undo`` — in the middle of a hand, drops what was typed of it (nothing written is touched) and starts
+  it again; at its first question, offers to remove the last hand written — its line shown, yes or no asked first;
+  in an edit, leaves the hand as it was;
+* ``правка N``/``edit N`` — asks hand N again, each old answer the default (Enter keeps it), then rewrites it; the
+  hand in progress is taken up again after it;
+* ``лист``/``show`` — the sheet, then the same question; ``помощь``/``help``/``?`` — the commands, then the same
+  question;
+* ``выход``/``quit`` or Ctrl-D — ends the session: what was typed of a hand and not written is said.
+
+Ctrl-C interrupts the command as it does any other (:func:`bbscore.cli.main`: «прервано», exit 130).  A sheet that
+can no longer be read or written (deleted, a slip typed into it by hand, a full disk) is said and the session waits
+for Enter to read or write it again, or for ``выход``: it never loops without reading an answer.  The session ends
+with exit code 2 when a hand could not be written, or when a script's every answer was refused.
+
+Each question is broken between words at the terminal's width (:func:`bbscore.render.layout.question_lines`) and
+begins with the hand it is about (its first question with the game's heading: which hand, whose deal).  At a
+terminal the questions are read with prompt_toolkit (history; completion of the question's words and the
 commands), imported only there; otherwise plain lines are read from standard input and each answer is echoed, so a
 scripted session's transcript reads like a typed one.  Every loop here is iterative: any number of refused answers
 or commands in a row costs no stack.
@@ -24,12 +37,12 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from bbscore.errors import BBScoreError
+from bbscore.errors import BBScoreError, ProtocolError, os_reason
 from bbscore.i18n import N_, _, language
 
 Answers = Mapping[str, Any]
@@ -37,13 +50,24 @@ Answers = Mapping[str, Any]
 
 # The commands typed at any question: word → command (the Russian and the English word of each; completion offers
 # the words of the session's language, in this order).
-COMMANDS = {"отмена": "undo", "undo": "undo", "правка": "edit", "edit": "edit", "лист": "show", "show": "show",
-            "выход": "quit", "quit": "quit"}
+COMMANDS = {"назад": "back", "back": "back", "отмена": "undo", "undo": "undo", "правка": "edit", "edit": "edit",
+            "лист": "show", "show": "show", "помощь": "help", "help": "help", "?": "help", "выход": "quit",
+            "quit": "quit"}
 NEED_SHEET = {"undo", "edit"}  # refused before the sheet exists, whatever follows the word
 NUMBERED = {"edit"}  # followed by a hand's number; the others are commands only when typed alone
-HELP = N_("Команды в любом вопросе: отмена (undo) — убрать последнюю сдачу, правка N (edit N) — исправить сдачу N, "
-          "лист (show) — весь протокол, выход (quit) или Ctrl-D — закончить (всё записанное сохранено).")
-LABELS = {"hand": N_("сдача")}  # the session's own refusals (a hand number out of range); translated where shown
+SHORT_HELP = N_("Команды в любом вопросе: назад, отмена, правка N, лист, помощь (или ?), выход.")
+HELP = (
+    N_("Команды в любом вопросе:"),
+    N_("назад — на вопрос назад;"),
+    N_("отмена — сбросить ввод этой сдачи (в её первом вопросе — убрать последнюю записанную сдачу, спросив "
+       "сначала);"),
+    N_("правка N — исправить сдачу N (Enter оставляет прежний ответ);"),
+    N_("лист — весь протокол;"),
+    N_("помощь или ? — эти команды;"),
+    N_("выход или Ctrl-D — закончить (всё записанное сохранено)."),
+)
+LABELS = {"hand": N_("сдача"), "answer": N_("ответ")}  # the session's own refusals; translated where shown
+YES, NO = ("да", "д", "yes", "y"), ("нет", "н", "no", "n")
 
 
 def _never(answers: Answers) -> None:
@@ -63,28 +87,35 @@ class Step:
     ``check``: ``(answer, answers so far) → value`` stored under ``name``; the answer is stripped, its inner spaces
     single.  Raises :class:`~bbscore.errors.BBScoreError` to refuse the answer (the refusal is said, the same
     question put again) or :class:`Revisit` to go back to an earlier question.
+    ``label``: what the answer is, in a few words (``N_``-marked; translated where shown): how the session names it
+    when it says what was typed and not written.
     ``words``: what Tab completes at a terminal (a sequence, or a function of the answers so far).
     ``applies``: whether the question is put, given the earlier answers (default: always); a step that does not
     apply has no answer.
     ``known``: the value when it need not be asked, from the answers so far (``None``: ask).
     ``intro``: a line said once before the question is first put (``None``: nothing), from the answers so far.
+    ``brief``: the question once it has been put in this session (the forms it shows learned; a phone's screen is
+    short), or a function of the answers giving it (``None``: always ``question``).
     """
 
     name: str
     question: str | Callable[[Answers], str]
     check: Callable[[str, Answers], Any]
+    label: str = ""
     words: Sequence[str] | Callable[[Answers], Sequence[str]] = ()
     applies: Callable[[Answers], bool] = _always
     known: Callable[[Answers], Any] = _never
     intro: Callable[[Answers], str | None] = _never
+    brief: str | Callable[[Answers], str] | None = None
 
 
 class Revisit(Exception):
     """Back to an earlier question, raised by a step's check or by the game's whole-hand check.
 
     The answers of ``steps`` are dropped and the first of them is asked next (whether or not it applies: the hand was
-    refused for its sake); the walk then goes on to the first question not answered.  ``error`` is said first as a
-    refusal, or ``note`` as a plain line.
+    refused for its sake); the walk then goes on to the first question not answered.  ``error`` is said first — as
+    a refusal when that question was answered, as a plain line when it was not put yet (a question that follows from
+    the answers, not a slip) — or ``note`` as a plain line.
     """
 
     def __init__(self, *steps: str, error: BBScoreError | None = None, note: str | None = None) -> None:
@@ -101,8 +132,8 @@ class Game(Protocol):
 
     ``sheet`` values are the game's own (the session only passes them back).  The write operations are each one
     locked, atomic write (the same one as the game's ``add``, ``edit``, ``undo``), raising
-    :class:`~bbscore.errors.BBScoreError` when refused (nothing is then written; the session says it and goes on);
-    what they return is handed to the matching ``…ed`` method, which says what was done.
+    :class:`~bbscore.errors.BBScoreError` when refused (nothing is then written; the session says it and offers to
+    try again); what they return is handed to the matching ``…ed`` method, which says what was done.
     """
 
     path: Path
@@ -120,8 +151,15 @@ class Game(Protocol):
     def ended(self, sheet: Any) -> bool:
         """Whether the game is over (no hand is asked; undo and edit still can change that)."""
 
+    def heading(self, sheet: Any, number: int) -> str:
+        """Hand ``number`` in a few words, before its first question: which hand, whose deal."""
+
     def line(self, sheet: Any, number: int) -> str:
         """Hand ``number``'s line (1-based, ``1 ≤ number ≤ count(sheet)``)."""
+
+    def typed(self, sheet: Any, number: int) -> dict[str, str]:
+        """What a person would type at each question (by step name) to give hand ``number`` as written: the
+        defaults of an edit."""
 
     def show(self, sheet: Any) -> None:
         """Print the whole sheet."""
@@ -139,7 +177,7 @@ class Game(Protocol):
         """Say what :meth:`append` wrote (its line, the sheet, the winner at the end)."""
 
     def replace(self, number: int, fields: dict[str, Any]) -> Any:
-        """Rewrite hand ``number`` (and the running totals after it)."""
+        """Rewrite hand ``number`` (and what follows from it in the later hands)."""
 
     def replaced(self, done: Any) -> None:
         """Say what :meth:`replace` changed."""
@@ -151,18 +189,53 @@ class Game(Protocol):
         """Say which hand :meth:`remove_last` removed."""
 
 
+@dataclass
+class Progress:
+    """A hand being typed: its number, whether it is an edit, each step's value and the text typed for it, and the
+    order the questions were answered in (for ``назад``)."""
+
+    number: int
+    editing: bool = False
+    answers: dict[str, Any] = field(default_factory=dict)
+    typed: dict[str, str] = field(default_factory=dict)
+    history: list[str] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)
+
+    def drop_from(self, name: str) -> None:
+        """Forget ``name``'s answer and every answer given after it."""
+        names = list(self.answers)
+        for later in names[names.index(name):] if name in names else [name]:
+            self.answers.pop(later, None)
+            self.typed.pop(later, None)
+            if later in self.history:
+                self.history.remove(later)
+
+
 class Quit(Exception):
-    """The user ends the session (выход, Ctrl-D)."""
+    """The user ends the session (выход, Ctrl-D); ``progress``: the hand being typed then, if any."""
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        super().__init__()
+        self.progress = progress
+
+
+class Back(Exception):
+    """``назад`` typed at a question."""
+
+
+class Cancel(Exception):
+    """``отмена`` typed in an edit: the hand stays as it was."""
 
 
 class Order(Exception):
-    """A command typed at a question that drops what was typed of the hand: ``undo`` or ``edit`` (with the hand's
-    number)."""
+    """A command typed at a question that leaves the hand being typed: ``undo`` (at a hand's first question) or
+    ``edit`` (with the hand's number); ``progress``: the hand in progress, taken up again after the command."""
 
     def __init__(self, name: str, number: int | None = None) -> None:
         super().__init__(name)
         self.name = name
         self.number = number
+        self.progress: Progress | None = None
 
 
 class CommandRefused(Exception):
@@ -172,7 +245,7 @@ class CommandRefused(Exception):
 def command_of(answer: str, has_sheet: bool) -> tuple[str, int | None] | None:
     """The command an answer (stripped, single-spaced) is — ``(name, hand number or None)`` — or None when it is an
     answer to the question.  Raises ``CommandRefused`` for an undo or edit before the sheet exists, or an edit without a
-    hand's number."""
+    hand's number (read by the strict reader of whole numbers: ASCII digits)."""
     word, _space, rest = answer.casefold().partition(" ")
     name = COMMANDS.get(word)
     if name is None:
@@ -180,9 +253,13 @@ def command_of(answer: str, has_sheet: bool) -> tuple[str, int | None] | None:
     if name in NEED_SHEET and not has_sheet:
         raise CommandRefused(_("протокола ещё нет"))
     if name in NUMBERED:
-        if not rest.isdecimal():
-            raise CommandRefused(_("правка N — номер сдачи, например: правка 3"))
-        return name, int(rest)
+        from bbscore.numbers import parse_count
+
+        try:
+            number = parse_count(rest, "hand", 1, 100_000, "")
+        except BBScoreError:
+            raise CommandRefused(_("правка N — номер сдачи, например: правка 3")) from None
+        return name, number
     if rest:
         return None
     if name == "show" and not has_sheet:
@@ -196,11 +273,21 @@ def _english() -> bool:
 
 def _command_words() -> list[str]:
     """The commands Tab completes: the words of the session's language."""
-    return [word for word in COMMANDS if word.isascii() == _english()]
+    return [word for word in COMMANDS if word.isascii() == _english() and word != "?"]
 
 
 def _given(value, answers: Answers):
     return value(answers) if callable(value) else value
+
+
+def yes_no(text: str) -> bool:
+    """да/нет (yes/no, and their first letters) → True/False; anything else refused (field ``answer``)."""
+    answer = text.casefold()
+    if answer in YES:
+        return True
+    if answer in NO:
+        return False
+    raise BBScoreError("answer", text, N_("да или нет"))
 
 
 class Session:
@@ -220,14 +307,21 @@ class Session:
         self.prompt = None  # the prompt_toolkit session, made at the first question at a terminal
         self.words: list[str] = []  # what the current question completes
         self.game: Game | None = None  # known once the sheet is read
+        self.taken = 0  # answers taken (a script whose every answer was refused ends with exit code 2)
+        self.refused = 0
+        self.unwritten: str | None = None  # a hand that could not be written, when the session ends
+        self.put: set[str] = set()  # the steps whose question has been put (then their brief form is)
 
     # --- questions ---
 
-    def ask(self, question: str, words: Sequence[str] = ()) -> str:
-        """One answer (stripped, inner spaces single); ``лист`` shows the sheet and puts the question again, a refused
-        command is said and the question put again; ``undo``/``edit N`` raise :class:`Order`, ``выход`` and the end of
-        input :class:`Quit`."""
+    def ask(self, question: str, words: Sequence[str] = (), default: str | None = None) -> str:
+        """One answer (stripped, inner spaces single; with a ``default``, Enter gives it).  ``лист`` and ``помощь``
+        are done here and the question put again, a refused command is said and the question put again; ``назад``
+        raises :class:`Back`, ``отмена``/``правка N`` :class:`Order`, ``выход`` and the end of input :class:`Quit`."""
         self.words = list(words) + _command_words()
+        if default is not None:
+            question = _("{question} [Enter — {answer}]: ").format(
+                question=question.rstrip().removesuffix(":"), answer=default or _("нет"))
         while True:
             answer = " ".join(self._line(question).split())
             try:
@@ -236,39 +330,77 @@ class Session:
                 self.refuse_text(str(refused))
                 continue
             if command is None:
-                return answer
+                return default if default is not None and not answer else answer
             name, number = command
             if name == "quit":
                 raise Quit
+            if name == "help":
+                self.help()
+                continue
             if name == "show":  # the sheet, then the same question: nothing typed is lost
                 try:
                     self.game.show(self.game.read())
                 except BBScoreError as error:  # (the file is no longer a sheet: said; the hand in progress stays)
                     self.refuse(error)
                 continue
+            if name == "back":
+                raise Back
             raise Order(name, number)
+
+    def help(self) -> None:
+        """The commands, one a line."""
+        first, *rest = HELP
+        self.out.print(_(first))
+        for line in rest:
+            self.out.print("  " + _(line))
 
     def ask_until(self, question: str, check: Callable[[str], Any], words: Sequence[str] = ()) -> Any:
         """Ask until ``check(answer)`` returns a value instead of refusing (each refusal said)."""
         while True:
-            answer = self.ask(question, words)
             try:
-                return check(answer)
+                answer = self.ask(question, words)
+            except Back:
+                self.out.print(_("Назад некуда: это первый вопрос."))
+                continue
+            try:
+                value = check(answer)
+            except BBScoreError as error:
+                self.refuse(error)
+                continue
+            self.taken += 1
+            return value
+
+    def confirm(self, question: str) -> bool:
+        """A yes-or-no question, asked until answered."""
+        while True:
+            try:
+                answer = self.ask(question, ["yes", "no"] if _english() else ["да", "нет"])
+            except Back:
+                return False
+            try:
+                return yes_no(answer)
             except BBScoreError as error:
                 self.refuse(error)
 
     def _line(self, question: str) -> str:
-        """One line typed: at a terminal through prompt_toolkit, else from standard input, echoed."""
+        """One line typed: at a terminal through prompt_toolkit, else from standard input, echoed; the question broken
+        between words at the terminal's width."""
+        from bbscore.errors import visible
+        from bbscore.render.layout import question_lines
+
+        lines = question_lines(question, self.out.width) if self.out.breaking else [visible(question)]
         if self.terminal:
-            return self._prompt_toolkit(question)
-        sys.stdout.write(question)
+            return self._prompt_toolkit("\n".join(lines))
+        for line in lines[:-1]:
+            self.out.print(line)
+        sys.stdout.write(lines[-1])
         sys.stdout.flush()
         line = sys.stdin.readline()
         if not line:
             sys.stdout.write("\n")
             raise Quit
         answer = line.rstrip("\n")
-        sys.stdout.write(answer + "\n")  # a scripted session's transcript reads like a typed one
+        sys.stdout.write(visible(answer) + "\n")  # a scripted session's transcript reads like a typed one
         return answer
 
     def _prompt_toolkit(self, question: str) -> str:
@@ -294,122 +426,262 @@ class Session:
         except EOFError:
             raise Quit from None
 
-    def refuse(self, error: BBScoreError) -> None:
-        """Say a refusal, naming what was answered by the question's words."""
-        self.refuse_text(error.message({key: _(text) for key, text in self.labels.items()}))
+    def refuse(self, error: BBScoreError, again: bool = True) -> None:
+        """Say a refusal, naming what was answered by the question's words (the session's own file by nothing: its
+        name and lines are the file's business)."""
+        self.refused += 1
+        if isinstance(error, ProtocolError) and Path(str(error.field)) == self.path:
+            text = error.explanation()
+        else:
+            text = error.message({key: _(text) for key, text in self.labels.items()})
+        self.refuse_text(text, again)
 
-    def refuse_text(self, text: str) -> None:
+    def refuse_text(self, text: str, again: bool = True) -> None:
         from bbscore.render.layout import styled
 
-        self.out.print(styled(_("ошибка: {text} — ещё раз").format(text=text), "red"))
+        line = _("ошибка: {text} — ещё раз").format(text=text) if again else _("ошибка: {text}").format(text=text)
+        self.out.print(styled(line, "red"))
 
     # --- the session ---
 
-    def run(self, game: Game) -> None:
+    def run(self, game: Game) -> int:
         """Play hands on ``game``'s sheet until the user quits (or the input ends): each hand asked, then written;
-        undo and edit at any question.  A sheet that cannot be read before a hand ends the session (the refusal is
-        raised: the file is no longer what the session wrote); a refused write is said and the hand asked again."""
-        from bbscore.cli import note_written
-
+        the commands at any question.  The exit code: 0, or 2 when a hand could not be written or a script's every
+        answer was refused."""
         game.open()
         self.game = game
-        self.out.print(_(HELP))
+        self.out.print(_(SHORT_HELP))
         pending: Order | None = None
+        resume: Progress | None = None  # the hand in progress when a command interrupted it
         while True:
             try:
                 if pending is not None:
                     order, pending = pending, None
                     self.command(order)
                     continue
-                sheet = game.read()
+                sheet = self._read()
                 if game.ended(sheet):
+                    if resume is not None:
+                        self._not_written(resume)
+                        resume = None
                     self.ask(_("Партия окончена. Enter — выйти (или отмена, правка N, лист): "))
                     raise Quit
-                fields = self.ask_hand(sheet, game.count(sheet) + 1)
-                try:
-                    done = game.append(fields)
-                    note_written(game.path)
-                    game.appended(done)
-                except BBScoreError as error:  # the file changed under us, the game ended: said, and the session goes on
-                    self.refuse(error)
-            except Order as order:  # (also one typed in the middle of an edit)
+                number = game.count(sheet) + 1
+                kept = resume if resume is not None and resume.number == number else None
+                if resume is not None and kept is None:
+                    self._not_written(resume)
+                resume = None
+                if kept is not None:
+                    self.out.print(_("Продолжаем сдачу {number}.").format(number=number))
+                fields = self.ask_hand(sheet, number, kept)
+                self._write(_("Сдача {number} не записана").format(number=number), lambda: game.append(fields),
+                            game.appended)
+            except Order as order:  # (also one typed in the middle of an edit: the hand before it is kept)
                 pending = order
-            except Quit:
-                self.out.print(_("Протокол сохранён: {file}.").format(file=game.path))
-                return
+                if order.progress is not None:
+                    resume = order.progress
+            except Quit as quit:
+                return self._end(quit.progress, resume)
 
-    def command(self, order: Order) -> None:
-        """Do an undo or an edit; a refusal is said and the session goes on."""
+    def _end(self, progress: Progress | None, resume: Progress | None) -> int:
+        """Say what the session leaves unwritten and that the sheet is kept; the exit code."""
+        if progress is not None and progress.editing:
+            self.out.print(_("Правка сдачи {number} не закончена: сдача {number} осталась прежней.").format(
+                number=progress.number))
+            progress = None
+        for hand in (progress, resume):
+            if hand is not None and hand.typed:
+                self._not_written(hand)
+        if self.unwritten is not None:
+            from bbscore.render.layout import styled
+
+            self.out.print(styled(self.unwritten, "red"))
+            self.out.print(_("Записанное раньше сохранено: {file}.").format(file=self.path))
+            return 2
+        self.out.print(_("Всё записанное сохранено: {file}.").format(file=self.path))
+        if not self.terminal and self.refused and not self.taken:
+            return 2
+        return 0
+
+    def _not_written(self, hand: Progress) -> None:
+        typed = "; ".join(f"{_(hand.labels.get(name) or self.labels.get(name) or name)} — {text or _('нет')}"
+                          for name, text in hand.typed.items())
+        self.out.print(_("Сдача {number} не записана; было введено: {typed}.").format(number=hand.number, typed=typed)
+                       if typed else _("Сдача {number} не записана.").format(number=hand.number))
+
+    def _read(self) -> Any:
+        """The sheet as the file holds it; while it cannot be read, said, and read again after Enter."""
+        while True:
+            try:
+                return self.game.read()
+            except BBScoreError as error:
+                self.refuse(error, again=False)
+                self.ask(_("Файл не читается. Исправьте его и нажмите Enter — прочитаю ещё раз; выход — закончить: "))
+
+    def _write(self, what: str, write: Callable[[], Any], said: Callable[[Any], None]) -> bool:
+        """One write of the sheet (a hand appended, replaced or removed), then what it did said; when it is refused
+        (the file changed, deleted, a full disk), said — ``what`` names what was not done — and tried again after
+        Enter (``отмена``: not done)."""
         from bbscore.cli import note_written
 
+        while True:
+            try:
+                done = write()
+            except (BBScoreError, OSError) as error:
+                reason = (error.explanation() if isinstance(error, ProtocolError) and Path(str(error.field)) == self.path
+                          else error.message() if isinstance(error, BBScoreError) else os_reason(error))
+                self.unwritten = _("{what}: {reason}.").format(what=what, reason=reason)
+                self.refused += 1
+                self.refuse_text(reason, again=False)
+                try:
+                    self.ask(_("{what}. Enter — попробовать ещё раз, отмена — оставить так, выход — закончить: ").format(
+                        what=what))
+                except Order as order:
+                    if order.name == "undo":
+                        self.unwritten = None
+                        self.out.print(_("{what}.").format(what=what))
+                        return False
+                    raise
+                except Back:
+                    pass
+                continue
+            self.unwritten = None
+            note_written(self.game.path)
+            said(done)
+            return True
+
+    def command(self, order: Order) -> None:
+        """Do an undo (asking first) or an edit; a refusal is said and the session goes on."""
         game = self.game
         try:
-            if order.name == "undo":
-                done = game.remove_last()
-                note_written(game.path)
-                game.removed(done)
-                return
-            sheet = game.read()
+            sheet = self._read()
             count = game.count(sheet)
+            if order.name == "undo":
+                if not count:
+                    raise BBScoreError("hand", count, N_("в протоколе нет сдач"))
+                line = game.line(sheet, count)
+                if self.confirm(_("Убрать записанную сдачу {number}: {line}? (да/нет): ").format(number=count, line=line)):
+                    self._write(_("Сдача {number} не убрана").format(number=count), game.remove_last, game.removed)
+                else:
+                    self.out.print(_("Сдача {number} остаётся.").format(number=count))
+                return
             if not 1 <= order.number <= count:
                 raise BBScoreError("hand", order.number, _("в протоколе сдачи с 1 по {last}").format(last=count)
                                    if count else N_("в протоколе нет сдач"))
-            self.out.print(_("Правка сдачи, сейчас: {line}").format(line=game.line(sheet, order.number)))
-            fields = self.ask_hand(sheet, order.number)
-            done = game.replace(order.number, fields)
-            note_written(game.path)
-            game.replaced(done)
+            number = order.number
+            self.out.print(_("Правка сдачи {number}, сейчас: {line}").format(number=number, line=game.line(sheet, number)))
+            self.out.print(_("Enter оставляет прежний ответ; отмена — не менять сдачу."))
+            try:
+                defaults = game.typed(sheet, number) if hasattr(game, "typed") else {}
+                fields = self.ask_hand(sheet, number, editing=True, defaults=defaults)
+            except Cancel:
+                self.out.print(_("Правка отменена: сдача {number} не изменена.").format(number=number))
+                return
+            self._write(_("Правка сдачи {number} не записана").format(number=number),
+                        lambda: game.replace(number, fields), game.replaced)
         except BBScoreError as error:
-            self.refuse(error)
+            self.refuse(error, again=False)
 
     # --- one hand, step by step ---
 
-    def ask_hand(self, sheet: Any, number: int) -> dict[str, Any]:
+    def ask_hand(self, sheet: Any, number: int, kept: Progress | None = None, *, editing: bool = False,
+                 defaults: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The sheet fields of hand ``number``: its steps walked — each time the first that applies and has no answer
-        yet, or the one a :class:`Revisit` names — then the game's whole-hand check."""
+        yet, or the one a :class:`Revisit` names — then the game's whole-hand check.  ``kept``: a hand in progress
+        taken up again; ``editing``: an edit of a written hand, with the ``defaults`` typed for it."""
         steps = self.game.steps(sheet, number)
         by_name = {step.name: step for step in steps}
-        answers: dict[str, Any] = {}
-        view = MappingProxyType(answers)
-        step: Step | None = None  # the step to ask next regardless of the walk (a Revisit's)
+        hand = kept or Progress(number=number, editing=editing)
+        hand.labels = {step.name: step.label for step in steps if step.label}
+        view = MappingProxyType(hand.answers)
+        heading = (self.game.heading(sheet, number) if hasattr(self.game, "heading")
+                   else _("Сдача {number}.").format(number=number))
+        if editing:
+            heading = _("Правка сдачи {number}.").format(number=number)
+            prefix = _("[правка {number}] ").format(number=number)
+        else:
+            prefix = f"[{number}] "
+        first = True  # the first question put says which hand it is
+        step: Step | None = None  # the step to ask next regardless of the walk (a Revisit's, назад's)
         while True:
             if step is None:
-                step = next((later for later in steps if later.name not in answers and later.applies(view)), None)
+                step = next((later for later in steps if later.name not in hand.answers and later.applies(view)), None)
             if step is None:
                 try:
                     return self.game.finish(view)
                 except Revisit as back:
-                    step = by_name[self._back(back, answers)]
+                    step = by_name[self._back(back, hand)]
                     continue
             value = step.known(view)
             if value is not None:
-                answers[step.name], step = value, None
+                hand.answers[step.name], step = value, None
                 continue
             intro = step.intro(view)
             if intro:
                 self.out.print(intro)
-            step = self._answer(step, answers, view, by_name)
+            try:
+                step = self._answer(step, hand, view, by_name, f"{heading} " if first else prefix, defaults)
+            except Back:
+                if hand.history:
+                    name = hand.history[-1]
+                    hand.drop_from(name)
+                    step = by_name[name]
+                else:
+                    self.out.print(_("Назад некуда: это первый вопрос сдачи {number}.").format(number=number))
+                continue
+            except Order as order:
+                if order.name == "undo":
+                    if editing:
+                        raise Cancel from None
+                    if hand.history:
+                        self.out.print(_("Ввод сдачи {number} сброшен (записанное не тронуто); сдача {number} — с "
+                                         "начала.").format(number=number))
+                        hand = Progress(number=number, labels=hand.labels)
+                        view = MappingProxyType(hand.answers)
+                        step, first = None, True
+                        continue
+                order.progress = None if editing or not hand.history else hand
+                raise
+            except Quit as quit:
+                quit.progress = hand if editing or hand.typed else None
+                raise
+            first = False
 
-    def _answer(self, step: Step, answers: dict[str, Any], view: Answers, by_name: dict[str, Step]) -> Step | None:
+    def _answer(self, step: Step, hand: Progress, view: Answers, by_name: dict[str, Step], prefix: str,
+                defaults: Mapping[str, str] | None) -> Step | None:
         """Put ``step``'s question until its answer is taken (None: the walk goes on) or a :class:`Revisit` names
         the step to ask next."""
-        question, words = _given(step.question, view), _given(step.words, view)
+        asked = step.brief if step.brief is not None and step.name in self.put else step.question
+        question, words = prefix + _given(asked, view), _given(step.words, view)
+        self.put.add(step.name)
+        default = defaults.get(step.name) if defaults else None
         while True:
-            answer = self.ask(question, words)
+            answer = self.ask(question, words, default)
             try:
-                answers[step.name] = step.check(answer, view)
-                return None
+                value = step.check(answer, view)
             except BBScoreError as error:
                 self.refuse(error)
+                continue
             except Revisit as back:
-                return by_name[self._back(back, answers)]
+                return by_name[self._back(back, hand)]
+            hand.answers[step.name] = value
+            hand.typed[step.name] = answer
+            hand.history.append(step.name)
+            self.taken += 1
+            return None
 
-    def _back(self, back: Revisit, answers: dict[str, Any]) -> str:
+    def _back(self, back: Revisit, hand: Progress) -> str:
         """Drop the answers a :class:`Revisit` names, say why; the name of the step to ask next."""
         if back.error is not None:
-            self.refuse(back.error)
+            if back.steps[0] in hand.answers:
+                self.refuse(back.error)
+            else:  # a question that follows from the answers: asked, not refused
+                self.out.print(back.error.explanation({key: _(text) for key, text in self.labels.items()}))
         if back.note:
             self.out.print(back.note)
         for name in back.steps:
-            answers.pop(name, None)
+            hand.answers.pop(name, None)
+            hand.typed.pop(name, None)
+            if name in hand.history:
+                hand.history.remove(name)
         return back.steps[0]

@@ -67,7 +67,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
                 raise InconsistentHandError(key, value, _("на распасах нет играющего и вистующих: только взятки каждого"))
         if not isinstance(tricks, dict):
             raise InconsistentHandError("tricks", tricks, _("на распасах — взятки каждого: \"Аня=2,Боря=3,Вера=5\""))
-        counts = {_name(p, "tricks"): _count(n, "tricks", _("взятки {player}").format(player=p)) for p, n in tricks.items()}
+        counts = {_name(p, "tricks"): _count(n, "tricks", _("{player}: взятки").format(player=p)) for p, n in tricks.items()}
         return make_hand(players, contract, convention=convention, tricks=counts, dealer=dealer)
     if by is None:
         raise InconsistentHandError("by", None, _("нужно имя играющего"))
@@ -90,7 +90,7 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         if not isinstance(whist, dict):
             raise InconsistentHandError("whist", whist, _("вистующие и их взятки: { \"Боря\" = 3 }"))
         for player, n in whist.items():
-            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", _("взятки {player}").format(player=player))
+            whisters[_name(player, "whist")] = None if n is None else _count(n, "whist", _("{player}: взятки").format(player=player))
     passers: list[str] = []
     if passed is not None:
         if isinstance(passed, str) or not isinstance(passed, list):
@@ -164,3 +164,54 @@ def plain(value: Fraction | int) -> int | str:
     """A number for JSON or the file: whole as an int, else text ``"15/2"``."""
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def named(fields: dict[str, Any], players: tuple[str, ...], dealer: str | None = None) -> dict[str, Any]:
+    """A hand's keys as a person typed them (``pref add``, ``pref edit``, ``pref play``) with each player's name
+    as the sheet writes it (any case, a unique prefix, the seat number: :func:`bbscore.seats.match_name`).
+
+    Refused naming the key the name was given under: an unknown or ambiguous name; the declarer or ``dealer`` (who
+    sits out with four players) given as a whister or a passer; one player given twice.
+    """
+    from bbscore.seats import match_name
+
+    given = dict(fields)
+    if isinstance(given.get("by"), str):
+        given["by"] = match_name(given["by"], players, "by")
+    roles: dict[str, str] = {}
+    for key in ("whist", "pass"):
+        value = given.get(key)
+        if isinstance(value, dict):
+            names = list(value)
+        elif isinstance(value, list):
+            names = value
+        else:
+            continue
+        matched = []
+        for name in names:
+            player = match_name(name, players, key) if isinstance(name, str) else name
+            if player == given.get("by"):
+                raise InconsistentHandError(key, name, _("{player} играет эту сдачу: вистуют или пасуют защитники").format(
+                    player=player))
+            if dealer is not None and player == dealer:
+                raise InconsistentHandError(key, name, _("{player} сдаёт эту сдачу и сидит на прикупе: не вистует и не "
+                                                         "пасует").format(player=player))
+            if player in roles:
+                raise InconsistentHandError(key, name, _("{player}: уже указано — вист или пас, один раз").format(
+                    player=player))
+            roles[player] = key
+            matched.append(player)
+        given[key] = dict(zip(matched, value.values())) if isinstance(value, dict) else matched
+    tricks = given.get("tricks")
+    if isinstance(tricks, dict):
+        table: dict[str, Any] = {}
+        for name, count in tricks.items():
+            player = match_name(name, players, "tricks") if isinstance(name, str) else name
+            if player in table:
+                raise InconsistentHandError("tricks", name, _("{player}: взятки указаны дважды").format(player=player))
+            if dealer is not None and player == dealer:
+                raise InconsistentHandError("tricks", name, _("{player} сдаёт эту сдачу и сидит на прикупе: взяток не "
+                                                              "берёт").format(player=player))
+            table[player] = count
+        given["tricks"] = table
+    return given

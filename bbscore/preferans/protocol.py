@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from dataclasses import replace as with_fields
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
     dealer_of,
     input_fields,
     make,
+    named,
     plain,
     vists_by_pair,
     written_fields,
@@ -69,7 +71,7 @@ from bbscore.i18n import N_, _
 
 FORMAT = 1
 HEADER_KEYS = ("game", "format", "convention", "convention_sha256", "target", "players")
-HEADER_OPTIONAL = ("dealer", "created", "note", "place")
+HEADER_OPTIONAL = ("dealer", "created", "note", "place", "lang")
 FIELD_NAMES = {"pulya": N_("пуля"), "gora": N_("гора"), "vists": N_("висты"), "input": N_("ввод")}  # translated where shown
 
 
@@ -408,8 +410,9 @@ def check_path(path: Path, *, must_exist: bool) -> None:
 
 
 def create(path: Path, players: list[str], convention_name: str, target: int | None = None,
-           dealer: str | None = None) -> Header:
-    """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first."""
+           dealer: str | None = None, more: dict[str, Any] | None = None) -> Header:
+    """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first; ``more``:
+    other ``[game]`` keys (``lang``: the language the game is kept in)."""
     check_path(path, must_exist=False)
     if path.exists():
         raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
@@ -430,6 +433,7 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
             raise InvalidValueError("dealer", dealer, _("нет такого игрока; играют: {join}").format(join=', '.join(names)))
         extra["dealer"] = dealer
     extra["created"] = time.strftime("%Y-%m-%d %H:%M")
+    extra.update(more or {})
     header = Header(convention=stored_convention(convention_name, path), convention_sha256=rules.sha256,
                     target=rules.settings.pulya.target if target is None else target, players=names, extra=extra)
     check_path(path, must_exist=False)
@@ -474,10 +478,11 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         if before.discrepancies:
             warning = (warning + "; " if warning else "") + _("записанное в сдачах расходится с правилами — см. bbscore recompute")
         number = len(protocol.hands) + 1
-        fields = dict(given)
         players = protocol.header.players
-        if len(players) == 4:
-            fields["dealer"] = dealer_of(number, players, protocol.header.extra.get("dealer"))
+        dealer = dealer_of(number, players, protocol.header.extra.get("dealer"))
+        fields = named(given, players, dealer)
+        if dealer is not None:
+            fields["dealer"] = dealer
         hand = make(fields, players, convention)
         check_run(hand, convention, before.sheet.run)
         entries = score(hand, convention, before.sheet.run)
@@ -485,6 +490,88 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
     after = check(parse(path, written.text, written.data, bom=written.bom), convention)
     return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replaced:
+    """What :func:`replace` changed: the sheet before, hand ``number`` as it was and as it is now, the sheet replayed
+    after the change, the later hands whose entries changed with it."""
+
+    protocol: PrefProtocol
+    number: int
+    old: Record
+    hand: PrefHand
+    entries: HandEntries
+    before: Checked
+    after: Checked
+    changed: tuple[int, ...]
+    warning: str | None
+
+
+def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
+    """Replace the inputs of hand ``number`` (1-based) with ``given`` (keys as :func:`append` takes them; the hand's
+    note stays unless ``given`` has one, its dealer is the rotation's), score it again and write what every later
+    hand now writes (a run of распасы carries the change on) — one locked write through :func:`bbscore.sheets.replace`.
+
+    Refused, leaving the file as it was: no such hand, bad inputs, a hand before or after it with bad inputs, or a
+    change after which the пуля would be closed before a later hand.
+    """
+    _check_existing(path)
+    with locked(path):
+        protocol = read(path)
+        _loaded, convention, warning = rules_for(protocol)
+        count = len(protocol.hands)
+        if not 1 <= number <= count:
+            raise InvalidValueError("hand", number, _("в пуле сдачи с 1 по {count}").format(count=count) if count
+                                    else _("в пуле нет сдач"))
+        before = check(protocol, convention)
+        _refuse_bad_hands(protocol, before)
+        players = protocol.header.players
+        old = protocol.hands[number - 1]
+        dealer = dealer_of(number, players, protocol.header.extra.get("dealer"))
+        fields = named(given, players, dealer)
+        if dealer is not None:
+            fields["dealer"] = dealer
+        if "note" not in fields and old.fields.get("note"):
+            fields["note"] = old.fields["note"]
+        hand = make(fields, players, convention)
+        inputs = input_fields(hand, fields)
+        records = list(protocol.hands)
+        records[number - 1] = Record(number=number, line=old.line, fields=inputs)
+        anew = replace_records(protocol, records)
+        after = check(anew, convention)
+        bad = [d for d in after.discrepancies if d.field == "input"]
+        if bad:
+            first = bad[0]
+            raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
+                                                       "не меняю").format(number=number, hand=first.hand,
+                                                                          message=first.message))
+        good = [h for h in after.hands if h is not None]
+        entries = [e for e in after.entries if e is not None]
+        for end in range(number, count):
+            if replay(players, good[:end], convention, entries[:end]).ended:
+                raise ProtocolError(str(path), old.line, _(
+                    "после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
+                    "{next}–{count}: не меняю").format(number=number, end=end, next=end + 1, count=count))
+        new_entries = after.entries[number - 1]
+        assert new_entries is not None
+        changes: dict[int, dict[str, Any]] = {}
+        for record, was, later in zip(protocol.hands[number:], before.entries[number:], after.entries[number:]):
+            assert was is not None and later is not None
+            old_written = written_fields(was)  # (a slip written in a later hand stays: recompute names it)
+            updates = {key: _plain_value(value) for key, value in written_fields(later).items()
+                       if not sheets.same(_plain_value(value), _plain_value(old_written[key]))}
+            if updates:
+                changes[record.number] = updates
+        sheets.replace(protocol.sheet, number, _ordered({**inputs, **written_fields(new_entries)}), Style.INLINE, changes)
+    return Replaced(protocol=protocol, number=number, old=old, hand=hand, entries=new_entries, before=before,
+                    after=after, changed=tuple(sorted(changes)), warning=warning)
+
+
+def replace_records(protocol: PrefProtocol, records: list[Record]) -> PrefProtocol:
+    """The sheet as it would read with ``records`` as its hands (nothing written)."""
+    return PrefProtocol(path=protocol.path, header=protocol.header, hands=records, text=protocol.text,
+                        starts=protocol.starts, sheet=protocol.sheet)
 
 
 def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
@@ -508,7 +595,7 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
         if known is not None and text == known[0].text:
             protocol, checked = known
             if protocol.sheet.bom != bom:  # (a sheet handed over by recompute, read as a Bazar-Belot protocol first)
-                protocol = replace(protocol, sheet=Sheet(path=path, text=text, bom=bom, data=protocol.sheet.data))
+                protocol = with_fields(protocol, sheet=Sheet(path=path, text=text, bom=bom, data=protocol.sheet.data))
             loaded, _rules, _warning = rules_for(protocol)
         else:
             protocol = read(path)

@@ -15,9 +15,14 @@ from bbscore.preferans import pulya as p
 from bbscore.preferans.settle import Settlement
 
 
+MINUS = "\u2212"  # the one minus sign of every number shown (not the hyphen)
+
+
 def number(value: Fraction | int) -> str:
     """A number as written on the sheet: whole as it is, else with a comma (``12,5``) or as a fraction (``1/3``)."""
     value = Fraction(value)
+    if value < 0:
+        return MINUS + number(-value)
     if value.denominator == 1:
         return str(value.numerator)
     if (value * 10).denominator == 1:
@@ -44,7 +49,7 @@ def step_line(step: e.Step) -> str:
                 player=player, tricks=tricks, level=level, under=under, per=per, gora=gora)
         case e.WhistShare(player, obligation, share, whisters):
             if whisters == 1:
-                return _("Вистует один {player}: обязательство защиты — {share} из 10 взяток.").format(player=player, share=share)
+                return _("Вистует только {player}: обязательство защиты — {share} из 10 взяток.").format(player=player, share=share)
             return _("Вистуют оба: {player} отвечает за {share} из {obligation} взяток обязательства.").format(
                 player=player, share=number(share), obligation=obligation)
         case e.WhistShort(player, share, tricks, short, per, gora):
@@ -55,61 +60,60 @@ def step_line(step: e.Step) -> str:
             return _("Вистуют оба: вместе взято {tricks} при обязательстве {obligation} — недобор пары {short}, "
                      "больше него никто не пишет.").format(tricks=tricks, obligation=obligation, short=short)
         case e.TrickVists(player, on, tricks, per, vists):
-            return _("{player} за {tricks_word} пишет на {on} {tricks} × {per} = {vists} вистов.").format(
-                player=player, tricks_word=tricks_word(tricks), on=on, tricks=tricks, per=per, vists=number(vists))
+            return _("Висты {player} → {on}: за {tricks_word} {tricks} × {per} = {vists}.").format(
+                player=player, tricks_word=tricks_word(tricks), on=on, tricks=tricks, per=per, vists=vists_word(vists))
         case e.Consolation(player, on, under, per, vists):
-            return _("Консоляция: {player} пишет на {on} за недобор {under} × {per} = {vists} вистов.").format(
-                player=player, on=on, under=under, per=per, vists=number(vists))
+            return _("Консоляция {player} → {on}: за недобор {under} × {per} = {vists}.").format(
+                player=player, on=on, under=under, per=per, vists=vists_word(vists))
         case e.Pooled(total, players, each):
             return _("При одном вистующем висты складываются ({total}) и делятся поровну: {players} пишут по {each}.").format(
                 total=number(total), players=_(" и ").join(players), each=number(each))
         case e.MisereMade(player, pulya):
-            return _("Мизер сыгран: у {player} ни одной взятки, в пулю {pulya}.").format(player=player, pulya=pulya)
+            return _("Мизер сыгран: {player} — ни одной взятки, в пулю {pulya}.").format(player=player, pulya=pulya)
         case e.MisereTricks(player, tricks, per, gora):
-            return _("Мизер не сыгран: у {player} взято {tricks}, в гору {tricks} × {per} = {gora}.").format(
+            return _("Мизер не сыгран: {player} — взято {tricks}, в гору {tricks} × {per} = {gora}.").format(
                 player=player, tricks=tricks, per=per, gora=gora)
         case e.AllPassWrites(player, on, tricks, per, shared, vists):
             if shared == 1:
-                return _("Распасы: у {player} меньше всех взяток — он пишет на {on} за его {tricks_word} "
-                         "{tricks} × {per} = {vists} вистов.").format(player=player, on=on, tricks_word=tricks_word(tricks),
-                                                                     tricks=tricks, per=per, vists=number(vists))
-            return _("Распасы: у {player} меньше всех взяток (поровну с другим) — он пишет на {on} за его "
-                     "{tricks_word} ({tricks} × {per}) / {shared} = {vists} вистов.").format(
-                player=player, on=on, tricks_word=tricks_word(tricks), tricks=tricks, per=per, shared=shared,
-                vists=number(vists))
+                return _("Распасы, меньше всех взяток — {player}. Висты {player} → {on}: взяток {tricks}, "
+                         "{tricks} × {per} = {vists}.").format(player=player, on=on, tricks=tricks, per=per,
+                                                              vists=vists_word(vists))
+            return _("Распасы, меньше всех взяток (поровну с другим) — {player}. Висты {player} → {on}: взяток "
+                     "{tricks}, ({tricks} × {per}) / {shared} = {vists}.").format(
+                player=player, on=on, tricks=tricks, per=per, shared=shared, vists=vists_word(vists))
         case e.ZeroTricks(player, pulya):
-            return _("Распасы: у {player} ни одной взятки — в пулю {pulya}.").format(player=player, pulya=pulya)
+            return _("Распасы: {player} — ни одной взятки, в пулю {pulya}.").format(player=player, pulya=pulya)
         case e.DealerOut(player, pulya):
-            return _("Распасы: сидящий на прикупе {player} пишет в пулю {pulya}, как за ноль взяток.").format(
+            return _("Распасы: {player} сидит на прикупе и пишет в пулю {pulya}, как за ноль взяток.").format(
                 player=player, pulya=pulya)
         case e.RaspasyPrice(number_, base, multiplier, price):
             return _("Распасы {number}-е подряд: цена взятки {base} × {multiplier} = {price}.").format(
                 number=number_, base=base, multiplier=multiplier, price=price)
         case e.AllPassGora(player, tricks, fewest, price, gora):
             if fewest:
-                return _("Распасы: {player} взял {tricks}, у взявшего меньше всех {fewest} — в гору ({tricks} − "
+                return _("Распасы: {player} — взято {tricks}, меньше всех взято {fewest}, в гору ({tricks} − "
                          "{fewest}) × {price} = {gora}.").format(player=player, tricks=tricks, fewest=fewest,
                                                                  price=price, gora=gora)
             return _("Распасы: {player} пишет в гору за {tricks_word} {tricks} × {price} = {gora}.").format(
                 player=player, tricks_word=tricks_word(tricks), tricks=tricks, price=price, gora=gora)
         case e.ZeroTricksOffGora(player, gora, dealer):
             if dealer:
-                return _("Распасы: с горы сидящего на прикупе {player} списывается {gora}, как за ноль взяток.").format(
+                return _("Распасы: {player} сидит на прикупе, с горы списывается {gora}, как за ноль взяток.").format(
                     player=player, gora=gora)
-            return _("Распасы: у {player} ни одной взятки — с его горы списывается {gora}.").format(player=player, gora=gora)
+            return _("Распасы: {player} — ни одной взятки, с горы списывается {gora}.").format(player=player, gora=gora)
         case e.RunEnds(run):
             return _("Распасов подряд было {run}: эта сдача их заканчивает, следующие распасы — снова первые.").format(run=run)
         case e.RunGoesOn(run, lowest):
             return _("Распасов подряд было {run}: эта сдача их не заканчивает (цена следующих распасов растёт дальше, "
                      "игра — не ниже {lowest}).").format(run=run, lowest=lowest)
         case p.PulyaClosed(player, points, kept, excess):
-            return _("Пуля {player} закрыта: из {points} вошло {kept}, сверх пули {excess}.").format(
+            return _("{player}: пуля закрыта, из {points} вошло {kept}, сверх пули {excess}.").format(
                 player=player, points=points, kept=kept, excess=excess)
         case p.Helped(player, on, points, vists):
-            return _("{player} отдаёт {points} в пулю {on} и пишет на него {vists} вистов.").format(
-                player=player, points=points, on=on, vists=number(vists))
+            return _("{player} отдаёт {points} в чужую пулю — {on}; висты {player} → {on}: {vists}.").format(
+                player=player, points=points, on=on, vists=vists_word(vists))
         case p.OffGora(player, points):
-            return _("{player}: {points} сверх пули списывается с его горы.").format(player=player, points=points)
+            return _("{player}: {points} сверх пули списывается с горы.").format(player=player, points=points)
     return repr(step)
 
 
@@ -123,10 +127,10 @@ def settlement_lines(s: Settlement) -> list[str]:
     lines = []
     for player, missing in s.missing.items():
         if missing and s.missing_rate == 1:
-            lines.append(_("Пуля {player} не закрыта: недостающие {missing} пишутся в гору.").format(
+            lines.append(_("{player}: пуля не закрыта, недостающие {missing} пишутся в гору.").format(
                 player=player, missing=missing))
         elif missing:
-            lines.append(_("Пуля {player} не закрыта: недостающие {missing} пишутся в гору × {rate} = {gora}.").format(
+            lines.append(_("{player}: пуля не закрыта, недостающие {missing} пишутся в гору × {rate} = {gora}.").format(
                 player=player, missing=missing, rate=s.missing_rate, gora=missing * s.missing_rate))
     lines.append(_("Горы: {gora}; средняя {average}; очко горы = {rate} вистов.").format(
         gora=", ".join(f"{q} {number(g)}" for q, g in s.gora.items()), average=number(s.average_gora), rate=s.rate))
@@ -153,10 +157,10 @@ def settlement_lines(s: Settlement) -> list[str]:
         lines.append(_("Из каждой горы вычитается наименьшая ({smallest}), × {rate}, ÷ {players}.").format(
             smallest=number(s.smallest_gora), rate=s.rate, players=len(s.players)))
         for q in s.players:
-            lines.append(_("На {player} каждый другой пишет {written}; итог {result}.").format(
-                player=q, written=number(s.written_on[q]), result=number(s.result[q])))
+            lines.append(_("{player}: от каждого другого игрока {written}; итог {result}.").format(
+                player=q, written=vists_word(s.written_on[q]), result=number(s.result[q])))
     lines.append(_("Итог в целых вистах: {results} (сумма 0).").format(
-        results=", ".join(f"{q} {v:+d}" for q, v in s.shown.items())))
+        results=", ".join(f"{q} {signed(v)}" for q, v in s.shown.items())))
     return lines
 
 
@@ -193,7 +197,7 @@ def payment_lines(s: Settlement, per_vist=None, currency: str = "") -> list[str]
 
 def money_text(value, currency: str = "") -> str:
     """An amount of money as written: the decimal comma of the language in use, then the currency."""
-    text = format(value, "f").replace(".", _(","))
+    text = format(value, "f").replace(".", _(",")).replace("-", MINUS)
     return f"{text} {currency}".strip()
 
 

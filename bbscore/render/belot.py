@@ -12,26 +12,24 @@ from rich.text import Text
 from bbscore.belot.convention import Convention
 from bbscore.belot.game import REDEALS
 from bbscore.belot.hand import Hand
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown
 from bbscore.seats import Partnership
 from bbscore.belot.reasons import cancel_text, reasons_text
-from bbscore.render.layout import console, print_fitting, styled  # (console and styled: for the commands too)
+from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled  # (console, styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
     """Print the protocol line of a hand and its working, step by step."""
     out = console()
-    if out.is_terminal:  # a person reads it: the working wraps between words at the terminal's width
-        out.soft_wrap = False
     declarers, defenders = marks(breakdown)
     table = Table(title=_("Строка протокола"), title_justify="left")
     table.add_column(_("Контракт"), justify="left")
     table.add_column(_("Разыгрывающие"), justify="right")
     table.add_column(_("Вистующие"), justify="right")
     table.add_row(styled(breakdown.contract.shown(), "bold"), declarers, defenders)
-    out.print(table)
+    print_fitting(out, table)
     decl_con, def_con = constructions_text(hand)
     out.print(_("Конструкции: разыгрывающие {declarers}; вистующие {defenders}. Правила: {convention}.").format(
         declarers=decl_con, defenders=def_con, convention=convention.name))
@@ -65,9 +63,6 @@ def _end_text(pairs, replay) -> str:
         hand=replay.ended_at, pair=pairs[replay.winner], first=replay.totals[0], second=replay.totals[1])
 
 
-COMPACT_BELOW = 60  # columns: below this a sheet is a list of lines, one per hand
-
-
 def hand_cells(result, pairs) -> dict[str, str]:
     """A replayed hand as the sheet shows it: contract, declarers' pair, each pair's points (БТ for a bait) and
     running total, its note."""
@@ -98,6 +93,7 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
     no number, contract or pair name is ever cut."""
     from rich.cells import cell_len
 
+    keep_names(pairs)
     notes = any(hand_cells(result, pairs)["note"] for _, result in rows)
     headers = [_("№"), _("Контракт"), _("Кто"), pairs[0], _("итог"), pairs[1], _("итог")]
     table = Table(title=title, title_justify="left")
@@ -114,10 +110,11 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
         table.add_row(*row, *([cells["note"]] if notes else []))
     columns = len(headers) + notes
     needed = sum(widths) + (10 if notes else 0) + 3 * columns + 1  # cells, padding of one each side, borders
+    table.title = None
+    out.print(title)
     if out.width >= COMPACT_BELOW and needed <= out.width:
         out.print(table)
         return
-    out.print(title)
     out.print(_("№. контракт, кто  очки {first} : {second}   итог").format(first=pairs[0], second=pairs[1]))
     for label, result in rows:
         line = hand_line(label.plain if isinstance(label, Text) else label, result, pairs)
@@ -126,7 +123,7 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
 
 def added_hand(appended) -> None:
     """Print what ``add`` wrote: the protocol line, both totals and how far each pair is from the target."""
-    out = console(wrap=True)
+    out = console()
     protocol = appended.protocol
     replay = appended.replay
     result = replay.results[-1]
@@ -161,7 +158,7 @@ def _not_ended_yet(out: Console, pairs, target: int, replay) -> None:
 
 def edited_hand(replaced) -> None:
     """Print what ``edit`` changed: the hand's old and new lines, and the totals before and after."""
-    out = console(wrap=True)
+    out = console()
     protocol = replaced.protocol
     pairs = protocol.header.pairs
     number = replaced.number
@@ -182,34 +179,70 @@ def edited_hand(replaced) -> None:
     _standing(out, pairs, protocol.header.target, replaced.replay)
 
 
-def removed_hand(protocol, entry, result=None) -> None:
-    """Print the hand that ``undo`` removed as its protocol line (its inputs as written when it cannot be scored)."""
-    out = console(wrap=True)
-    out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=entry.number, line=entry.line))
+# How a hand's inputs are named to a person (the file's keys are for the file).
+INPUT_WORDS = {
+    "def_points": N_("висты вистующих"), "decl_points": N_("висты разыгрывающих"),
+    "decl_tricks": N_("взятки разыгрывающих"), "last": N_("последняя взятка"),
+    "decl_con": N_("конструкции разыгрывающих"), "def_con": N_("конструкции вистующих"),
+    "def_cards": N_("карты вистующих"), "decl_cards": N_("карты разыгрывающих"),
+}
+_SIDE_WORDS = {"decl": N_("разыгрывающих"), "def": N_("вистующих")}
+
+
+def inputs_text(fields: dict) -> str:
+    """A hand's typed inputs beyond its line, in words: ``висты вистующих 18; конструкции разыгрывающих терц``."""
+    parts = []
+    for key, words in INPUT_WORDS.items():
+        value = fields.get(key)
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, list):
+            value = _shown_list(key, value)
+        elif key == "last":
+            value = _(_SIDE_WORDS.get(str(value), str(value)))
+        parts.append(f"{_(words)} {value}")
+    return "; ".join(parts)
+
+
+def _shown_list(key: str, value: list) -> str:
+    """A hand's list of constructions or cards as the reader writes them (their normal form when they do not read)."""
+    from bbscore.belot.cards import format_cards, parse_cards
+    from bbscore.belot.constructions import format_list, parse_list
+    from bbscore.errors import BBScoreError
+
+    try:
+        if key in ("decl_con", "def_con"):
+            return format_list(parse_list(value, key), shown=True)
+        if key in ("def_cards", "decl_cards"):
+            return format_cards(parse_cards(" ".join(map(str, value)), key), shown=True)
+    except BBScoreError:
+        pass
+    return ", ".join(map(str, value))
+
+
+def removed_hand(protocol, entry, result=None, session: bool = False) -> None:
+    """Print the hand that ``undo`` removed as its protocol line (its inputs as written when it cannot be scored);
+    ``session``: said inside ``play``, without the file's name and line."""
+    out = console()
+    if session:
+        out.print(_("Сдача {hand} убрана:").format(hand=entry.number))
+    else:
+        out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=entry.number,
+                                                                           line=entry.line))
     if result is not None and result.error is None:
         out.print(hand_line(str(entry.number), result, protocol.header.pairs))
+        inputs = inputs_text(entry.fields)
+        if inputs:
+            out.print(_("Ввод: {inputs}").format(inputs=inputs))
     else:
         out.print(f"{entry.number}. " + "; ".join(f"{key} = {value}" for key, value in entry.fields.items()))
-    inputs = [f"{key} {value}" for key, value in entry.fields.items()
-              if key in ("def_points", "decl_points", "decl_tricks", "last")]
-    if result is not None and result.error is None:  # (the lists as the reader writes them: they were read)
-        from bbscore.belot.cards import format_cards, parse_cards
-        from bbscore.belot.constructions import format_list, parse_list
-
-        for key, value in entry.fields.items():
-            if key in ("decl_con", "def_con") and isinstance(value, list):
-                inputs.append(f"{key} {format_list(parse_list(value, key), shown=True)}")
-            elif key in ("def_cards", "decl_cards") and isinstance(value, list):
-                inputs.append(f"{key} {format_cards(parse_cards(' '.join(value), key), shown=True)}")
-        if inputs:
-            out.print(_("Ввод: {inputs}").format(inputs="; ".join(inputs)))
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
     """Print the protocol like the paper sheet, with progress toward the target and the winner."""
     from rich.progress_bar import ProgressBar
 
-    out = console(wrap=True)
+    out = console()
     pairs = protocol.header.pairs
     target = protocol.header.target
     if warning:
@@ -236,7 +269,8 @@ def sheet(protocol, replay, warning: str | None) -> None:
         out.print(_("Партия продолжается."))
         _not_ended_yet(out, pairs, target, replay)
     if flagged:
-        out.print(styled(_("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
+        out.print(styled(ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
+                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(flagged)).format(
             hands=", ".join(str(n) for n in sorted(flagged)), file=protocol.path), "red"))
 
 
@@ -275,7 +309,7 @@ def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: 
     if bonus:
         table.add_row(_("послед"), str(bonus))
     table.add_row(styled(_("итого"), "bold"), styled(str(total), "bold"))
-    out.print(table)
+    print_fitting(out, table)
     if cards % 4:
         out.print(_("внимание: карт {cards} — взятки идут по 4 карты").format(cards=cards))
 
@@ -293,14 +327,14 @@ def resolution(contract, result, convention: Convention) -> None:
         table.add_column(_("висты"), justify="right")
         for meld, visty in result.passed:
             table.add_row(str(meld.seat), meld.pair.value, meld.shown(), str(visty))
-        out.print(table)
+        print_fitting(out, table)
     if result.cancelled:
         table = Table(title=_("Не проходят"), title_justify="left")
         for column in (_("игрок"), _("пара"), _("конструкция"), _("почему")):
             table.add_column(column, overflow="fold")
         for meld, why in result.cancelled:
             table.add_row(str(meld.seat), meld.pair.value, meld.shown(), cancel_text(why))
-        out.print(table)
+        print_fitting(out, table, prose=(3,))
     if result.redeal:
         out.print(styled(_("Сдача без результата: пересдача."), "bold"))
     else:
@@ -343,7 +377,10 @@ STATS_TEXT = {
 
 
 def _number(value) -> str:
-    return "—" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
+    if value is None:
+        return "—"
+    text = f"{value:g}".replace(".", _(",")) if isinstance(value, float) else str(value)
+    return text.replace("-", "\u2212")  # the minus sign, not the hyphen
 
 
 def stats(data: dict, out: Console | None = None) -> None:

@@ -1,34 +1,194 @@
-"""What every game's output shares: a console that never sends a control character of user text to the terminal,
-styled lines, and tables that fit the terminal (a table when every cell fits whole, else a line a row: a phone's
-terminal of 40 columns must never see a number or a name cut to «…»).
+"""What every game's output shares: one layout for every line any command prints.
+
+* A console (:func:`console`) that never sends a control character of user text to the terminal (named instead,
+  :func:`bbscore.errors.visible`), takes every text literally (no markup, no emoji codes) and breaks its lines
+  **between words** at the terminal's width: a number, a contract, a card or a name is never split across two
+  lines.  What must stay together although it has spaces in it — a pair of totals ``86 : 174``, an amount ``7,80 ₽``,
+  a name of two words — is glued (:func:`keep`, :func:`keep_names`).  Lines are broken when the width is known (a
+  terminal, or ``COLUMNS`` set); into a file or a pipe they stay whole.  A continued line is indented under the text
+  of its first line (after its leading spaces and a list mark ``1.`` or ``-``).
+* Tables that fit (:func:`print_fitting`): a table when every cell fits whole and the terminal has at least
+  :data:`COMPACT_BELOW` columns, else its title and then one line a row («first — header value; header value …»),
+  so that no cell is ever cut; a column of prose (a note, a description) may wrap between words inside the table.
+* :func:`question_lines`: a question broken the same way, its last line left short enough to type after.
 """
 
 from __future__ import annotations
 
+import os
+import re
+from typing import Iterable, Sequence
+
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from bbscore.errors import visible
 
+GLUE = "\u00a0"  # a space that never breaks a line (printed as a plain space)
+COMPACT_BELOW = 60  # columns: below this a table is a list of lines, one a row (a phone's terminal)
+_kept: set[str] = set()  # names of the sheet being shown that have spaces in them: never broken
+_MARK = re.compile(r"^( *)((?:\d+\.|[-•]|\d+\))[ ]+)?")
+_FROM_CARD = re.compile(r"(?<=\S) (?:от|from) \S{1,3}(?=[\s.,;:)]|$)")
+
+
+def keep(text: object) -> str:
+    """``text`` with its spaces glued: it is never broken across lines (``86 : 174``, ``7,80 ₽``)."""
+    return str(text).replace(" ", GLUE)
+
+
+def keep_names(names: Iterable[str]) -> None:
+    """Names (pairs, players) that are never broken across lines wherever they appear in this run's output."""
+    for name in names:
+        if isinstance(name, str) and " " in name.strip():
+            _kept.add(name)
+
+
+def _glued(plain: str) -> str:
+    """``plain`` with what must stay together glued (the same length: styles stay where they are): a pair of numbers
+    written ``86 : 174`` or ``28 / 301``, a construction named by its top card (``терц от ДП``), the kept names."""
+    plain = plain.replace(" : ", f"{GLUE}:{GLUE}").replace(" / ", f"{GLUE}/{GLUE}")
+    if " от " in plain or " from " in plain:  # a sequence by its top card, «терц от ДП», is one construction
+        plain = _FROM_CARD.sub(lambda match: match.group(0).replace(" ", GLUE), plain)
+    for name in _kept:
+        if name in plain:
+            plain = plain.replace(name, keep(name))
+    return plain
+
+
+def _split_long(word: str, room: int) -> list[str]:
+    """A word wider than ``room``: broken at its glued spaces where it must, folded by cells only when one piece of
+    it is still too wide (a name longer than the terminal is wide)."""
+    pieces: list[str] = []
+    current = ""
+    for part in word.split(GLUE):
+        candidate = f"{current}{GLUE}{part}" if current else part
+        if cell_len(candidate) <= room or not current:
+            current = candidate
+        else:
+            pieces.append(current)
+            current = part
+    pieces.append(current)
+    folded: list[str] = []
+    for piece in pieces:
+        while cell_len(piece) > room:
+            cut = room
+            while cut > 1 and cell_len(piece[:cut]) > room:
+                cut -= 1
+            slash = max(piece.rfind(mark, 0, cut) for mark in "/\\")  # a path: broken after a folder's name
+            if slash >= cut // 2:
+                cut = slash + 1
+            folded.append(piece[:cut])
+            piece = piece[cut:]
+        folded.append(piece)
+    return folded
+
+
+def break_points(plain: str, width: int) -> list[tuple[int, int, int]]:
+    """Where one line of text (no ``\\n`` in it) breaks at ``width`` cells: ``(start, end, indent)`` of each line —
+    the text from ``start`` to ``end`` (the spaces at a break left out), after ``indent`` spaces (a continued line's
+    hanging indent, under the text of the first line)."""
+    width = max(width, 8)
+    text = _glued(plain)
+    mark = _MARK.match(text)
+    hang = len(mark.group(0)) if mark else 0
+    if hang > width // 3:
+        hang = 0
+    lines: list[tuple[int, int, int]] = []
+    start, end, used, indent = 0, 0, 0, 0  # the open line: its text, its width so far, its indent
+    opened = False  # whether the open line has a word
+    for match in re.finditer(r"[^ ]+", text):
+        word_start, word_end = match.span()
+        size = cell_len(match.group(0))
+        if opened:
+            gap = cell_len(text[end:word_start])
+            if indent + used + gap + size <= width:
+                used, end = used + gap + size, word_end
+                continue
+            lines.append((start, end, indent))
+            start, used, indent = word_start, 0, hang
+        else:  # the first word: after the line's leading spaces
+            used = cell_len(text[:word_start])
+        opened = True
+        room = width - indent - used
+        if size <= room:
+            used, end = used + size, word_end
+            continue
+        pieces = _split_long(match.group(0), width - hang)
+        if cell_len(pieces[0]) > room and used:  # not even its first piece fits after the leading spaces
+            pieces = _split_long(match.group(0), room) if room >= 8 else pieces
+        position = word_start
+        for piece in pieces[:-1]:
+            lines.append((start, position + len(piece), indent))
+            position += len(piece) + (1 if text[position + len(piece):position + len(piece) + 1] == GLUE else 0)
+            start, used, indent = position, 0, hang
+        used, end = used + cell_len(pieces[-1]), word_end
+    lines.append((start, end if opened else len(text), indent))
+    return lines
+
+
+def wrapped(text: Text, width: int) -> Text:
+    """``text`` broken between words at ``width`` cells (its styles kept), glue printed as spaces."""
+    out = Text(end=text.end)
+    offset = 0
+    for number, paragraph in enumerate(text.split("\n", allow_blank=True)):
+        if number:
+            out.append("\n")
+        plain = paragraph.plain
+        points = break_points(plain, width) if cell_len(plain) > width else [(0, len(plain), 0)]
+        for index, (start, end, indent) in enumerate(points):
+            if index:
+                out.append("\n" + " " * indent)
+            out.append_text(paragraph[start:end])
+        offset += len(plain) + 1
+    out.plain = out.plain.replace(GLUE, " ")
+    return out
+
 
 class _SafeConsole(Console):
-    """A console whose text never carries a raw control character: pair names, notes, titles and file names are user
-    text, and an ESC in them would reach the terminal, a line break in them would forge a line of output (see
-    :func:`bbscore.errors.visible`)."""
+    """A console whose text never carries a raw control character (pair names, notes, titles and file names are user
+    text: an ESC in them would reach the terminal, a line break in them would forge a line of output) and whose lines
+    break between words (see the module's docstring)."""
+
+    breaking = False  # whether lines are broken at the width (a terminal, or COLUMNS given)
 
     def render_str(self, text: str, *args, **kwargs) -> Text:
-        return super().render_str(visible(text), *args, **kwargs)
+        return super().render_str(visible(text).replace(GLUE, " "), *args, **kwargs)
+
+    def _as_text(self, item: str | Text) -> Text:
+        if isinstance(item, Text):
+            plain = item.plain
+            if visible(plain) != plain:
+                return Text(visible(plain), style=item.style)
+            return item.copy()
+        return Text(visible(item))
+
+    def print(self, *objects, sep: str = " ", end: str = "\n", style=None, **kwargs) -> None:  # type: ignore[override]
+        if not objects or not all(isinstance(item, (str, Text)) for item in objects) or kwargs.get("soft_wrap") is False:
+            return super().print(*objects, sep=sep, end=end, style=style, **kwargs)
+        text = Text(sep).join(self._as_text(item) for item in objects)
+        if self.breaking:
+            text = wrapped(text, self.width)
+        else:
+            text.plain = text.plain.replace(GLUE, " ")
+        kwargs.pop("highlight", None)
+        kwargs["soft_wrap"] = True
+        return super().print(text, end=end, style=style, highlight=False, **kwargs)
 
 
-def console(wrap: bool = False) -> Console:
+def breaks_lines(out: Console) -> bool:
+    """Whether ``out`` breaks its lines at its width: at a terminal, or when ``COLUMNS`` gives the width."""
+    return bool(out.is_terminal or os.environ.get("COLUMNS"))
+
+
+def console(wrap: bool = True) -> Console:
     """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text), no
-    control character (named instead).
-
-    Its lines are as long as they need (a terminal folds them), or with ``wrap`` broken between words at the width
-    (the sheet's lines: a number is never split across two lines of a narrow terminal).
-    """
-    return _SafeConsole(highlight=False, soft_wrap=not wrap, markup=False, emoji=False)
+    control character (named instead); its lines broken between words at the terminal's width (see the module's
+    docstring), or with ``wrap=False`` left whole whatever the width."""
+    out = _SafeConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    out.breaking = wrap and breaks_lines(out)
+    return out
 
 
 def styled(text: str, style: str) -> Text:
@@ -36,26 +196,68 @@ def styled(text: str, style: str) -> Text:
     return Text(visible(text), style=style)
 
 
-def print_fitting(out: Console, table: Table) -> None:
-    """Print ``table`` when its cells fit whole at the console's width; else its title, then each row as one line
-    («header value; header value …»), so that no cell is ever cut."""
-    from rich.cells import cell_len
+def question_lines(question: str, width: int, room: int = 10) -> list[str]:
+    """A question broken between words at ``width`` (see :func:`break_points`), its last line leaving at least
+    ``room`` columns to type the answer in (its last words moved to a line of their own when it would not); the
+    glue printed as spaces."""
+    plain = visible(question)
+    lines: list[str] = []
+    for paragraph in plain.split("\n"):
+        points = break_points(paragraph, width) if cell_len(paragraph) > width - room else [(0, len(paragraph), 0)]
+        for start, end, indent in points:
+            lines.append(" " * indent + _glued(paragraph)[start:end])
+        lines[-1] = lines[-1].rstrip(" ") + paragraph[len(paragraph.rstrip(" ")):]  # the space after its colon
+        last = lines[-1]
+        if cell_len(last) > width - room and " " in last.strip():
+            head, _space, tail = last.rstrip(" ").rpartition(" ")
+            trailing = last[len(last.rstrip(" ")):]
+            lines[-1:] = [head, tail + trailing]
+    return [line.replace(GLUE, " ") for line in lines]
 
-    widths = [max([cell_len(_plain(column.header))] + [cell_len(_plain(cell)) for cell in column.cells])
-              for column in table.columns]
+
+def print_fitting(out: Console, table: Table, prose: Sequence[int] = (), title: str | Text | None = None) -> None:
+    """Print ``table`` when its cells fit whole at the console's width (at least :data:`COMPACT_BELOW` columns);
+    else its title, then each row as one line («first — header value; header value …»), so that no cell is ever cut.
+
+    ``prose``: the columns of running text (notes, descriptions), which may wrap between words inside the table (at
+    least 16 columns wide, no word of theirs cut).  ``title``: printed above the table (else the table's own).
+    """
+    title = title if title is not None else table.title
+    table.title = None
+    headers = [_plain(column.header) for column in table.columns]
+    cells = [[_plain(cell) for cell in column.cells] for column in table.columns]
+    widths = []
+    for index, (header, column) in enumerate(zip(headers, cells)):
+        if index in prose:
+            longest_word = max([cell_len(word) for cell in column for word in cell.split()] + [cell_len(header), 16])
+            widths.append(min(longest_word, max([cell_len(cell) for cell in column] + [cell_len(header)])))
+        else:
+            widths.append(max([cell_len(header)] + [cell_len(cell) for cell in column]))
     needed = sum(widths) + 3 * len(widths) + 1  # each cell, a space of padding either side and a border
-    if needed <= out.width:
-        for column in table.columns:
-            column.no_wrap = True
+    if needed <= out.width and (out.width >= COMPACT_BELOW or not breaks_lines(out)):
+        for index, column in enumerate(table.columns):
+            column.no_wrap = index not in prose
+            if index in prose:
+                column.overflow = "fold"
+                column.min_width = widths[index]
+        if title:
+            out.print(title)
         out.print(table)
         return
-    if table.title:
-        out.print(table.title)
-    headers = [_plain(column.header) for column in table.columns]
-    rows = zip(*(list(column.cells) for column in table.columns))
-    for cells in rows:
-        first, *rest = (_plain(cell) for cell in cells)
-        out.print(f"{first} — " + "; ".join(f"{header} {value}" for header, value in zip(headers[1:], rest) if value))
+    if title:
+        out.print(title)
+    for row in zip(*cells):
+        first, *rest = row
+        parts = [_part(header, value, out.width) for header, value in zip(headers[1:], rest) if value]
+        out.print(f"{keep(first)} — " + "; ".join(parts) if parts else keep(first))
+
+
+def _part(header: str, value: str, width: int) -> str:
+    """One cell of a compact row, «header value»: kept on one line when it is short, else only the value whole."""
+    if not header:
+        return keep(value)
+    part = f"{header} {value}"
+    return keep(part) if cell_len(part) <= width // 2 else f"{header} {keep(value)}"
 
 
 def _plain(cell: object) -> str:

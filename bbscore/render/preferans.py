@@ -9,10 +9,9 @@ from fractions import Fraction
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from bbscore.i18n import N_, _
-from bbscore.render.layout import console, print_fitting
+from bbscore.i18n import N_, _, ngettext
+from bbscore.render.layout import console, keep, keep_names, print_fitting, styled
 from bbscore.preferans.working import (
     hand_lines,
     money_text,
@@ -36,7 +35,7 @@ def _entries_lines(entries) -> list[str]:
     pairs = vists_by_pair(entries)
     if pairs:
         lines.append(_("Висты: {entries}").format(entries=", ".join(
-            _("{player} на {other} {vists}").format(player=a, other=b, vists=number(n)) for (a, b), n in pairs.items())))
+            _("{player} → {other}: {vists}").format(player=a, other=b, vists=number(n)) for (a, b), n in pairs.items())))
     if not lines:
         lines.append(_("Ничего не пишется."))
     return lines
@@ -45,7 +44,7 @@ def _entries_lines(entries) -> list[str]:
 def hand_result(title: str, entries, out: Console | None = None) -> None:
     """A hand: what it writes, then the working step by step."""
     out = out or console()
-    out.print(Text(title, style="bold"))
+    out.print(styled(title, "bold"))
     for line in _entries_lines(entries):
         out.print(line)
     out.print(_("Расчёт:"))
@@ -56,26 +55,96 @@ def hand_result(title: str, entries, out: Console | None = None) -> None:
 def added(appended, path) -> None:
     """What ``pref add`` wrote, then the state of the пуля."""
     out = console()
+    keep_names(appended.protocol.header.players)
     if appended.warning:
-        out.print(Text(_("внимание: {warning}").format(warning=appended.warning), style="yellow"))
-    hand = appended.hand
-    who = _(", играет {player}").format(player=hand.declarer) if hand.declarer else ""
-    dealer = _("; сдавал {player} (на прикупе)").format(player=hand.dealer) if hand.dealer else ""
-    hand_result(_("{file}: сдача {hand} — {contract}{who}{dealer}").format(
-        file=path, hand=appended.number, contract=hand.contract.shown(), who=who, dealer=dealer), appended.entries, out)
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
+    hand_result(_("{file}: сдача {number} — {hand}").format(file=path, number=appended.number,
+                                                               hand=hand_title(appended.hand)), appended.entries, out)
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
     for step in closing:
         out.print(step_line(step))
     _status(appended.after.sheet, out, appended.number, path, appended.protocol.header.extra.get("dealer"))
 
 
-def _status(sheet, out: Console, hands: int | None = None, path=None, first_dealer: str | None = None) -> None:
-    out.print(_("Пуля: {pulya} (до {target}); гора: {gora}.").format(
-        pulya=", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players), target=sheet.target,
-        gora=", ".join(f"{p} {number(sheet.gora[p])}" for p in sheet.players)))
+def hand_title(hand) -> str:
+    """A hand in a few words: its game, who played it, who sat out (``7♥, играет Вера``)."""
+    who = _(", играет {player}").format(player=hand.declarer) if hand.declarer else ""
+    dealer = _("; на прикупе {player} (сдаёт)").format(player=hand.dealer) if hand.dealer else ""
+    return f"{hand.contract.shown()}{who}{dealer}"
+
+
+def edited(replaced, path) -> None:
+    """What ``pref edit`` changed: the hand as it was and as it is now (what each writes), the later hands whose
+    entries changed with it, then the state of the пуля."""
+    out = console()
+    keep_names(replaced.protocol.header.players)
+    if replaced.warning:
+        out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow"))
+    number = replaced.number
+    out.print(styled(_("{file}: сдача {hand} исправлена").format(file=path, hand=number), "bold"))
+    old_hand, old_entries = replaced.before.hands[number - 1], replaced.before.entries[number - 1]
+    out.print(_("Было: {hand}").format(hand=hand_title(old_hand)))
+    for line in _entries_lines(old_entries):
+        out.print(f"  {line}")
+    out.print(_("Стало: {hand}").format(hand=hand_title(replaced.hand)))
+    for line in _entries_lines(replaced.entries):
+        out.print(f"  {line}")
+    if replaced.changed:
+        out.print(ngettext("Пересчитана и переписана сдача {hands}.", "Пересчитаны и переписаны сдачи {hands}.",
+                           len(replaced.changed)).format(hands=", ".join(map(str, replaced.changed))))
+    _status(replaced.after.sheet, out, len(replaced.protocol.hands), path, replaced.protocol.header.extra.get("dealer"))
+
+
+def hand_summary(number: int, hand, entries) -> str:
+    """A hand on one line: ``3. 7♥, играет Вера — в гору: Вера +8; висты: Аня → Вера: 32, Боря → Вера: 28``."""
+    parts = [line[0].lower() + line[1:] for line in _entries_lines(entries)]
+    return f"{number}. {hand_title(hand)} — " + "; ".join(parts)
+
+
+def played(appended, path, convention) -> None:
+    """After each hand of ``pref play``: what it wrote, the closing of a пуля, each player's standing (the settlement
+    if the game stopped now), then who deals next; at the end of the пуля, the settlement."""
+    from bbscore.preferans.settle import settle_sheet
+
+    out = console()
+    keep_names(appended.protocol.header.players)
+    if appended.warning:
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
+    out.print(styled(_("Сдача {number} записана: {hand}").format(number=appended.number,
+                                                                 hand=hand_title(appended.hand)), "bold"))
+    for line in _entries_lines(appended.entries):
+        out.print(f"  {line}")
+    sheet = appended.after.sheet
+    for step in (step for n, step in sheet.closing if n == len(appended.after.entries)):
+        out.print(step_line(step))
+    result = settle_sheet(sheet, convention)
+    table = Table(title_justify="left")
+    for header, justify in ((_("игрок"), "left"), (_("пуля"), "right"), (_("гора"), "right"),
+                            (_("итог сейчас"), "right")):
+        table.add_column(header, justify=justify)
+    for player in sheet.players:
+        table.add_row(player, f"{sheet.pulya[player]} / {sheet.target}", number(sheet.gora[player]),
+                      signed(result.shown[player]))
+    print_fitting(out, table, title=_("Пуля после сдачи {number}:").format(number=appended.number))
+    _status(sheet, out, appended.number, path, appended.protocol.header.extra.get("dealer"), brief=True)
     if sheet.ended:
-        out.print(Text(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
-            file=path or _("ФАЙЛ")), style="bold"))
+        from bbscore.preferans import protocol
+
+        settlement(protocol.read(path), appended.after, result)
+
+
+def _status(sheet, out: Console, hands: int | None = None, path=None, first_dealer: str | None = None,
+            brief: bool = False) -> None:
+    if not brief:  # (``pref play`` shows the пуля as a table)
+        out.print(_("Пуля: {pulya} (до {target}); гора: {gora}.").format(
+            pulya=", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players), target=sheet.target,
+            gora=", ".join(f"{p} {number(sheet.gora[p])}" for p in sheet.players)))
+    if sheet.ended and brief:
+        out.print(styled(_("Пуля закрыта: игра окончена."), "bold"))
+        return
+    if sheet.ended:
+        out.print(styled(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
+            file=path or _("ФАЙЛ")), "bold"))
         return
     if sheet.runs_matter and sheet.run:
         out.print(_("Распасов подряд: {run}; следующая игра — не ниже {lowest} (или мизер, или снова распасы).").format(
@@ -89,7 +158,7 @@ def _status(sheet, out: Console, hands: int | None = None, path=None, first_deal
     elif sheet.closest:
         left = sheet.left[sheet.closest[0]]
         out.print(_("Ближе всех к закрытию: {players} (осталось {left}).").format(players=", ".join(sheet.closest), left=left))
-    if hands is not None and len(sheet.players) == 4:
+    if hands is not None and len(sheet.players) == 4 and not brief:  # (``pref play``: its next question says it)
         from bbscore.preferans.inputs import dealer_of
 
         out.print(_("Следующую сдачу сдаёт {player} (сидит на прикупе).").format(
@@ -113,17 +182,18 @@ def sheet(protocol, checked, warning: str | None) -> None:
     """The пуля as on paper: each player's пуля with its running entries, гора, and the vists on each other."""
     out = console()
     s = checked.sheet
+    keep_names(s.players)
     if warning:
-        out.print(Text(_("внимание: {warning}").format(warning=warning), style="yellow"))
-    out.print(Text(_("{file}: пуля до {target}, правила «{convention}», сдач {hands}").format(
+        out.print(styled(_("внимание: {warning}").format(warning=warning), "yellow"))
+    out.print(styled(_("{file}: пуля до {target}, правила «{convention}», сдач: {hands}").format(
         file=protocol.path, target=s.target, convention=protocol.header.convention, hands=len(protocol.hands)),
-        style="bold"))
+        "bold"))
     table = Table(title_justify="left")
     table.add_column(_("игрок"), overflow="fold")
     table.add_column(_("пуля"), overflow="fold")
     table.add_column(_("гора"), overflow="fold")
     for other in s.players:
-        table.add_column(_("висты на {player}").format(player=other), justify="right")
+        table.add_column(_("висты → {player}").format(player=other), justify="right")
     closes = s.end in ("every_pulya", "any_pulya")
     if closes:
         table.add_column(_("до закрытия"), justify="right")
@@ -139,8 +209,9 @@ def sheet(protocol, checked, warning: str | None) -> None:
     _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
     bad = sorted({d.hand for d in checked.discrepancies})
     if bad:
-        out.print(Text(_("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
-            hands=", ".join(map(str, bad)), file=protocol.path), style="red"))
+        out.print(styled(ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
+                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(bad)).format(
+            hands=", ".join(map(str, bad)), file=protocol.path), "red"))
 
 
 def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> None:
@@ -150,8 +221,9 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
 
     out = console()
     s = checked.sheet
+    keep_names(result.players)
     state = _("пуля закрыта") if s.ended else _("пуля не закрыта")
-    out.print(Text(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), style="bold"))
+    out.print(styled(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), "bold"))
     for line in settlement_lines(result):
         out.print(line)
     whole = result.rounding == "whole"
@@ -173,8 +245,8 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
             cells.append(str(result.pulya[player]))
         cells += [number(result.gora[player]), number(result.vists_out[player]), number(result.vists_in[player])]
         if not whole:
-            cells.append(_signed(result.result[player]))
-        cells.append(f"{result.shown[player]:+d}")
+            cells.append(signed(result.result[player]))
+        cells.append(signed(result.shown[player]))
         if per_vist is not None:
             amount = money(result.shown[player], per_vist)
             cells.append(("+" if amount > 0 else "") + money_text(amount, currency))
@@ -183,17 +255,12 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
     exact = all(Fraction(v).denominator == 1 for v in result.result.values())
     out.print(_("Итоги в целых вистах округлены так, что в сумме по-прежнему 0 (здесь точные итоги и так целые).")
               if exact else _("Итоги в целых вистах округлены так, что в сумме по-прежнему 0."))
-    out.print(Text(_("Кто кому должен (попарно, точно; должник → кому):"), style="bold"))
+    out.print(styled(_("Кто кому должен (попарно, точно; должник → кому):"), "bold"))
     for line in pairwise_lines(result):
         out.print(f"  {line}")
-    out.print(Text(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), style="bold"))
+    out.print(styled(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), "bold"))
     for line in payment_lines(result, per_vist, currency):
-        out.print(f"  {line}")
-
-
-def _signed(value: Fraction) -> str:
-    text = number(value)
-    return text if value < 0 else f"+{text}"
+        out.print(f"  {line.replace(f' {currency}', keep(f' {currency}')) if currency else line}")  # 8,50 ₽ whole
 
 
 def recompute_report(report: dict, out: Console) -> None:
@@ -202,22 +269,22 @@ def recompute_report(report: dict, out: Console) -> None:
 
     name = report["file"]
     if report.get("warning"):
-        out.print(Text(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), style="yellow"))
+        out.print(styled(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), "yellow"))
     for item in report["discrepancies"]:
         where = f"{name}:{item['line']}" if item["line"] else name
         out.print(_("{where}: сдача {hand}, {field}: {message}").format(
             where=where, hand=item["hand"], field=_(FIELD_NAMES[item["field"]]), message=item["message"]))
     status = (_("всё сходится") if report["ok"]
               else _("расхождений: {count}").format(count=len(report["discrepancies"])))
-    pulya = ", ".join(f"{p} {n}" for p, n in report["pulya"].items())
-    gora = ", ".join(f"{p} {n}" for p, n in report["gora"].items())
+    pulya = ", ".join(f"{p} {number(Fraction(n))}" for p, n in report["pulya"].items())
+    gora = ", ".join(f"{p} {number(Fraction(n))}" for p, n in report["gora"].items())
     out.print(_("{file}: {status}; пуля {pulya}; гора {gora}").format(file=name, status=status, pulya=pulya, gora=gora))
     if report.get("fixed"):
         backup = report.get("backup")
         out.print(_("{file}: исправлено, прежний файл сохранён как {backup}").format(file=name, backup=backup) if backup
                   else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
-        out.print(Text(_("не исправлено: {message}").format(message=report["fix_error"]), style="red"))
+        out.print(styled(_("не исправлено: {message}").format(message=report["fix_error"]), "red"))
 
 
 # What people read in the statistics (Russian msgids, translated where shown).

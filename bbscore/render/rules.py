@@ -8,7 +8,7 @@ from rich.table import Table
 
 from bbscore.descriptions import of_game
 from bbscore.i18n import _
-from bbscore.render.layout import console, styled
+from bbscore.render.layout import console, print_fitting, styled
 
 
 def _value_text(value, texts) -> str:
@@ -36,7 +36,7 @@ def convention_list(entries: list[dict], user_folder, default: str) -> None:
         origin = _("встроенные") if entry["origin"] == "bundled" else _("свои")
         title = entry.get("title") or styled(entry.get("problem", ""), "red")
         table.add_row(entry["name"], origin, title, entry["file"])
-    out.print(table)
+    print_fitting(out, table, prose=(2,))
     out.print(_("Свои правила кладите в {folder} (файл ИМЯ.toml); сделать копию: bbscore conventions init ИМЯ.toml "
                 "--from {default}").format(folder=user_folder, default=default))
 
@@ -65,7 +65,7 @@ def _settings_table(out, title: str, prefix: str, values: dict, texts) -> None:
     table.add_column(_("что это"))
     for key, value in values.items():
         table.add_row(key, _value_text(value, texts), texts.describe(f"{prefix}.{key}"))
-    out.print(table)
+    print_fitting(out, table, prose=(1, 2))
 
 
 def convention_diff(first, second, rows) -> None:

@@ -17,10 +17,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import note_written
+from bbscore.cli import note_written, sheet_extra
 from bbscore.cli.belot.options import ConventionOption, ProtocolFile
 from bbscore.cli.options import Command
-from bbscore.cli.session import Answers, Quit, Revisit, Session, Step
+from bbscore.cli.session import Answers, Quit, Revisit, Session, Step, yes_no
 from bbscore.errors import BBScoreError, ImplausibleBidError
 from bbscore.i18n import N_, _, language
 
@@ -30,7 +30,7 @@ LABELS = {  # translated where shown (Session.refuse)
     "decl_points": N_("висты разыгрывающих"), "def_cards": N_("карты вистующих"), "decl_cards": N_("карты разыгрывающих"),
     "last": N_("последняя взятка"), "decl_tricks": N_("взятки разыгрывающих"),
     "decl_con": N_("конструкции разыгрывающих"), "def_con": N_("конструкции вистующих"), "pairs": N_("пары"),
-    "redeal": N_("пересдача"),
+    "redeal": N_("пересдача"), "dealer": N_("кто сдаёт первым"),
 }
 # Which questions a refusal of the whole hand asks again (the first at once, the others when the walk reaches them),
 # by the refused field; any other field: the contract.
@@ -56,6 +56,8 @@ def play(
     pairs: Annotated[Optional[str], typer.Option("--pairs", help="Для новой партии: две пары через запятую, \"Мы,Они\".", metavar="A,B")] = None,
     convention: ConventionOption = "gambler",
     target: Annotated[Optional[str], typer.Option("--target", help="Для новой партии: до скольких очков.", metavar="N")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Для новой партии: пара, которая сдаёт первой (дальше "
+                                                                   "сдают по очереди).", metavar="PAIR")] = None,
 ) -> None:
     """Вести партию за столом: вопрос за вопросом, каждая сдача сразу записывается в FILE (новый файл — с --pairs)."""
     from bbscore.belot import protocol
@@ -65,32 +67,54 @@ def play(
     session = Session(file, LABELS)
     if file.exists():
         protocol.check_path(file, must_exist=True)
-        ignored = [option for option, value in (("--pairs", pairs), ("--target", target)) if value is not None]
+        ignored = [option for option, value in (("--pairs", pairs), ("--target", target), ("--dealer", dealer))
+                   if value is not None]
         if ignored:  # the file already says them
             session.out.print(_("Партия {file} продолжается: её пары, цель и правила — из файла ({options} не нужны).").format(
                 file=file, options=", ".join(ignored)))
     else:
         goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
-        if pairs is None:
-            try:
-                pairs = session.ask_until(_("Новая партия. Пары через запятую (например: Мы,Они): "), _pairs_answer)
-            except Quit:
-                session.out.print(_("Партия не начата: файл {file} не создан.").format(file=file))
-                return
-        header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
+        names = None if pairs is None else _pair_names(pairs)
+        if dealer is not None and names is not None:
+            from bbscore.belot.game import match_pair
+
+            dealer = match_pair(dealer, names, "dealer")
+        try:
+            if names is None:
+                names = session.ask_until(_("Новая партия. Пары через запятую (например: Мы,Они): "), _pair_names)
+                if dealer is None:
+                    dealer = session.ask_until(_("Кто сдаёт первым — {first} или {second} (1/2; Enter — не указывать): ").format(
+                        first=names[0], second=names[1]), lambda text: _first_dealer(text, names))
+        except Quit:
+            session.out.print(_("Партия не начата: файл {file} не создан.").format(file=file))
+            return
+        extra = sheet_extra() | ({"dealer": dealer} if dealer else {})
+        header = protocol.create(file, names, convention, goal, extra=extra)
         note_written(file)
         render.console().print(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
             file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention))
-    session.run(BelotGame(file))
+    code = session.run(BelotGame(file))
+    if code:
+        raise typer.Exit(code)
 
 
-def _pairs_answer(text: str) -> str:
-    names = [" ".join(name.split()) for name in text.split(",")]
-    if len(names) != 2 or not all(names) or names[0].casefold() == names[1].casefold():
-        from bbscore.errors import InvalidValueError
+def _pair_names(text: str) -> tuple[str, str]:
+    """Two pairs' names, as ``new --pairs`` takes them (different beyond case, no invisible character)."""
+    from bbscore.errors import InvalidValueError
+    from bbscore.seats import new_names
 
+    names = text.split(",")
+    if len(names) != 2:
         raise InvalidValueError("pairs", text, N_("две разные пары через запятую, например: Мы,Они"))
-    return ",".join(names)
+    first, second = new_names(names, "pairs", _("названия пар"))
+    return first, second
+
+
+def _first_dealer(text: str, pairs: tuple[str, str]) -> str:
+    from bbscore.belot.game import match_pair
+
+    return match_pair(text, pairs, "dealer") if text else ""
+
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,10 +192,45 @@ class BelotGame:
     def ended(self, held) -> bool:
         return held[1].ended
 
+    def heading(self, held, number: int) -> str:
+        """``Сдача 5, сдают «Они».`` (the deal goes round the table: the pairs take turns, redeals included), when
+        the sheet says which pair dealt first (``[game] dealer``)."""
+        first = held[0].header.extra.get("dealer")
+        if first in self.pairs:
+            dealing = self.pairs[(self.pairs.index(first) + number - 1) % 2]
+            return _("Сдача {number}, сдают «{pair}».").format(number=number, pair=dealing)
+        return _("Сдача {number}.").format(number=number)
+
     def line(self, held, number: int) -> str:
         from bbscore.render import belot as render
 
         return render.hand_line(str(number), held[1].results[number - 1], self.pairs)
+
+    def typed(self, held, number: int) -> dict[str, str]:
+        """What one types at each question to give hand ``number`` as the file has it (the defaults of an edit)."""
+        fields = held[0].hands[number - 1].fields
+        english = _english()
+        if "redeal" in fields:
+            word = {"all-pass": "pass" if english else "пас", "rams-7": "rams-7" if english else "рамки-7",
+                    "rams-8": "rams-8" if english else "рамки-8"}
+            return {"who": word.get(str(fields["redeal"]), str(fields["redeal"]))}
+        typed = {"who": str(fields.get("by", "")), "contract": str(fields.get("contract", "")),
+                 "confirm": "yes" if english else "да"}
+        if "decl_tricks" in fields:
+            typed["decl_tricks"] = str(fields["decl_tricks"])
+        if "def_points" in fields:
+            typed["points"] = str(fields["def_points"])
+        elif "decl_points" in fields:
+            typed["points"] = ("decl " if english else "р ") + str(fields["decl_points"])
+        elif isinstance(fields.get("def_cards"), list):
+            typed["points"] = " ".join(map(str, fields["def_cards"]))
+        if "last" in fields:
+            typed["last"] = {"decl": "decl" if english else "р", "def": "def" if english else "в"}.get(
+                str(fields["last"]), str(fields["last"]))
+        for key in ("decl_con", "def_con"):
+            value = fields.get(key)
+            typed[key] = ", ".join(map(str, value)) if isinstance(value, list) else ""
+        return typed
 
     def show(self, held) -> None:
         from bbscore.render import belot as render
@@ -215,7 +274,7 @@ class BelotGame:
         from bbscore.render import belot as render
 
         before, removed = done
-        render.removed_hand(before, removed, removed_result(before))
+        render.removed_hand(before, removed, removed_result(before), session=True)
 
     # --- one hand, question by question ---
 
@@ -229,24 +288,28 @@ class BelotGame:
                         if kind in allowed_redeals and word.isascii() == _english() and word not in ("пересдача", "all-pass")]
         constructions = _construction_words()
         return (
-            Step(name="who", question=_("Сдача {number}. Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
-                     number=number, first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)),
+            Step(name="who", question=_("Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
+                     first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)), label=N_("кто играет"),
+                 brief=_("Кто играет — {first} или {second}: ").format(first=self.pairs[0], second=self.pairs[1]),
                  check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words),
-            Step(name="contract", question=self._contract_question(), check=self._contract, applies=_playing),
+            Step(name="contract", question=self._contract_question(), check=self._contract, applies=_playing,
+                 label=N_("контракт"), brief=_("Контракт: ")),
             Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"].shown()),
                  check=_confirmed, words=["yes", "no"] if _english() else ["да", "нет"], applies=self._implausible,
-                 intro=self._bid_note),
+                 intro=self._bid_note, label=N_("подтверждение")),
             Step(name="decl_tricks", question=_("Сколько взяток взяли разыгрывающие (0–8): "),
-                 check=lambda text, answers: _tricks_answer(text), applies=_kapo),
+                 check=lambda text, answers: _tricks_answer(text), applies=_kapo, label=N_("взятки разыгрывающих")),
             Step(name="points", question=self._points_question, check=self._points_answer, applies=_playing,
-                 known=_points_known),
+                 known=_points_known, label=N_("висты вистующих"), brief=self._points_brief),
             Step(name="last", question=_("Чья последняя взятка — р (разыгрывающие) или в (вистующие): "),
                  check=self._last_answer, words=["decl", "def"] if _english() else ["р", "в"],
-                 applies=lambda answers: "points" in answers and answers["points"].needs_last),
+                 applies=lambda answers: "points" in answers and answers["points"].needs_last, label=N_("последняя взятка")),
             Step(name="decl_con", question=_("Конструкции разыгрывающих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "),
-                 check=lambda text, answers: _constructions_answer(text, "decl_con"), words=constructions, applies=_playing),
+                 check=lambda text, answers: _constructions_answer(text, "decl_con"), words=constructions, applies=_playing,
+                 label=N_("конструкции разыгрывающих"), brief=_("Конструкции разыгрывающих (Enter — нет): ")),
             Step(name="def_con", question=_("Конструкции вистующих (терц, бэла, рамки-В, 2×терц … через запятую; Enter — нет): "),
-                 check=lambda text, answers: _constructions_answer(text, "def_con"), words=constructions, applies=_playing),
+                 check=lambda text, answers: _constructions_answer(text, "def_con"), words=constructions, applies=_playing,
+                 label=N_("конструкции вистующих"), brief=_("Конструкции вистующих (Enter — нет): ")),
         )
 
     def finish(self, answers: Answers) -> dict:
@@ -318,6 +381,10 @@ class BelotGame:
         return _("Висты вистующих за взятки с последом (0–{deck}; р 90 — висты разыгрывающих; или их карты: ВТ 10Ч …): "
                  ).format(deck=deck)
 
+    def _points_brief(self, answers: Answers) -> str:
+        deck = self.rules.game(answers["contract"].game.kind).deck_visty
+        return _("Висты вистующих (0–{deck}): ").format(deck=deck)
+
     def _points_answer(self, text: str, answers: Answers) -> Points:
         """The trick points (or the cards a side took), checked with the hand so far; whether the last trick is
         needed."""
@@ -373,7 +440,7 @@ def _points_known(answers: Answers) -> Points | None:
 
 
 def _confirmed(text: str, answers: Answers) -> bool:
-    if _yes_no(text) != "да":
+    if not yes_no(text):
         raise Revisit(*CONTRACT, note=_("Тогда контракт ещё раз."))
     return True
 
@@ -384,19 +451,15 @@ def _tricks_answer(text: str) -> int:
     return parse_count(text, "decl_tricks", 0, 8, _("число взяток от 0 до 8"))
 
 
+NONE_WORDS = ("нет", "none", "no", "-", "—")  # no constructions (Enter too; needed where Enter keeps an old answer)
+
+
 def _constructions_answer(text: str, key: str) -> list[str]:
     from bbscore.belot.constructions import parse_list
 
-    return [str(construction) for construction in parse_list(text, key)] if text else []
-
-
-def _yes_no(text: str) -> str:
-    answer = text.casefold()
-    if answer in ("да", "д", "yes", "y"):
-        return "да"
-    if answer in ("нет", "н", "no", "n"):
-        return "нет"
-    raise BBScoreError("answer", text, N_("да или нет"))
+    if not text or text.casefold() in NONE_WORDS:
+        return []
+    return [str(construction) for construction in parse_list(text, key)]
 
 
 def _last_answer(text: str) -> str:

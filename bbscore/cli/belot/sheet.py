@@ -9,7 +9,7 @@ import typer
 from bbscore.cli import emit_json, epilog, finish_report, note_written
 from bbscore.cli.options import AsJson, Command, completion
 from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names
-from bbscore.errors import BBScoreError, visible, ref
+from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
 
 
@@ -19,16 +19,26 @@ def new(
     convention: ConventionOption = "gambler",
     target: Annotated[Optional[str], typer.Option("--target", help="До скольких очков партия (по умолчанию — цель из правил).", metavar="N")] = None,
     players: Annotated[Optional[str], typer.Option("--players", help="Игроки пар: \"Мы=Аня+Боря,Они=Вера+Гена\" (можно назвать не все пары); для stats и rating.", metavar="A=x+y,…")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Пара, которая сдаёт первой (дальше сдают по очереди; play показывает, чья сдача).", metavar="PAIR")] = None,
 ) -> None:
     """Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."""
     from bbscore.belot import protocol
     from bbscore.belot.hand import parse_count
+    from bbscore.cli import sheet_extra
 
     goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
-    header = protocol.create(file, tuple(pairs.split(",")), convention, goal, _players(players))
+    extra = sheet_extra()
+    if dealer is not None:
+        from bbscore.belot.game import match_pair
+
+        names = tuple(" ".join(name.split()) for name in pairs.split(","))
+        extra["dealer"] = match_pair(dealer, names, "dealer") if len(names) == 2 else dealer
+    header = protocol.create(file, tuple(pairs.split(",")), convention, goal, _players(players), extra=extra)
     note_written(file)
-    print(visible(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
-        file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention)))
+    from bbscore.render.layout import console
+
+    console().print(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
+        file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention))
 
 
 def _players(text: Optional[str]) -> Optional[dict]:

@@ -61,7 +61,7 @@ def _tricks(text: Optional[str], all_pass: bool):
             if not eq or not name or not count.strip().isdigit():
                 raise InconsistentHandError("tricks", text, _("на распасах — взятки каждого через запятую: \"Аня=2,Боря=3,Вера=5\""))
             if name in table:
-                raise InconsistentHandError("tricks", text, _("взятки {name} указаны дважды").format(name=name))
+                raise InconsistentHandError("tricks", text, _("{name}: взятки указаны дважды").format(name=name))
             table[name] = int(count.strip())
         return table
     if not text.strip().isdigit():
@@ -86,7 +86,7 @@ def _whist(values: Optional[list[str]]):
         if not name:
             raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N"))
         if name in table:
-            raise InconsistentHandError("whist", value, _("{name} указан дважды").format(name=name))
+            raise InconsistentHandError("whist", value, _("{name}: вист указан дважды").format(name=name))
         table[name] = None if count is None else int(count.strip())
     return table
 
@@ -232,15 +232,19 @@ def new(
 
     from bbscore.numbers import parse_count
 
+    from bbscore.cli import sheet_extra
+
     goal = parse_count(target, "target", 1, 100_000, _("пуля — целое число от 1 до 100000"))
-    header = protocol.create(file, players.split(","), convention, goal, dealer)
+    header = protocol.create(file, players.split(","), convention, goal, dealer, sheet_extra())
     note_written(file)
     first = header.extra.get("dealer", header.players[0])
     line = _("{file}: новая пуля до {target}; игроки {players}; правила «{convention}».").format(
         file=file, target=header.target, players=", ".join(header.players), convention=header.convention)
     if len(header.players) == 4:
         line += _(" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу.").format(first=first)
-    print(line)
+    from bbscore.render.layout import console
+
+    console().print(line)
 
 
 def add(
@@ -260,6 +264,46 @@ def add(
     from bbscore.render import preferans as render
 
     render.added(appended, file)
+
+
+def edit(
+    file: SheetFile,
+    number: Annotated[str, typer.Argument(help="Номер сдачи в пуле (с 1).", metavar="N")],
+    game: Game,
+    by: By = None,
+    tricks: Tricks = None,
+    whist: Whist = None,
+    pass_: Pass = None,
+    note: Note = None,
+) -> None:
+    """Исправить сдачу N пули: заменить её ввод (параметры как у add), пересчитать её и все следующие сдачи."""
+    from bbscore.numbers import parse_count
+    from bbscore.preferans import protocol
+
+    hand = parse_count(number, "hand", 1, 100_000, _("номер сдачи — целое число от 1"))
+    replaced = protocol.replace(file, hand, _fields(game, by, tricks, whist, pass_, note))
+    note_written(file)
+    from bbscore.render import preferans as render
+
+    render.edited(replaced, file)
+
+
+def play(
+    file: SheetFile,
+    players: Annotated[Optional[str], typer.Option("--players", help="Для новой пули: игроки по порядку рассадки через "
+                                                                     "запятую (иначе спрошу).", metavar="\"А,Б,В[,Г]\"")] = None,
+    target: Annotated[Optional[str], typer.Option("--target", help="Для новой пули: до скольких очков (по умолчанию — из "
+                                                                   "правил).", metavar="N")] = None,
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="Для новой пули вчетвером: кто сдаёт первым.",
+                                                  metavar="P")] = None,
+    convention: Convention = "rostov",
+) -> None:
+    """Вести пулю за столом: вопрос за вопросом, каждая сдача сразу записывается в FILE (новый файл — с --players)."""
+    from bbscore.cli.preferans.play import play as run
+
+    code = run(file, players, target, dealer, convention)
+    if code:
+        raise typer.Exit(code)
 
 
 def undo(file: SheetFile) -> None:
@@ -441,6 +485,6 @@ def register(app: typer.Typer, only: Optional[str] = None) -> None:
     group = typer.Typer(help="Преферанс (конвенции «Ростов», «Сочи», «Ленинград»): сдача, пуля, подсчёт и кто кому платит.",
                         no_args_is_help=True,
                         epilog=epilog("pref"))
-    for command in (score, new, add, undo, show, settle):
+    for command in (score, new, add, edit, play, undo, show, settle):
         group.command(command.__name__, cls=PrefCommand, epilog=epilog(f"pref {command.__name__}"))(command)
     app.add_typer(group, name="pref")

@@ -1,0 +1,205 @@
+"""One layout for every output (issue 20): every command that prints, of both games, in both languages, at a phone's
+40 columns and at 60, 80 and 120 — no line wider than the terminal (so the terminal never folds one in the middle of
+a number or a word), no cell cut to «…», and the values the command computes (read from its ``--json``) each whole
+on a line.  The breaking itself (:mod:`bbscore.render.layout`) is tested on its own below."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from conftest import EXAMPLES, REPO, run_cli
+
+WIDTHS = (40, 60, 80, 120)
+
+
+def numbers(data, keys: tuple[str, ...]) -> set[str]:
+    """The numbers under ``keys`` anywhere in a JSON value, as text (fractions as ``a/b``)."""
+    found: set[str] = set()
+
+    def walk(value, under: bool) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key != "hands" or "total" in keys:  # (what each hand of a пуля wrote is not on its sheet)
+                    walk(item, under or key in keys)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, under)
+        elif under and isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            text = str(value)
+            if re.fullmatch(r"-?\d+(/\d+)?", text):
+                found.add(text.lstrip("-"))
+            elif isinstance(value, float):
+                found.add(f"{value:g}".replace(".", ","))
+
+    walk(data, False)
+    return found
+
+
+def check_layout(out: str, columns: int, values: set[str] = frozenset(), ellipses: int = 0) -> None:
+    assert out.count("…") == ellipses, out  # no cell cut (the texts' own «…» aside)
+    for line in out.splitlines():
+        # a line wider than the terminal is one word longer than it (a SHA-256, a path): nothing to break it at
+        assert len(line) <= columns or " " not in line.strip(), (columns, line, out)
+    for value in values:
+        assert re.search(rf"(?<![\d/,]){re.escape(value)}(?![\d/]|,\d)", out), (value, out)
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    """A scratch folder with the examples (names short, so that a path fits a phone's line)."""
+    root = tmp_path_factory.mktemp("layout")
+    shutil.copytree(EXAMPLES, root / "ex")
+    shutil.copyfile(REPO / "conventions" / "gambler.toml", root / "club.toml")
+    return root
+
+
+# (the command, its --json run for the values to find whole or None, the JSON keys whose numbers are shown)
+CASES = [
+    (["score", "15П+", "--def-points", "33", "--decl-con", "терц"], ["declarers", "defenders", "Vp", "Vv", "PC"]),
+    (["score", "12Т", "--def-cards", "ВП ДП 7П 8П", "--last", "def"], ["declarers", "defenders"]),
+    (["count", "Т", "ВТ 9Т ТТ 10Т 7П 8П ДП КП", "--last"], ["points"]),
+    (["melds", "12Т", "--p1", "терц от Д♠", "--p2", "терц от Д♥", "--p3", "рамки-К"], ["visty"]),
+    (["show", "ex/game-gambler.toml"], ["total", "totals"]),
+    (["show", "ex/game-gambler.toml", "--chart"], None),
+    (["recompute", "ex/slipped-game.toml"], None),
+    (["recompute", "ex/pulya-3.toml"], None),
+    (["stats", "ex"], ["points", "games", "hands"]),
+    (["conventions", "list"], None),
+    (["conventions", "show", "rostov"], None),
+    (["conventions", "show", "gambler"], None),
+    (["conventions", "diff", "rostov", "leningrad"], None),
+    (["conventions", "check", "club.toml"], None),
+    (["pref", "score", "7♥", "--by", "Вера", "--tricks", "5", "--whist", "Аня:3", "--whist", "Боря:2"],
+     ["pulya", "gora", "vists"]),
+    (["pref", "score", "распасы", "--tricks", "Аня=0,Боря=4,Вера=6", "--convention", "leningrad", "--after-raspasy", "2"],
+     ["gora", "vists"]),
+    (["pref", "show", "ex/pulya-4.toml"], ["pulya", "gora", "left"]),
+    (["pref", "show", "ex/pulya-leningrad.toml"], ["pulya", "gora"]),
+    (["pref", "settle", "ex/pulya-sochi.toml", "--per-vist", "0.10", "--currency", "₽"], ["shown", "gora"]),
+    (["pref", "settle", "ex/pulya-3.toml"], ["shown", "vists_out", "vists_in"]),
+]
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize(("args", "keys"), CASES, ids=[" ".join(args[:2]) for args, _ in CASES])
+def test_every_output_fits_the_terminal_with_every_value_whole(folder, language, args, keys):
+    values: set[str] = set()
+    if keys:
+        done = run_cli("--lang", language, *args, "--json", cwd=folder)
+        assert done.returncode in (0, 1), done.stderr
+        values = numbers(json.loads(done.stdout), tuple(keys))
+    ellipses = run_cli("--lang", language, *args, cwd=folder, columns=None).stdout.count("…")
+    for columns in WIDTHS:
+        done = run_cli("--lang", language, *args, cwd=folder, columns=columns)
+        assert done.returncode in (0, 1), done.stderr
+        check_layout(done.stdout.replace("\u2212", "-").replace("-", ""), columns,
+                     {value.lstrip("-") for value in values}, ellipses)
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_commands_that_write_print_within_the_terminal_too(tmp_path, language):
+    """new, add, edit, undo of both games, at each width (the sheets' names are long enough to be broken)."""
+    for columns in WIDTHS:
+        game = f"Партия-{columns}.toml"
+        run = lambda *args: run_cli("--lang", language, *args, cwd=tmp_path, columns=columns)  # noqa: E731
+        outputs = [
+            run("new", game, "--pairs", "Долгопрудненские,Подмосковные Вечера", "--dealer", "2"),
+            run("add", game, "15П+", "--by", "Дол", "--def-points", "33", "--decl-con", "терц", "--note",
+                "контра от капитана, записано со слов, проверить после игры"),
+            run("add", game, "22ВК", "--by", "2", "--def-points", "37"),
+            run("edit", game, "1", "15П", "--by", "1", "--def-points", "33", "--decl-con", "терц"),
+            run("undo", game),
+            run("pref", "new", f"пуля-{columns}.toml", "--players", "Анастасия Петровна,Борис,Вера", "--target", "10"),
+            run("pref", "add", f"пуля-{columns}.toml", "7♥", "--by", "Вера", "--tricks", "5", "--whist", "ана:3",
+                "--whist", "Бор:2"),
+            run("pref", "add", f"пуля-{columns}.toml", "распасы", "--tricks", "1=2,2=3,3=5"),
+            run("pref", "edit", f"пуля-{columns}.toml", "1", "7♥", "--by", "Вера", "--tricks", "7", "--whist", "1",
+                "--pass", "2"),
+            run("pref", "undo", f"пуля-{columns}.toml"),
+        ]
+        for done in outputs:
+            assert done.returncode == 0, done.stderr
+            check_layout(done.stdout, columns)
+        for done, total in ((outputs[1], 48), (outputs[2], 91)):  # a compact line's pair of totals never broken
+            assert f" : {total}" in done.stdout or re.search(rf"│ +{total} │", done.stdout), done.stdout
+        if columns < 60:
+            assert "┃" not in outputs[2].stdout
+        assert "Подмосковные Вечера" in " ".join(outputs[2].stdout.split("\n"))  # a name of two words, not broken
+        assert "Анастасия Петровна" in " ".join(outputs[6].stdout.split("\n"))
+
+
+# --------------------------------------------------------------------------- the breaking itself
+
+
+def test_lines_break_between_words_keeping_glued_values_and_hanging_an_indent():
+    from rich.text import Text
+
+    from bbscore.render.layout import keep, keep_names, question_lines, wrapped
+
+    keep_names(["Подмосковные Вечера"])
+    text = "  3. Подмосковные Вечера пишут 12 345 : 678 и ещё " + keep("7,80 ₽") + " — итог 28 / 301 сейчас"
+    for width in (24, 30, 40, 60):
+        lines = wrapped(Text(text), width).plain.split("\n")
+        assert " ".join(" ".join(lines).split()) == " ".join(text.replace("\u00a0", " ").split())
+        assert all(line.startswith("     ") for line in lines[1:])  # under the text after «3. »
+        flat = "\n".join(lines)
+        for whole in ("678", "7,80 ₽", "28 / 301"):
+            assert whole in flat
+    assert "Подмосковные Вечера" in wrapped(Text(text), 30).plain
+    for width in range(12, 30):  # a construction by its top card is one thing
+        assert "терц от ДЧ" in wrapped(Text("рамки-К выше, чем терц от ДЧ (игрок 2)"), width).plain
+    assert question_lines("Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т Б Ч БК ВК): ", 40) == [
+        "Контракт (12Т, 15П+, ^Б, 20ВК; игры П Т", "Б Ч БК ВК): "]
+    assert question_lines("Сдача 1: ", 40) == ["Сдача 1: "]
+    assert question_lines("Who plays \x1b[2J: ", 40) == ["Who plays <U+001B>[2J: "]
+
+
+def test_a_word_longer_than_the_line_is_cut_only_there_a_path_after_a_folder():
+    from rich.text import Text
+
+    from bbscore.render.layout import wrapped
+
+    lines = wrapped(Text("файл /tmp/pytest/very/long/folder/name/of/the/sheet.toml есть"), 20).plain.split("\n")
+    assert all(len(line) <= 20 for line in lines)
+    assert any(line.endswith("/") for line in lines)
+
+
+@given(st.lists(st.one_of(st.from_regex(r"[0-9]{1,6}", fullmatch=True), st.sampled_from(["—", ":", "Мы", "итог"])),
+                min_size=1, max_size=40), st.integers(min_value=8, max_value=60))
+def test_no_number_is_ever_split_and_no_word_lost(words, width):
+    """Property: whatever the words and the width, every line fits, every word is on one line, the words are the
+    same in the same order."""
+    from rich.text import Text
+
+    from bbscore.render.layout import wrapped
+
+    lines = wrapped(Text(" ".join(words)), width).plain.split("\n")
+    assert all(len(line) <= width for line in lines)
+    assert [word for line in lines for word in line.split()] == words
+
+
+def test_a_compact_table_below_60_columns_and_a_table_that_fits(monkeypatch):
+    from rich.table import Table
+
+    from bbscore.render import layout
+
+    def printed(columns: int) -> str:
+        monkeypatch.setenv("COLUMNS", str(columns))
+        out = layout.console()
+        table = Table(title="Итоги")
+        for header in ("пара", "очки", "примечание"):
+            table.add_column(header)
+        table.add_row("Мы", "301", "очень длинное примечание о том, как всё было на самом деле")
+        with out.capture() as captured:
+            layout.print_fitting(out, table, prose=(2,))
+        return captured.get()
+
+    narrow, wide = printed(40), printed(120)
+    assert narrow.splitlines()[0] == "Итоги" and narrow.splitlines()[1].startswith("Мы — очки 301; примечание")
+    assert "┃ пара ┃" in wide and max(len(line) for line in narrow.splitlines()) <= 40
