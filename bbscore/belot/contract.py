@@ -124,6 +124,8 @@ _NOTATION = re.compile(
     rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<flag>\^|КАПОТ|КАПО|KAPO|CAPOT)?(?P<double>\+*)$"
 )
 
+MAX_TEXT = 64  # the longest contract text read (``^^2ВК++`` is 7 characters; spaces around it are allowed)
+
 ALLOWED_NOTATION = N_(  # translated where shown (BBScoreError.explanation)
     "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч (или 26Т^ — заявка с капо) "
     "(игры П Т Б Ч БК ВК или S C D H NT AT ♠ ♣ ♦ ♥; + контра, ++ реконтра)"
@@ -166,7 +168,7 @@ class Contract:
         when the text is not notation, :class:`IllegalContractError` when K is
         negative.  The minimum bid is checked by :meth:`check_legal`.
         """
-        if not isinstance(text, str):
+        if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread: 6 MB cost nothing)
             raise ContractSyntaxError("contract", text, ALLOWED_NOTATION)
         return _parsed(text, game_alone)
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from bbscore.belot.game import REDEALS
 from bbscore.i18n import N_, _
 from bbscore.belot.working import sheet_marks
+from bbscore.seats import MAX_NOTE
 
 # What people read (Russian msgids, translated where shown: text()).
 TEXT = {
@@ -68,6 +69,8 @@ def rows(replay) -> list[Row]:
     for result in replay.results:
         note = result.entry.fields.get("note")
         note = note if isinstance(note, str) else ""
+        if len(note) > MAX_NOTE:  # (a slip of its hand: cut, as the sheet shows it)
+            note = note[:MAX_NOTE] + "…"
         if result.error is not None:
             contract, made, shown = text("error"), None, ("—", "—")
         elif result.redeal is not None:

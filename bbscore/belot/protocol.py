@@ -44,7 +44,7 @@ from bbscore.errors import (
     ProtocolError,
     shown,
 )
-from bbscore.seats import new_names
+from bbscore.seats import MAX_NAME, distinct, new_names
 from bbscore.files import key_line, lock_path, locked
 from bbscore import sheets
 from bbscore.sheets import (
@@ -148,9 +148,10 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     convention, sha, target = sheet_header(path, text, game, keys=("format", "convention", "convention_sha256", "target",
                                                                    "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
-    if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
-        raise refuse("pairs", _("ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {value}").format(value=shown(pairs)))
-    if pairs[0].strip() == pairs[1].strip():
+    if not (isinstance(pairs, list) and len(pairs) == 2
+            and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in pairs)):
+        raise refuse("pairs", _("ожидаются два названия пар (до {count} знаков), например [\"Мы\", \"Они\"], а дано {value}").format(value=shown(pairs), count=MAX_NAME))
+    if not distinct(pairs):  # (the same name but for case or how an accent is encoded: one pair to every command)
         raise refuse("pairs", _("названия пар должны различаться"))
     extra = {key: game[key] for key in HEADER_OPTIONAL if key in game}
     return Header(convention=convention, convention_sha256=sha, target=target, pairs=(pairs[0], pairs[1]), extra=extra)

@@ -47,7 +47,7 @@ from bbscore.errors import (
     ProtocolError,
     shown,
 )
-from bbscore.seats import new_names
+from bbscore.seats import MAX_NAME, distinct, new_names, typed_name
 from bbscore.files import key_line, lock_path, locked
 from bbscore import sheets
 from bbscore.sheets import Sheet, Style, check_sheet_path, field_line, names_a_path, sheet_header, stored_convention
@@ -169,9 +169,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
                                            example="rostov")
     players = game.get("players")
     if not (isinstance(players, list) and len(players) in (3, 4)
-            and all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)):
-        raise refuse("players", _("ожидаются 3 или 4 разных имени игроков, например [\"Аня\", \"Боря\", \"Вера\"], "
-                                  "а дано {value}").format(value=shown(players)))
+            and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players) and distinct(players)):
+        raise refuse("players", _("ожидаются 3 или 4 разных имени игроков (до {count} знаков), например [\"Аня\", \"Боря\", "
+                                  "\"Вера\"], а дано {value}").format(value=shown(players), count=MAX_NAME))
     dealer = game.get("dealer")
     if dealer is not None and (len(players) != 4 or dealer not in players):
         raise refuse("dealer", _("первый сдающий — один из четырёх игроков (втроём сдающий играет: не указывается)"))
@@ -233,16 +233,12 @@ class Checked:
 
 
 def _recorded_number(value: Any) -> Fraction | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return Fraction(value)
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
+    """A number a hand recorded (``pulya``, ``gora``, ``vists``): by the one strict reader, :func:`bbscore.numbers.exact`
+    (whole or ``"15/2"``, ASCII digits, at most 15 digits a part; ``inf``, ``nan``, ``"1e999999"`` are not read — and
+    never handed to :class:`~fractions.Fraction`, which would compute 10**100000000 for ``"1e100000000"``)."""
+    from bbscore.numbers import exact
+
+    return exact(value)
 
 
 def _recorded_table(value: Any) -> dict[str, Fraction] | None:
@@ -423,7 +419,7 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
         raise InvalidValueError("target", target, _("пуля — положительное число"))
     extra: dict[str, Any] = {}
     if dealer is not None:
-        dealer = " ".join(dealer.split())
+        dealer = typed_name(dealer)
         if len(names) != 4:
             raise InvalidValueError("dealer", dealer, _("первый сдающий указывается только вчетвером (втроём сдающий играет)"))
         if dealer not in names:

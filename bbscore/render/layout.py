@@ -20,6 +20,26 @@ class _SafeConsole(Console):
     def render_str(self, text: str, *args, **kwargs) -> Text:
         return super().render_str(visible(text), *args, **kwargs)
 
+    def render(self, renderable, options=None):
+        """Every rich :class:`~rich.text.Text` too (one built by hand, a table's cell): its control characters named
+        as :func:`visible` names them, its styles kept — the one output path of every command and game."""
+        if isinstance(renderable, Text):
+            renderable = named(renderable)
+        return super().render(renderable, options)
+
+
+def named(text: Text) -> Text:
+    """``text`` with each control or format character of it named (``<U+202E>``), its styles kept."""
+    plain = text.plain
+    if plain.isprintable():  # the common case, quickly (nothing to name)
+        return text
+    for index in reversed(range(len(plain))):
+        character = plain[index]
+        shown = visible(character)
+        if shown != character:
+            text = text[:index] + Text(shown) + text[index + 1:]
+    return text
+
 
 def console(wrap: bool = False) -> Console:
     """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text), no
@@ -59,4 +79,5 @@ def print_fitting(out: Console, table: Table) -> None:
 
 
 def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else str(cell)
+    """A cell's text as it is shown (control characters named: what its width is measured by)."""
+    return visible(cell.plain if isinstance(cell, Text) else str(cell))

@@ -9,10 +9,9 @@ from fractions import Fraction
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
 from bbscore.i18n import _
-from bbscore.render.layout import console, print_fitting
+from bbscore.render.layout import console, print_fitting, styled
 from bbscore.preferans.working import (
     hand_lines,
     money_text,
@@ -45,7 +44,7 @@ def _entries_lines(entries) -> list[str]:
 def hand_result(title: str, entries, out: Console | None = None) -> None:
     """A hand: what it writes, then the working step by step."""
     out = out or console()
-    out.print(Text(title, style="bold"))
+    out.print(styled(title, "bold"))
     for line in _entries_lines(entries):
         out.print(line)
     out.print(_("Расчёт:"))
@@ -57,7 +56,7 @@ def added(appended, path) -> None:
     """What ``pref add`` wrote, then the state of the пуля."""
     out = console()
     if appended.warning:
-        out.print(Text(_("внимание: {warning}").format(warning=appended.warning), style="yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
     hand = appended.hand
     who = _(", играет {player}").format(player=hand.declarer) if hand.declarer else ""
     dealer = _("; сдавал {player} (на прикупе)").format(player=hand.dealer) if hand.dealer else ""
@@ -74,8 +73,8 @@ def _status(sheet, out: Console, hands: int | None = None, path=None, first_deal
         pulya=", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players), target=sheet.target,
         gora=", ".join(f"{p} {number(sheet.gora[p])}" for p in sheet.players)))
     if sheet.ended:
-        out.print(Text(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
-            file=path or _("ФАЙЛ")), style="bold"))
+        out.print(styled(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
+            file=path or _("ФАЙЛ")), "bold"))
         return
     if sheet.runs_matter and sheet.run:
         out.print(_("Распасов подряд: {run}; следующая игра — не ниже {lowest} (или мизер, или снова распасы).").format(
@@ -102,7 +101,8 @@ def removed(protocol, record) -> None:
 
     out = console()
     out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=record.number, line=record.line))
-    out.print(hand_text(record.fields).strip())
+    for line in hand_text(record.fields).strip().splitlines():  # (one print a line: a line break is no character
+        out.print(line)                                           # of user text, and is not named)
 
 
 def _running(values: tuple) -> str:
@@ -114,10 +114,9 @@ def sheet(protocol, checked, warning: str | None) -> None:
     out = console()
     s = checked.sheet
     if warning:
-        out.print(Text(_("внимание: {warning}").format(warning=warning), style="yellow"))
-    out.print(Text(_("{file}: пуля до {target}, правила «{convention}», сдач {hands}").format(
-        file=protocol.path, target=s.target, convention=protocol.header.convention, hands=len(protocol.hands)),
-        style="bold"))
+        out.print(styled(_("внимание: {warning}").format(warning=warning), "yellow"))
+    out.print(styled(_("{file}: пуля до {target}, правила «{convention}», сдач {hands}").format(
+        file=protocol.path, target=s.target, convention=protocol.header.convention, hands=len(protocol.hands)), "bold"))
     table = Table(title_justify="left")
     table.add_column(_("игрок"), overflow="fold")
     table.add_column(_("пуля"), overflow="fold")
@@ -137,10 +136,7 @@ def sheet(protocol, checked, warning: str | None) -> None:
     for hand_number, step in s.closing:
         out.print(_("Сдача {hand}: {step}").format(hand=hand_number, step=step_line(step)))
     _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
-    bad = sorted({d.hand for d in checked.discrepancies})
-    if bad:
-        out.print(Text(_("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
-            hands=", ".join(map(str, bad)), file=protocol.path), style="red"))
+    _discrepancies(checked, protocol.path, out)
 
 
 def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> None:
@@ -151,7 +147,7 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
     out = console()
     s = checked.sheet
     state = _("пуля закрыта") if s.ended else _("пуля не закрыта")
-    out.print(Text(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), style="bold"))
+    out.print(styled(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), "bold"))
     for line in settlement_lines(result):
         out.print(line)
     whole = result.rounding == "whole"
@@ -183,12 +179,22 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
     exact = all(Fraction(v).denominator == 1 for v in result.result.values())
     out.print(_("Итоги в целых вистах округлены так, что в сумме по-прежнему 0 (здесь точные итоги и так целые).")
               if exact else _("Итоги в целых вистах округлены так, что в сумме по-прежнему 0."))
-    out.print(Text(_("Кто кому должен (попарно, точно; должник → кому):"), style="bold"))
+    out.print(styled(_("Кто кому должен (попарно, точно; должник → кому):"), "bold"))
     for line in pairwise_lines(result):
         out.print(f"  {line}")
-    out.print(Text(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), style="bold"))
+    out.print(styled(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), "bold"))
     for line in payment_lines(result, per_vist, currency):
         out.print(f"  {line}")
+    _discrepancies(checked, protocol.path, out, _("подсчёт — по правилам, не по записанному"))
+
+
+def _discrepancies(checked, path, out: Console, what: str | None = None) -> None:
+    """The line that says which hands recorded what the rules do not give (``pref show``, ``pref settle``)."""
+    bad = sorted({d.hand for d in checked.discrepancies})
+    if bad:
+        line = _("! расхождения с правилами в сдачах {hands}: bbscore recompute {file}").format(
+            hands=", ".join(map(str, bad)), file=path)
+        out.print(styled(f"{line} ({what})" if what else line, "red"))
 
 
 def _signed(value: Fraction) -> str:
@@ -202,7 +208,7 @@ def recompute_report(report: dict, out: Console) -> None:
 
     name = report["file"]
     if report.get("warning"):
-        out.print(Text(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), style="yellow"))
+        out.print(styled(_("{file}: внимание: {warning}").format(file=name, warning=report["warning"]), "yellow"))
     for item in report["discrepancies"]:
         where = f"{name}:{item['line']}" if item["line"] else name
         out.print(_("{where}: сдача {hand}, {field}: {message}").format(
@@ -217,4 +223,4 @@ def recompute_report(report: dict, out: Console) -> None:
         out.print(_("{file}: исправлено, прежний файл сохранён как {backup}").format(file=name, backup=backup) if backup
                   else _("{file}: исправлено").format(file=name))
     elif "fix_error" in report:
-        out.print(Text(_("не исправлено: {error}").format(error=report["fix_error"]), style="red"))
+        out.print(styled(_("не исправлено: {error}").format(error=report["fix_error"]), "red"))
