@@ -41,6 +41,7 @@ values of its own top-level keys (``score``, ``total``: each value replaced wher
 
 from __future__ import annotations
 
+import contextvars
 import enum
 import os
 import re
@@ -53,6 +54,8 @@ from bbscore.files import (
     FileRefused,
     expand_user,
     key_line,
+    lock_path,
+    locked,
     parse_toml,
     read_regular,
     replace_with_backup,
@@ -734,7 +737,30 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
 
 
 def _write(sheet: Sheet) -> None:
-    write_atomic(sheet.path, (BOM if sheet.bom else "") + sheet.text)
+    if not _REHEARSING.get():
+        write_atomic(sheet.path, (BOM if sheet.bom else "") + sheet.text)
+
+
+_REHEARSING = contextvars.ContextVar("rehearsing", default=False)
+
+
+def change(path: Path, work: Callable[[], Any]) -> Any:
+    """``work()`` — a command's whole change of the sheet at ``path``: read it, check it, write it through this
+    module — under the sheet's lock (:func:`bbscore.files.locked`); returns what ``work`` returns.
+
+    A sheet that has no lock file yet is first changed in rehearsal: ``work()`` run unlocked, every change proven but
+    none written.  Refused there (a bad hand, a closed game, hands that cannot be edited), the command has made no
+    lock file; else the lock is taken (the lock file made) and ``work()`` run again on the file as it is then.  So a
+    lock file is only ever made by a command that writes — unless the file was changed by hand between the two runs
+    so that the second refuses.  Raises what ``work`` raises."""
+    if not lock_path(Path(os.path.realpath(path))).exists():
+        token = _REHEARSING.set(True)
+        try:
+            work()
+        finally:
+            _REHEARSING.reset(token)
+    with locked(path):
+        return work()
 
 
 def new_text(path: Path, game: dict[str, Any], style: Style, check: Callable[[str, dict[str, Any]], Any]) -> str:
@@ -826,6 +852,8 @@ def rewrite(sheet: Sheet, changes: dict[int, dict[str, Any]], game: dict[str, An
     if not same(game, sheet.data.get("game")):
         edits.append(_game_edit(sheet, game, style))
     done = _commit(sheet, edits, hands, game)
+    if _REHEARSING.get():
+        return sheet.path  # (a rehearsal writes nothing: see change)
     return replace_with_backup(sheet.path, (BOM if done.bom else "") + done.text)
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, printed, warn
-from bbscore.cli.options import AsJson, Command
+from bbscore.cli.options import AsJson, Command, whole_number
 from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
 
@@ -17,7 +17,7 @@ def recompute(
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", click_type=whole_number(1, 1024), help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
 ) -> None:
     """Пересчитать сохранённые протоколы (и пули преферанса) и найти каждое расхождение (файл, сдача, строка).
 

@@ -31,7 +31,6 @@ as text, ``"15/2"``.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -48,7 +47,7 @@ from bbscore.errors import (
     shown,
 )
 from bbscore.seats import MAX_NAME, distinct, new_names, typed_name
-from bbscore.files import key_line, lock_path, locked
+from bbscore.files import key_line, locked
 from bbscore import sheets
 from bbscore.sheets import Sheet, Style, check_sheet_path, field_line, names_a_path, sheet_header, stored_convention
 from bbscore.preferans.engine import HandEntries, next_run, score
@@ -390,11 +389,9 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def _check_existing(path: Path) -> None:
-    """:func:`check_path` of an existing sheet, which must also read as one whose hands can be edited: a file refused
-    for what it holds gets no lock file (it is read again under the lock)."""
+    """:func:`check_path` of an existing sheet (then each change runs through :func:`bbscore.sheets.change`: a sheet
+    with no lock file yet is changed in rehearsal first, so that a refused command leaves none)."""
     check_path(path, must_exist=True)
-    if not lock_path(Path(os.path.realpath(path))).exists():
-        sheets.check_editable(read(path).sheet)
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
@@ -460,7 +457,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
     inputs are bad.
     """
     _check_existing(path)
-    with locked(path):
+    def change():
         protocol = read(path)
         _loaded, convention, warning = rules_for(protocol)
         before = check(protocol, convention)
@@ -479,27 +476,31 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         entries = score(hand, convention, before.sheet.run)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
-    after = check(parse(path, written.text, written.data, bom=written.bom), convention)
-    return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+        after = check(parse(path, written.text, written.data, bom=written.bom), convention)
+        return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+
+    return sheets.change(path, change)
 
 
 def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
     """Cut the last hand off the sheet; returns the sheet as it was and the hand removed."""
     _check_existing(path)
-    with locked(path):
+    def change():
         protocol = read(path)
         if not protocol.hands:
             raise ProtocolError(str(path), None, _("в пуле нет сдач"))
         last = protocol.hands[-1]
         sheets.remove_last(protocol.sheet)
-    return protocol, last
+        return protocol, last
+
+    return sheets.change(path, change)
 
 
 def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path | None:
     """Write what each hand writes by the sheet's own rules back (a backup beside the file first); None when nothing
     differed.  Refused when a hand's inputs are bad."""
     _check_existing(path)
-    with locked(path):
+    def change():
         text, bom = _read_text(path)
         if known is not None and text == known[0].text:
             protocol, checked = known
@@ -533,3 +534,5 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
         if not changes and game is None:
             return None
         return sheets.rewrite(protocol.sheet, changes, game, Style.INLINE)
+
+    return sheets.change(path, change)

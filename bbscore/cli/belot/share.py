@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, warn
-from bbscore.cli.options import AsJson, Command
+from bbscore.cli.options import AsJson, Command, whole_number
 from bbscore.cli.belot.options import ProtocolFile
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
@@ -89,7 +89,8 @@ def export(
 def stats(
     paths: Annotated[list[Path], typer.Argument(help=TEXT["stats_paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help=TEXT["stats_jobs"], metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", help=TEXT["stats_jobs"], metavar="N",
+                                                click_type=whole_number(1, 1024))] = None,
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
