@@ -38,7 +38,6 @@ from typing import Any, Callable, Iterator
 
 from bbscore.errors import (
     ConventionError,
-    ConventionNotFoundError,
     InvalidValueError,
     ProtocolError,
     shown,
@@ -218,14 +217,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
     except ConventionError as error:  # missing, not a regular file, broken: said as this protocol's problem
         if override is not None:
             raise
-        if isinstance(error, ConventionNotFoundError) or error.stage == "read":
-            reason = error.explanation()  # missing, unreadable: the system's reason, nothing of the file
-        elif not conventions.names_a_file(name):  # a bundled or the user's own convention: every detail
-            reason = error.message()
-        elif error.stage == "toml":  # a file anywhere that the protocol names: nothing of its content is quoted
-            reason = _("этот файл не в формате TOML — не файл правил")
-        else:
-            reason = _("этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)")
+        reason = conventions.sheet_refusal(error, name)  # (a file anywhere it names: nothing of it quoted)
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
             _("правила партии «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason),

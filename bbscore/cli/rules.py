@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from bbscore.cli import emit_json
+from bbscore.cli import emit_json, say
 from bbscore.cli.options import AsJson, Command
-from bbscore.errors import BBScoreError, visible
+from bbscore.errors import BBScoreError
 from bbscore.i18n import _
 
 
@@ -83,7 +83,7 @@ def conventions_diff(
     render.convention_diff(a, b, rows)
 
 
-def conventions_check(file: Annotated[Path, typer.Argument(help="Файл правил (.toml).", metavar="FILE")]) -> None:
+def conventions_check(file: Annotated[Path, typer.Argument(readable=False, help="Файл правил (.toml).", metavar="FILE")]) -> None:
     """Проверить файл правил: все ключи, типы и согласованность чисел."""
     from bbscore import conventions
     from bbscore.errors import ConventionNotFoundError
@@ -103,16 +103,16 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
             reason = _("файл правил не найден (check проверяет файл по пути)")
         raise ConventionNotFoundError("FILE", str(file), reason)
     rules = conventions.load_file(file)
-    print(visible(_("{file}: правила «{name}» в порядке ({title}); sha256 {sha256}").format(
+    say((_("{file}: правила «{name}» в порядке ({title}); sha256 {sha256}").format(
         file=file, name=rules.name, title=rules.settings.title, sha256=rules.sha256)))
     if rules.name != file.stem:
-        print(visible(_("внимание: имя в файле «{name}», а файл называется {file}: по имени правила находятся по "
+        say((_("внимание: имя в файле «{name}», а файл называется {file}: по имени правила находятся по "
                         "имени файла (--convention {stem}), а в протоколе и выводе будет «{name}»").format(
                             name=rules.name, file=file.name, stem=file.stem)))
 
 
 def conventions_init(
-    new_file: Annotated[Path, typer.Argument(help="Новый файл правил (.toml); существующий не перезаписывается.", metavar="NEW.toml")],
+    new_file: Annotated[Path, typer.Argument(readable=False, help="Новый файл правил (.toml); существующий не перезаписывается.", metavar="NEW.toml")],
     source: Annotated[str, typer.Option("--from", help="С каких правил начать (имя или путь).", metavar="NAME|PATH")] = "gambler",
 ) -> None:
     """Сделать свои правила: копия с комментариями, чтобы править."""
@@ -127,7 +127,11 @@ def conventions_init(
         raise ConventionError(str(new_file), "", _("файл правил должен оканчиваться на .toml"))
     if new_file.stem in conventions.bundled_names():
         raise ConventionError(str(new_file), "", _("имя «{name}» занято встроенными правилами — выберите другое").format(name=new_file.stem))
-    text = conventions.commented_copy(conventions.load(source, game=None), new_file.stem)
+    rules = conventions.load(source, game=None)
+    text = conventions.commented_copy(rules, new_file.stem)
+    copy = conventions.parse(text.encode("utf-8"), new_file)  # proven before it is written: the same rules
+    if _rules_only(copy.content) != _rules_only(rules.content):
+        raise ConventionError(str(new_file), "", _("копия вышла бы не теми же правилами — не записываю"))
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", _("нет папки {folder}").format(folder=new_file.parent))
     if os.path.lexists(new_file):  # a file, or a link (even one that leads nowhere): never written through
@@ -135,11 +139,15 @@ def conventions_init(
         raise ConventionError(str(new_file), "", what)
     write_atomic(new_file, text, exclusive=True)
     note_written(new_file)
-    conventions.parse(text.encode("utf-8"), new_file)
-    print(visible(_("{file}: копия правил «{source}» под именем «{name}». Правьте значения, проверка: "
+    say((_("{file}: копия правил «{source}» под именем «{name}». Правьте значения, проверка: "
                     "bbscore conventions check {file}. Чтобы выбирать их по имени (--convention {name}), "
                     "положите файл в {folder}").format(file=new_file, source=source, name=new_file.stem,
                                                        folder=conventions.user_dir())))
+
+
+def _rules_only(content: dict) -> dict:
+    """A rule set's content without what a copy changes: its name, title and earlier versions."""
+    return {key: value for key, value in content.items() if key not in ("name", "title", "same_rules_as")}
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -41,7 +41,6 @@ from bbscore import conventions, games
 from bbscore.errors import (
     BBScoreError,
     ConventionError,
-    ConventionNotFoundError,
     InvalidValueError,
     ProtocolError,
     shown,
@@ -185,14 +184,14 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
     """The sheet's convention (``override`` wins), the settings with the sheet's target, and a warning when they
     are not the rules the sheet was kept with."""
     name = override or protocol.header.convention
-    if override is None and names_a_path(name) and not Path(name).is_absolute():
+    if override is None and names_a_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name, game=GAME)
     except ConventionError as error:
         if override is not None:
             raise
-        reason = error.explanation() if isinstance(error, ConventionNotFoundError) else error.message()
+        reason = conventions.sheet_refusal(error, name)  # (a file anywhere it names: nothing of it quoted)
         raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
                             _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, note_written, printed, warn
+from bbscore.cli import emit_json, epilog, note_written, printed, say, warn
 from bbscore.cli.options import AsJson, Command, whole_number
 from bbscore.cli.belot.options import ProtocolFile
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
@@ -42,7 +42,7 @@ TEXT = {
 def export(
     file: ProtocolFile,
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["export_output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["export_output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
 ) -> None:
     """``export``: the sheet as CSV, Markdown or a printable HTML page, to stdout or a new file (``--force``: any)."""
@@ -69,39 +69,42 @@ def export(
     sheet = protocol.read(file)
     rules, warning = protocol.convention_for(sheet)
     result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
-    text = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
+    # To standard output (a terminal, most often) every control character of a name or a note is named: a bare CR
+    # or a line break in a note would overwrite or forge a line; to a file the text is kept as it is.
+    writer = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format]
+    text = writer(sheet, result, **({"shown": visible} if output is None else {}))
     if warning:  # the file's rules changed since it was kept: said, not refused
-        print(_(TEXT["warning"]).format(warning=warning), file=sys.stderr)
+        say(_(TEXT["warning"]).format(warning=warning), error=True)
     flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
     if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it
-        print(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=file), file=sys.stderr)
-    if output is None:  # to a terminal: no control character of a name or a note reaches it raw
-        sys.stdout.write(visible(text, keep="\r\n\t"))
+        say(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=file), error=True)
+    if output is None:
+        sys.stdout.write(text)
         sys.stdout.flush()
         return
     from bbscore.files import write_atomic
 
     write_atomic(output, text, exclusive=not force, follow=False)  # --force replaces a link, never writes through it
     note_written(output)
-    print(_(TEXT["written"]).format(path=output))
+    say(_(TEXT["written"]).format(path=output))
 
 
 def stats(
-    paths: Annotated[list[Path], typer.Argument(help=TEXT["stats_paths"], metavar="FILE_OR_DIR...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["stats_paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", help=TEXT["stats_jobs"], metavar="N",
                                                 click_type=whole_number(1, 1024))] = None,
 ) -> None:
     """``stats``: the statistics of the games in the files and folders given (unreadable files named, skipped, exit 1)."""
     from bbscore.cli.parallel import each_report
-    from bbscore.sheets import EMPTY_FOLDER, protocol_files
+    from bbscore.sheets import protocol_files
     from bbscore.belot.stats import combine
 
-    files, empty = protocol_files(paths)
+    files, problems = protocol_files(paths)
     summaries = []
     bad = other_game = 0
-    for folder in empty:
-        warn(f"{folder}: {_(EMPTY_FOLDER)}")
+    for problem in problems:  # a folder with none, a folder that cannot be read: said, and exit 1
+        warn(problem)
         bad += 1
     for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
         if level == 2:

@@ -6,10 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, finish_report, note_written
+from bbscore.cli import emit_json, epilog, finish_report, note_written, say
 from bbscore.cli.options import AsJson, Command, completion, whole_number
 from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names
-from bbscore.errors import BBScoreError, visible, ref
+from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
 
 
@@ -26,7 +26,7 @@ def new(
     goal = parse_count(target, "target", 1, 100_000, _("цель партии — целое число от 1 до 100000"))
     header = protocol.create(file, tuple(pairs.split(",")), convention, goal)
     note_written(file)
-    print(visible(_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
+    say((_("Протокол {file}: {first} — {second}, до {target}, правила {convention}.").format(
         file=file, first=header.pairs[0], second=header.pairs[1], target=header.target, convention=header.convention)))
 
 

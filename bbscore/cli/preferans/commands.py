@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, finish_report, note_written
+from bbscore.cli import emit_json, finish_report, note_written, say
 from bbscore.cli.options import AsJson, Command
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.i18n import _
@@ -40,7 +40,7 @@ Pass = Annotated[Optional[list[str]], typer.Option("--pass", help="Пасова�
 Note = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.", metavar="TEXT")]
 Convention = Annotated[str, typer.Option("--convention", help="Правила преферанса: имя (rostov, sochi, leningrad) или "
                                                             "путь к файлу .toml.", metavar="NAME|PATH")]
-SheetFile = Annotated[Path, typer.Argument(help="Файл пули (.toml).", metavar="FILE")]
+SheetFile = Annotated[Path, typer.Argument(readable=False, help="Файл пули (.toml).", metavar="FILE")]
 
 
 def _is_all_pass(game: str) -> bool:
@@ -275,7 +275,7 @@ def new(
         file=file, target=header.target, players=", ".join(header.players), convention=header.convention)
     if len(header.players) == 4:
         line += _(" Вчетвером сдающий сидит на прикупе; первым сдаёт {first}, дальше по кругу.").format(first=first)
-    print(line)
+    say(line)
 
 
 def add(
