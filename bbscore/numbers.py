@@ -9,13 +9,14 @@ have their own reader, :func:`exact`, with the same rules for each of their part
 
 from __future__ import annotations
 
-import math
 import re
-from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from bbscore.errors import InconsistentHandError
 from bbscore.i18n import _
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 MAX_DIGITS = 15  # the longest whole number read anywhere (a target, a score): printable in any sum of them
 _WHOLE = re.compile(r"-?[0-9]+")
@@ -41,6 +42,9 @@ def exact(value: object, *, digits: int = MAX_DIGITS) -> Fraction | None:
     """A recorded exact number → :class:`~fractions.Fraction`: a whole number (an int of at most ``digits`` digits),
     a finite float of that size, or text ``"N"`` / ``"N/M"`` (ASCII digits, a sign before N, each part at most
     ``digits`` digits, M not 0); None for anything else (``inf``, ``nan``, ``"1e999999"``, a bool, ``"²"``)."""
+    import math
+    from fractions import Fraction  # (here: the commands that read no пуля do not import it)
+
     bound = 10**digits
     if isinstance(value, bool):
         return None

@@ -885,14 +885,14 @@ def _game_edit(sheet: Sheet, game: dict[str, Any], style: Style) -> _Edit:
 EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
 
 
-def protocol_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
-    """The files to check, and what cannot be checked (one line each: a folder given that holds none, a folder or
-    subfolder that cannot be read, with the system's reason): each path given, a folder replaced by every protocol
+def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The files to check, and what cannot be checked — (folder, why) for a folder given that holds none and for a
+    folder or subfolder that cannot be read (the system's reason): each path given, a folder replaced by every protocol
     under it (``*.toml`` files with a ``[game]`` table, recursively, in the order of their paths; hidden files and
     folders — locks, temporary files, ``.venv`` — and ``.bak`` backups skipped).  A folder that cannot be read is
     never passed over in silence.  Raises :class:`ProtocolError` when there is nothing at all."""
     found: list[Path] = []
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
     for path in paths:
         if not path.is_dir():
@@ -917,10 +917,11 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[str]]:
                     inside.append(candidate)  # named, with its reason, by the check itself
         found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
         for error in unreadable:
-            problems.append(_("{folder}: папка не читается ({reason}): протоколы в ней не проверены").format(
-                folder=error.filename or path, reason=os_reason(error)))
+            problems.append((str(error.filename or path), _("папка не читается ({reason}): протоколы в ней не проверены").format(
+                reason=os_reason(error))))
         if not inside and not unreadable:
-            problems.append(f"{path}: {_(EMPTY_FOLDER)}")
+            problems.append((str(path), _(EMPTY_FOLDER)))
     if not found:  # nothing at all to check: one refusal
-        raise ProtocolError("«»", None, problems[0]) if problems else ProtocolError("«»", None, EMPTY_FOLDER)
+        folder, why = problems[0] if problems else ("«»", _(EMPTY_FOLDER))
+        raise ProtocolError(folder, None, why)
     return found, problems

@@ -45,8 +45,8 @@ def recompute(
 
         out = console()
     files, problems = protocol_files(files)  # a folder: the protocols in it
-    for problem in problems:  # a folder with none, a folder that cannot be read: said, and exit 2
-        warn(problem)
+    for folder, why in problems:  # a folder with none, a folder that cannot be read: said, and exit 2
+        warn(f"{folder}: {why}")
         worst = 2
     reported = each_report(files, recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
     listening = True  # the reader is there (| head may go away: the check goes on, for its exit code)

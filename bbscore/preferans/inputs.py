@@ -61,6 +61,10 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     dealer = fields.get("dealer")
     if dealer is not None:
         dealer = _name(dealer, "dealer")
+        if dealer not in players:
+            raise InconsistentHandError("dealer", dealer, _("нет такого игрока; играют: {join}").format(join=", ".join(players)))
+        if len(players) != 4:  # (three players: no one sits out — the misère's defenders are the other two)
+            raise InconsistentHandError("dealer", dealer, _("втроём сдающий играет: сидящий на прикупе бывает только вчетвером"))
     by = fields.get("by")
     whist = fields.get("whist")
     passed = fields.get("pass")

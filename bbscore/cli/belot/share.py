@@ -103,8 +103,8 @@ def stats(
     files, problems = protocol_files(paths)
     summaries = []
     bad = other_game = 0
-    for problem in problems:  # a folder with none, a folder that cannot be read: said, and exit 1
-        warn(problem)
+    for folder, why in problems:  # a folder with none, a folder that cannot be read: said, and exit 1
+        warn(f"{folder}: {why}")
         bad += 1
     for summary, level in each_report(files, _stats_file, convention=None, fix=False, jobs=jobs):
         if level == 2:
