@@ -26,6 +26,7 @@ from bbscore.errors import (
     ProtocolError,
     os_reason,
     shown,
+    visible,
 )
 from bbscore.files import (
     FileRefused,
@@ -290,6 +291,20 @@ def names_a_file(name_or_path: str) -> bool:
     return _names_a_file(name_or_path)
 
 
+def sheet_refusal(error: ConventionError, name: str) -> str:
+    """Why the rules a score sheet names (``[game] convention``, loaded as ``name``) cannot be used, for the sheet's
+    own refusal, in any game: missing or unreadable — the system's reason; a bundled or the user's own convention
+    that is broken — every detail; a file anywhere that the sheet names — only that it is not TOML, or not a bbscore
+    rule set: nothing of its content (values, key names) is quoted, as it may be any file of the machine."""
+    if isinstance(error, ConventionNotFoundError) or error.stage == "read":
+        return error.explanation()
+    if not names_a_file(name):
+        return error.message()
+    if error.stage == "toml":
+        return _("этот файл не в формате TOML — не файл правил")
+    return _("этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)")
+
+
 def _names_a_file(name_or_path: str) -> bool:
     """Whether ``name_or_path`` is a path (it ends in .toml, has a folder, or is something here — a file, a folder, a
     pipe — that is not a convention's name)."""
@@ -364,7 +379,7 @@ def commented_copy(source: Any, new_name: str) -> str:
     except (FileRefused, UnicodeDecodeError):  # changed since
         raise ConventionError(str(source.path), "", _("файл правил изменился — повторите команду")) from None
     lines = text.splitlines(keepends=True)
-    result = [f"# Копия правил «{source.name}», сделанная командой bbscore conventions init: правьте значения,\n",
+    result = [f"# Копия правил «{visible(source.name)}», сделанная командой bbscore conventions init: правьте значения,\n",
               "# затем проверьте файл: bbscore conventions check ФАЙЛ.\n"]
     in_top = True
     skipping = False  # inside the source's same_rules_as list, written over several lines

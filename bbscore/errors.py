@@ -102,11 +102,12 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
         return "[" + ", ".join(items + (["…"] if len(value) > 8 else [])) + "]"
     if isinstance(value, dict):
         return _("таблица {{ … }}").format()
-    text = visible(str(value))
-    if not text.strip():
+    raw = str(value)
+    if not raw[:limit + 1].strip() and not raw.strip():  # (a long value is not scanned whole: strip is C, and first cut)
         return _("«» (пусто)")
-    if len(text) > limit:
-        text = _("{text}… ({count} знаков)").format(text=text[:limit], count=len(text))
+    text = visible(raw[:limit + 1])  # cut before the characters are named: a value of megabytes costs nothing
+    if len(raw) > limit or len(text) > limit:
+        text = _("{text}… ({count} знаков)").format(text=text[:limit], count=len(raw))
     return f"«{text}»"
 
 
@@ -116,7 +117,7 @@ def visible(text: str, keep: str = "") -> str:
     name, a note or a file name reaches the terminal."""
     import unicodedata
 
-    if text.isascii() and text.isprintable():  # the common case, quickly
+    if text.isprintable():  # the common case, quickly (no control, format or separator character in it)
         return text
     return "".join(
         f"<U+{ord(ch):04X}>" if ch not in keep and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason, visible
 from bbscore.i18n import N_, _
 
 LOCK_TIMEOUT_SECONDS = 60
@@ -243,7 +243,7 @@ def notice(message: str) -> None:
     import sys
 
     if sys.stderr is not None:
-        print(message, file=sys.stderr, flush=True)
+        print(visible(message), file=sys.stderr, flush=True)  # (a file name's control characters named)
 
 
 @contextmanager

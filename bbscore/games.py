@@ -62,7 +62,8 @@ class Game:
       up); raises :class:`~bbscore.errors.BBScoreError` for a file it cannot read;
     - ``stats``: ``"module:function"`` — ``function(counts)`` adds up the ``counts`` of the game's sheets;
       ``show_stats``: ``"module:function"`` — ``function(data, console)`` prints that for a person;
-    - ``export``: ``"module:function"`` — ``function(path, format)`` gives one sheet for sharing: ``format`` is ``csv``,
+    - ``export``: ``"module:function"`` — ``function(path, format, shown)`` gives one sheet for sharing (``shown``: None,
+      or applied to each user text of a text format, for a terminal): ``format`` is ``csv``,
       ``md``, ``html`` (text) or ``xlsx`` (the rows of a worksheet: :func:`bbscore.xlsx.workbook`), with what to say
       about the file (its rules changed, slips found) as a list of lines.
     """

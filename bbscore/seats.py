@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 
 SEATS = (1, 2, 3, 4)
+MAX_NAME = 100  # the longest name of a pair or a player (a name of megabytes would be a sheet of megabytes)
+MAX_NOTE = 1000  # the longest note of a hand (a note of megabytes would cost every command that shows it)
 
 
 class Side(enum.Enum):
@@ -40,28 +42,45 @@ class Partnership(enum.Enum):
         return Partnership.EVEN if self is Partnership.ODD else Partnership.ODD
 
 
+def typed_name(text: str) -> str:
+    """A name as it is kept and matched: spaces made single, and in Unicode's composed form (NFC: «Á» typed as «A»
+    and a combining accent is the same name as «Á»)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", " ".join(text.split()))
+
+
+def distinct(names: list[str] | tuple[str, ...]) -> bool:
+    """Whether no two of ``names`` are the same name (:func:`name_key`)."""
+    keys = [name_key(name) for name in names]
+    return len(set(keys)) == len(keys)
+
+
 def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tuple[str, ...]:
-    """The names of a new sheet's pairs or players, spaces made single: refused (``field``, with ``what`` they are)
-    when one is empty, holds an invisible character (a zero-width space would make two names look alike), or two
-    differ only in letter case (names are matched without regard to case).  Raises
-    :class:`~bbscore.errors.InvalidValueError`."""
+    """The names of a new sheet's pairs or players, spaces made single, in NFC (:func:`typed_name`): refused
+    (``field``, with ``what`` they are) when one is empty, holds an invisible character (a zero-width space would
+    make two names look alike), or two are the same name but for letter case or the way an accent is encoded
+    (:func:`name_key`).  Raises :class:`~bbscore.errors.InvalidValueError`."""
     import unicodedata
 
     from bbscore.errors import InvalidValueError
     from bbscore.i18n import _
 
-    names = tuple(" ".join(name.split()) for name in given)
     joined = ",".join(given)
+    if any(len(name) > 4 * MAX_NAME for name in given):  # (not read further: a name of megabytes costs nothing)
+        raise InvalidValueError(field, joined, _("{what}: имя не длиннее {count} знаков").format(what=what, count=MAX_NAME))
+    names = tuple(typed_name(name) for name in given)
     for name in names:
         if not name:
             raise InvalidValueError(field, joined, _("{what}: пустое имя").format(what=what))
+        if len(name) > MAX_NAME:
+            raise InvalidValueError(field, joined, _("{what}: имя не длиннее {count} знаков").format(what=what, count=MAX_NAME))
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
             raise InvalidValueError(field, joined, _("{what}: в имени «{name}» невидимый знак — так два имени выглядят "
                                                      "одинаково; наберите его без него").format(what=what, name=name))
-    folded = [name.casefold() for name in names]
-    if len(set(folded)) != len(folded):
-        raise InvalidValueError(field, joined, _("{what}: имена должны различаться (и не только регистром букв: "
-                                                 "имя узнаётся без учёта регистра)").format(what=what))
+    if not distinct(names):
+        raise InvalidValueError(field, joined, _("{what}: имена должны различаться (и не только регистром букв или тем, "
+                                                 "как набрана буква с ударением: имя узнаётся без учёта того и другого)").format(what=what))
     return names
 
 

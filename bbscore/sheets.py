@@ -41,6 +41,7 @@ values of its own top-level keys (``score``, ``total``: each value replaced wher
 
 from __future__ import annotations
 
+import contextvars
 import enum
 import os
 import re
@@ -53,6 +54,8 @@ from bbscore.files import (
     FileRefused,
     expand_user,
     key_line,
+    lock_path,
+    locked,
     parse_toml,
     read_regular,
     replace_with_backup,
@@ -760,7 +763,30 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
 
 
 def _write(sheet: Sheet) -> None:
-    write_atomic(sheet.path, (BOM if sheet.bom else "") + sheet.text)
+    if not _REHEARSING.get():
+        write_atomic(sheet.path, (BOM if sheet.bom else "") + sheet.text)
+
+
+_REHEARSING = contextvars.ContextVar("rehearsing", default=False)
+
+
+def change(path: Path, work: Callable[[], Any]) -> Any:
+    """``work()`` — a command's whole change of the sheet at ``path``: read it, check it, write it through this
+    module — under the sheet's lock (:func:`bbscore.files.locked`); returns what ``work`` returns.
+
+    A sheet that has no lock file yet is first changed in rehearsal: ``work()`` run unlocked, every change proven but
+    none written.  Refused there (a bad hand, a closed game, hands that cannot be edited), the command has made no
+    lock file; else the lock is taken (the lock file made) and ``work()`` run again on the file as it is then.  So a
+    lock file is only ever made by a command that writes — unless the file was changed by hand between the two runs
+    so that the second refuses.  Raises what ``work`` raises."""
+    if not lock_path(Path(os.path.realpath(path))).exists():
+        token = _REHEARSING.set(True)
+        try:
+            work()
+        finally:
+            _REHEARSING.reset(token)
+    with locked(path):
+        return work()
 
 
 def new_text(path: Path, game: dict[str, Any], style: Style, check: Callable[[str, dict[str, Any]], Any]) -> str:
@@ -852,6 +878,8 @@ def rewrite(sheet: Sheet, changes: dict[int, dict[str, Any]], game: dict[str, An
     if not same(game, sheet.data.get("game")):
         edits.append(_game_edit(sheet, game, style))
     done = _commit(sheet, edits, hands, game)
+    if _REHEARSING.get():
+        return sheet.path  # (a rehearsal writes nothing: see change)
     return replace_with_backup(sheet.path, (BOM if done.bom else "") + done.text)
 
 
@@ -883,19 +911,22 @@ def _game_edit(sheet: Sheet, game: dict[str, Any], style: Style) -> _Edit:
 EMPTY_FOLDER = N_("в папке нет протоколов (файлов .toml с таблицей [game])")  # translated where shown
 
 
-def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """The files to check, and the folders given that hold none: each path given, a folder replaced by every protocol under it (``*.toml`` files with a
-    ``[game]`` table, recursively, in the order of their paths; hidden files and folders — locks, temporary files,
-    ``.venv`` — and ``.bak`` backups skipped).  Raises :class:`ProtocolError` when there is nothing at all."""
+def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]]:
+    """The files to check, and what cannot be checked — (folder, why) for a folder given that holds none and for a
+    folder or subfolder that cannot be read (the system's reason): each path given, a folder replaced by every protocol
+    under it (``*.toml`` files with a ``[game]`` table, recursively, in the order of their paths; hidden files and
+    folders — locks, temporary files, ``.venv`` — and ``.bak`` backups skipped).  A folder that cannot be read is
+    never passed over in silence.  Raises :class:`ProtocolError` when there is nothing at all."""
     found: list[Path] = []
-    empty: list[Path] = []
+    problems: list[tuple[str, str]] = []
     game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
     for path in paths:
         if not path.is_dir():
             found.append(path)
             continue
         inside = []
-        for folder, subfolders, names in os.walk(path):
+        unreadable: list[OSError] = []
+        for folder, subfolders, names in os.walk(path, onerror=unreadable.append):
             subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
             for name in names:
                 if name.startswith(".") or not name.endswith(".toml"):
@@ -911,11 +942,15 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
                 except OSError:
                     inside.append(candidate)  # named, with its reason, by the check itself
         found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
-        if not inside:
-            empty.append(path)
+        for error in unreadable:
+            problems.append((str(error.filename or path), _("папка не читается ({reason}): протоколы в ней не проверены").format(
+                reason=os_reason(error))))
+        if not inside and not unreadable:
+            problems.append((str(path), _(EMPTY_FOLDER)))
     if not found:  # nothing at all to check: one refusal
-        raise ProtocolError(str(empty[0]) if empty else "«»", None, EMPTY_FOLDER)
-    return found, empty
+        folder, why = problems[0] if problems else ("«»", _(EMPTY_FOLDER))
+        raise ProtocolError(folder, None, why)
+    return found, problems
 
 
 def created_text(value: Any) -> str | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
-from pathlib import Path
 
 import pytest
 

@@ -61,12 +61,19 @@ def test_csv_read_back_gives_the_sheets_numbers(game_gambler):
 
 
 def test_csv_is_rfc_4180_with_user_text_quoted(tmp_path):
-    text = exported(nasty_game(tmp_path), "--format", "csv")
+    """To a file (-o) the user text is kept exactly, its line break inside a quoted cell; to standard output (a
+    terminal) the line break is named, and the rows are the same otherwise."""
+    path = nasty_game(tmp_path)
+    done = run_cli("export", path, "--format", "csv", "-o", tmp_path / "out.csv")
+    assert done.returncode == 0, report(done)
+    text = (tmp_path / "out.csv").read_bytes().decode("utf-8")
     assert text.endswith("\r\n") and "\r\n" in text.split(NASTY_NOTE.split("\n")[0])[0]
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert rows[0][4:6] == [f"{NASTY_PAIRS[0]}: очки", f"{NASTY_PAIRS[1]}: очки"]
     assert rows[1][1] == NASTY_PAIRS[0] and rows[1][8] == NASTY_NOTE
     assert len(rows) == 3
+    shown = list(csv.reader(io.StringIO(exported(path, "--format", "csv"), newline="")))
+    assert shown[1][8] == NASTY_NOTE.replace("\n", "<U+000A>") and shown[:1] + shown[2:] == rows[:1] + rows[2:]
 
 
 # --------------------------------------------------------------------------- Markdown

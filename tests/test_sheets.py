@@ -655,17 +655,20 @@ def test_text_that_is_not_utf_8_is_refused_by_the_write(tmp_path):
 
 @pytest.mark.parametrize("command, rules, key, players", [
     (["pref", "new"], "rostov.toml", "target = 20", ["--players", "Аня,Боря,Вера"]),
+    (["new"], "gambler.toml", "target = 301", ["--pairs", "Мы,Они"]),
 ])
 def test_a_new_sheet_every_command_would_refuse_is_not_created(tmp_path, command, rules, key, players):
-    """A rule set's target larger than a sheet may hold (15 digits): `pref new` refuses, creating nothing (not even a
-    lock file), instead of writing a sheet every later command refuses."""
+    """A rule set's target larger than a sheet may hold (15 digits) is refused as a rule set (`conventions check`
+    too), so `new` and `pref new` create nothing (not even a lock file) instead of a sheet every later command
+    refuses; the sheet's own proof (sheets.new_text) stays behind it."""
     text = (EXAMPLES.parent / "conventions" / rules).read_text(encoding="utf-8")
     assert key in text
     big = tmp_path / "big.toml"
     big.write_text(text.replace(key, key.split("=")[0] + "= 10000000000000000"), encoding="utf-8")
     path = tmp_path / "new.toml"
     line = assert_refused(run_cli(*command, path, *players, "--convention", big))
-    assert "не создаю" in line and "target" in line
+    assert "target" in line and "слишком большое" in line
+    assert "target" in assert_refused(run_cli("conventions", "check", big))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.toml"]
 
 

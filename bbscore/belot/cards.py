@@ -77,6 +77,9 @@ def suit_shown(suit: str) -> str:
     return SUIT_SYMBOLS[suit] if symbols() else suit
 
 
+MAX_TEXT = 1000  # the longest cards text read (32 cards, each with its separators, are far shorter)
+
+
 def full_deck() -> tuple[Card, ...]:
     """All 32 cards, suit by suit in rank order."""
     return tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
@@ -92,7 +95,7 @@ def parse_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
     """
     from bbscore.errors import CardError
 
-    if not isinstance(text, str):
+    if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread)
         raise CardError(field, text, ALLOWED_CARDS)
     upper = text.upper()
     cards: list[Card] = []

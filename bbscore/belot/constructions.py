@@ -66,6 +66,7 @@ _RAMS_WORDS = {"рамки": _RUSSIAN_RAMS_RANKS, "каре": _RUSSIAN_RAMS_RANK
 _FOUR_OF = {"four jacks": "J", "four nines": "9", "four aces": "A", "four tens": "10", "four kings": "K",
             "four queens": "Q", "four eights": "8", "four sevens": "7"}
 _MAX_COUNT = 8
+MAX_TEXT = 1000  # the longest list text read (16 constructions, each named in full, are far shorter)
 
 ALLOWED_NAMES = N_(  # translated where shown (BBScoreError.explanation)
     "ожидаются: терц, берц, квинта, шестерик, семерик, восьмерик, бэла (бела), "
@@ -126,7 +127,7 @@ def parse_list(texts: str | list[str] | tuple[str, ...] | None, field: str) -> t
         texts = [texts]
     result: list[Construction] = []
     for text in texts:
-        if not isinstance(text, str):
+        if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread)
             raise ConstructionError(field, text, ALLOWED_NAMES)
         result.extend(_parse_text(text, field))
     return tuple(result)
@@ -188,7 +189,8 @@ def _parse_item(item: str, field: str) -> list[Construction]:
     name = item
     counted = re.match(_COUNT, item, re.IGNORECASE)
     if counted:
-        count = int(counted.group("count"))
+        digits = counted.group("count")
+        count = int(digits) if len(digits) <= 2 else 0  # (a count of 5,000 digits: refused, never given to int())
         name = counted.group("name").strip()
         if not 1 <= count <= _MAX_COUNT:
             raise ConstructionError(field, item, _("число конструкций от 1 до {MAX_COUNT}").format(MAX_COUNT=_MAX_COUNT))

@@ -136,6 +136,10 @@ _NOTATION = re.compile(
     rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<flag>\^|КАПОТ|КАПО|KAPO|CAPOT)?(?P<double>\+*)$"
 )
 
+MAX_BID_DIGITS = 4  # the longest bid the notation reads: 9999 (a rule set's bids are bounded by it)
+MAX_BID = 10**MAX_BID_DIGITS - 1
+MAX_TEXT = 64  # the longest contract text read (``^^2ВК++`` is 7 characters; spaces around it are allowed)
+
 ALLOWED_NOTATION = N_(  # translated where shown (BBScoreError.explanation)
     "ожидается контракт вида 12Т, 22ВК, 15БК+, 21ВК++, ^Б, ^2Т, ^^2Ч (или 26Т^ — заявка с капо) "
     "(игры П Т Б Ч БК ВК или S C D H NT AT ♠ ♣ ♦ ♥; + контра, ++ реконтра)"
@@ -178,7 +182,7 @@ class Contract:
         when the text is not notation, :class:`IllegalContractError` when K is
         negative.  The minimum bid is checked by :meth:`check_legal`.
         """
-        if not isinstance(text, str):
+        if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread: 6 MB cost nothing)
             raise ContractSyntaxError("contract", text, ALLOWED_NOTATION)
         return _parsed(text, game_alone)
 
@@ -200,7 +204,7 @@ class Contract:
             return cls(ContractKind.GAME, 0, GAME_SPELLINGS[game], Doubling(len(double)))
         if not kapo and not number:
             raise ContractSyntaxError("contract", text.strip(), _("у простой игры нужно число N, например 12Т; капо пишется ^Т"))
-        if len(number) > 4:
+        if len(number) > MAX_BID_DIGITS:
             raise IllegalContractError("contract", text.strip(), _("число в контракте не больше четырёх цифр"))
         if flag and kapo:
             raise ContractSyntaxError("contract", text.strip(), _("капо пишется либо ^ перед игрой (^2Т), либо отметкой на заявке (26Т^), не обоими"))

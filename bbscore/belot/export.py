@@ -3,7 +3,12 @@ running totals as a sparkline for the terminal (``bbscore export``, ``bbscore sh
 
 Pure text: takes a read protocol and its replay, returns strings (no rich, no files).  User text (pair names,
 notes) is escaped for each format: the ``csv`` module's quoting, ``html.escape``, a backslash before Markdown's
-special characters (``|`` above all).  Every text a person reads is in :data:`TEXT`.
+special characters (``|`` above all); and in each a cell of user text that a spreadsheet would take for a formula
+(starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) starts with ``'`` (:func:`spreadsheet_safe`, as
+OWASP's guidance on CSV injection has it) — numbers stay numbers.  ``shown`` (every writer's keyword) is applied to
+each user text (in CSV) or to the escaped text (in Markdown and HTML, whose own line breaks are the only ones):
+:func:`bbscore.errors.visible` for a terminal, so that no control character of a name or a note — a line break, a
+bare carriage return, ESC, a bidi control — reaches it raw.  Every text a person reads is in :data:`TEXT`.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from typing import NamedTuple
 from bbscore.belot.game import REDEALS
 from bbscore.i18n import N_, _
 from bbscore.belot.working import sheet_marks
+from bbscore.seats import MAX_NOTE
+from bbscore.xlsx import neutral as spreadsheet_safe  # (a cell never a formula; openpyxl is not imported)
 
 # What people read (Russian msgids, translated where shown: text()).
 TEXT = {
@@ -69,6 +76,8 @@ def rows(replay) -> list[Row]:
     for result in replay.results:
         note = result.entry.fields.get("note")
         note = note if isinstance(note, str) else ""
+        if len(note) > MAX_NOTE:  # (a slip of its hand: cut, as the sheet shows it)
+            note = note[:MAX_NOTE] + "…"
         if result.error is not None:
             contract, made, shown = text("error"), None, ("—", "—")
         elif result.redeal is not None:
@@ -79,6 +88,14 @@ def rows(replay) -> list[Row]:
         found.append(Row(n=result.entry.number, by=result.by, contract=contract, made=made, score=result.score,
                          marks=shown, total=result.total, note=note))
     return found
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def _shown_rows(replay, shown) -> list[Row]:
+    return [row._replace(note=shown(row.note)) for row in rows(replay)]
 
 
 def _made_text(made: bool | None) -> str:
@@ -97,20 +114,22 @@ def _end_text(pairs: tuple[str, str], replay) -> str:
 # --- CSV ---
 
 
-def to_csv(sheet, replay) -> str:
-    """RFC 4180 CSV (CRLF line ends, quoted where needed), a header row, one row per hand."""
+def to_csv(sheet, replay, *, shown=_same) -> str:
+    """RFC 4180 CSV (CRLF line ends, quoted where needed), a header row, one row per hand; the points and totals are
+    numbers, a cell of user text never a formula (:func:`spreadsheet_safe`)."""
     import csv
     import io
 
-    pairs = sheet.header.pairs
+    pairs = tuple(shown(name) for name in sheet.header.pairs)
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
+    safe = spreadsheet_safe
     writer.writerow([text("n"), text("declarers"), text("contract"), text("made"),
-                     f"{pairs[0]}: {text('points')}", f"{pairs[1]}: {text('points')}",
-                     f"{pairs[0]}: {text('total')}", f"{pairs[1]}: {text('total')}", text("note")])
-    for row in rows(replay):
-        writer.writerow([row.n, "" if row.by is None else pairs[row.by], row.contract, _made_text(row.made),
-                         row.score[0], row.score[1], row.total[0], row.total[1], row.note])
+                     safe(f"{pairs[0]}: {text('points')}"), safe(f"{pairs[1]}: {text('points')}"),
+                     safe(f"{pairs[0]}: {text('total')}"), safe(f"{pairs[1]}: {text('total')}"), text("note")])
+    for row in _shown_rows(replay, shown):
+        writer.writerow([row.n, "" if row.by is None else safe(pairs[row.by]), row.contract, _made_text(row.made),
+                         row.score[0], row.score[1], row.total[0], row.total[1], safe(row.note)])
     return out.getvalue()
 
 
@@ -120,11 +139,12 @@ _MARKDOWN_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\|*_`[]<>#~"})
 
 
 def markdown_cell(text: str) -> str:
-    """User text in a Markdown table cell: special characters escaped (``|`` would end the cell), one line."""
-    return " ".join(text.split()).translate(_MARKDOWN_SPECIAL)
+    """User text in a Markdown table cell: special characters escaped (``|`` would end the cell), one line, never a
+    formula when pasted into a spreadsheet (:func:`spreadsheet_safe`)."""
+    return spreadsheet_safe(" ".join(text.split()).translate(_MARKDOWN_SPECIAL))
 
 
-def to_markdown(sheet, replay) -> str:
+def to_markdown(sheet, replay, *, shown=_same) -> str:
     """A Markdown table for a chat: the paper protocol's columns, then the result."""
     pairs = sheet.header.pairs
     names = [markdown_cell(name) for name in pairs]
@@ -143,7 +163,7 @@ def to_markdown(sheet, replay) -> str:
         cells.append(markdown_cell(row.note))
         lines.append("| " + " | ".join(cells) + " |")
     lines += ["", markdown_cell(_end_text(pairs, replay))]
-    return "\n".join(lines) + "\n"
+    return "\n".join(shown(line) for line in lines) + "\n"  # (each line one line: markdown_cell joins a cell's)
 
 
 def _declares(row: Row, index: int) -> bool:
@@ -156,14 +176,17 @@ def _declares(row: Row, index: int) -> bool:
 _COLORS = ("pair0", "pair1")
 
 
-def to_html(sheet, replay) -> str:
+def to_html(sheet, replay, *, shown=_same) -> str:
     """A self-contained page (inline CSS and SVG, nothing fetched: :func:`bbscore.pages.page`) that reads on a phone and
     prints on one A4 page for a game of 25 hands (a longer one on several, the header row on each): the sheet as the
-    paper protocol, the date it was begun, the result, and the running totals toward the target as a chart."""
+    paper protocol, the date it was begun, the result, and the running totals toward the target as a chart; a table
+    cell of user text is never a formula when the table is pasted into a spreadsheet (:func:`spreadsheet_safe`)."""
     from bbscore.i18n import language
     from bbscore.pages import page
 
-    esc = html.escape
+    def esc(text: str) -> str:
+        return shown(html.escape(text))
+
     pairs = sheet.header.pairs
     title = text("title").format(first=pairs[0], second=pairs[1])
     parts = [f"<h1>{esc(title)}</h1>\n",
@@ -171,7 +194,7 @@ def to_html(sheet, replay) -> str:
              f'<p class="winner">{esc(_end_text(pairs, replay))}</p>\n',
              '<div class="scroll">\n<table class="sheet">\n<thead>\n<tr><th rowspan="2">', esc(text("n")), "</th>"]
     for name in pairs:
-        parts.append(f'<th colspan="3">{esc(name)}</th>')
+        parts.append(f'<th colspan="3">{esc(spreadsheet_safe(name))}</th>')
     parts.append(f'<th rowspan="2" class="note">{esc(text("note"))}</th></tr>\n<tr>')
     parts.append(f"<th>{esc(text('contract'))}</th><th>{esc(text('points'))}</th><th>{esc(text('total'))}</th>" * 2)
     parts.append("</tr>\n</thead>\n<tbody>\n")
@@ -184,14 +207,14 @@ def to_html(sheet, replay) -> str:
             contract = esc(row.contract) if _declares(row, index) else ""
             parts.append(f'<td{words}>{contract}</td><td class="num">{esc(row.marks[index])}</td>'
                          f'<td class="num total">{row.total[index]}</td>')
-        parts.append(f'<td class="note">{esc(row.note)}</td></tr>\n')
+        parts.append(f'<td class="note">{esc(spreadsheet_safe(row.note))}</td></tr>\n')
         if row.note:  # (a phone: the note on a row of its own, the whole width)
-            parts.append(f'<tr class="noted"><td colspan="7">{esc(row.note)}</td></tr>\n')
+            parts.append(f'<tr class="noted"><td colspan="7">{esc(spreadsheet_safe(row.note))}</td></tr>\n')
     parts.append("</tbody>\n</table>\n</div>\n")
     parts.append(f"<figure>\n<figcaption>{esc(text('chart').format(target=sheet.header.target))}</figcaption>\n")
-    parts.append(chart_svg(pairs, replay, sheet.header.target))
+    parts.append(chart_svg(pairs, replay, sheet.header.target, shown=shown))
     parts.append("</figure>\n")
-    return page(title, language(), "".join(parts))
+    return page(shown(title), language(), "".join(parts))
 
 
 def meta_text(sheet, replay) -> str:
@@ -220,10 +243,12 @@ def to_rows(sheet, replay) -> list[list]:
     return found
 
 
-def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, height: int = 230) -> str:
+def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, height: int = 230, *, shown=_same) -> str:
     """The running totals of both pairs as an inline SVG: one point per hand for each pair (a polyline and a dot
     with its total in ``data-total``), ending at the final totals; the target as a dashed line."""
-    esc = html.escape
+    def esc(text: str) -> str:
+        return shown(html.escape(text))
+
     left, right, top, bottom = 44, 12, 18, 26
     plot_w, plot_h = width - left - right, height - top - bottom
     totals = [result.total for result in replay.results]

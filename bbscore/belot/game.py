@@ -18,6 +18,7 @@ from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.belot.hand import Hand, make_hand
 from bbscore.belot.scoring import Breakdown, Outcome, score, tricks_taken
 from bbscore.i18n import N_, _
+from bbscore.seats import MAX_NOTE
 
 REDEALS = {"all-pass": N_("все спасовали"), "rams-7": N_("рамки 7"), "rams-8": N_("рамки 8")}  # translated where shown
 HAND_FIELDS = ("contract", "by", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards",
@@ -162,12 +163,14 @@ def match_pair(text: str, pairs: tuple[str, str], field: str) -> str:
 
     Never a guess: a prefix both names share, or no match, raises :class:`InconsistentHandError` naming ``field``.
     """
+    from bbscore.seats import name_key
+
     if text in pairs:
         return text
-    typed = " ".join(str(text).split()).casefold()
+    typed = name_key(str(text))
     if typed in ("1", "2"):
         return pairs[int(typed) - 1]
-    for candidates in ([p for p in pairs if p.casefold() == typed], [p for p in pairs if p.casefold().startswith(typed)]):
+    for candidates in ([p for p in pairs if name_key(p) == typed], [p for p in pairs if name_key(p).startswith(typed)]):
         if len(candidates) == 1 and typed:
             return candidates[0]
         if len(candidates) > 1:
@@ -214,6 +217,8 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     for name in _TEXT_FIELDS:  # a list or a table where text belongs is refused here, before any use of it
         if name in fields and not isinstance(fields[name], str):
             raise InconsistentHandError(name, fields[name], _("ожидается текст в кавычках"))
+        if name in fields and len(fields[name]) > MAX_NOTE:
+            raise InconsistentHandError(name, fields[name], _("текст не длиннее {count} знаков").format(count=MAX_NOTE))
     if CLAIM_FIELD in fields:
         if not convention.settings.game_end.doezd:
             raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], _("доезд не предусмотрен правилами «{convention}»").format(convention=convention.name))

@@ -31,22 +31,20 @@ A file that does not parse is never written over.
 
 from __future__ import annotations
 
-import os
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from bbscore.errors import (
     ConventionError,
-    ConventionNotFoundError,
     InvalidValueError,
     ProtocolError,
     shown,
 )
-from bbscore.seats import new_names
-from bbscore.files import key_line, lock_path, locked
+from bbscore.seats import MAX_NAME, distinct, new_names
+from bbscore.files import key_line, locked
 from bbscore import sheets
 from bbscore.sheets import (
     Sheet,
@@ -149,9 +147,10 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     convention, sha, target = sheet_header(path, text, game, keys=("format", "convention", "convention_sha256", "target",
                                                                    "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
-    if not (isinstance(pairs, list) and len(pairs) == 2 and all(isinstance(p, str) and p.strip() for p in pairs)):
-        raise refuse("pairs", _("ожидаются два названия пар, например [\"Мы\", \"Они\"], а дано {value}").format(value=shown(pairs)))
-    if pairs[0].strip() == pairs[1].strip():
+    if not (isinstance(pairs, list) and len(pairs) == 2
+            and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in pairs)):
+        raise refuse("pairs", _("ожидаются два названия пар (до {count} знаков), например [\"Мы\", \"Они\"], а дано {value}").format(value=shown(pairs), count=MAX_NAME))
+    if not distinct(pairs):  # (the same name but for case or how an accent is encoded: one pair to every command)
         raise refuse("pairs", _("названия пар должны различаться"))
     if "players" in game:
         _check_players(game["players"], pairs, refuse)
@@ -210,15 +209,19 @@ def check_path(path: Path, *, must_exist: bool) -> None:
 
 
 @contextmanager
-def _locked(path: Path, *, must_exist: bool = False) -> Iterator[None]:
-    """Check that ``path`` can be a protocol (:func:`check_path`; an existing one must also read as one whose hands can
-    be edited, so that a file refused for what it holds gets no lock file either), then hold its lock
-    (:func:`bbscore.files.locked`)."""
-    check_path(path, must_exist=must_exist)
-    if must_exist and not lock_path(Path(os.path.realpath(path))).exists():
-        sheets.check_editable(read(path).sheet)  # refused here, before a lock file is made; read again under the lock
+def _locked(path: Path) -> Iterator[None]:
+    """Check that ``path`` can be a new protocol (:func:`check_path`), then hold its lock (:func:`bbscore.files.locked`)."""
+    check_path(path, must_exist=False)
     with locked(path):
         yield
+
+
+def _changed(path: Path, change: Callable[[], Any]) -> Any:
+    """``change()`` — read, check and write the protocol — under its lock, after :func:`check_path`; a protocol with no
+    lock file yet is first changed in rehearsal, unlocked and unwritten (:func:`bbscore.sheets.change`), so that a
+    command refused for what it holds or what it was asked leaves no lock file."""
+    check_path(path, must_exist=True)
+    return sheets.change(path, change)
 
 
 # --- Operations on a protocol file: each reads, changes and writes under the lock. ---
@@ -239,14 +242,7 @@ def convention_for(protocol: Protocol, override: str | None = None):
     except ConventionError as error:  # missing, not a regular file, broken: said as this protocol's problem
         if override is not None:
             raise
-        if isinstance(error, ConventionNotFoundError) or error.stage == "read":
-            reason = error.explanation()  # missing, unreadable: the system's reason, nothing of the file
-        elif not conventions.names_a_file(name):  # a bundled or the user's own convention: every detail
-            reason = error.message()
-        elif error.stage == "toml":  # a file anywhere that the protocol names: nothing of its content is quoted
-            reason = _("этот файл не в формате TOML — не файл правил")
-        else:
-            reason = _("этот файл не файл правил bbscore (проверка: bbscore conventions check ФАЙЛ)")
+        reason = conventions.sheet_refusal(error, name)  # (a file anywhere it names: nothing of it quoted)
         raise ProtocolError(
             str(protocol.path), key_line(protocol.text, "convention"),
             _("правила партии «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason),
@@ -392,10 +388,10 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
     this hand's inputs are bad (the file is then left as it was); a bid above the
     convention's ``confirm_bid_above`` is refused unless ``confirmed``.
     """
-    with _locked(path, must_exist=True):
+    def change():
         protocol = read(path)
         rules, warning = convention_for(protocol)
-        fields = _given(fields, protocol.header.pairs, rules, confirmed)
+        typed = _given(fields, protocol.header.pairs, rules, confirmed)
         before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, before)
         if before.ended:
@@ -403,16 +399,18 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
                 hand=before.ended_at, winner=_winner_text(protocol, before)))
         if any(d.field in ("score", "total", "held") for d in before.discrepancies):
             warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
-        entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(fields))
+        entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(typed))
         after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
         new = after.results[-1]
         if new.error is not None:
             raise new.error
         # the total carries on the sheet's own running total (what the players see), not a recount under changed rules
         sheet = before.sheet_totals
-        fields = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
-        sheets.append(protocol.sheet, fields, Style.TABLES)
-    return Appended(protocol=protocol, replay=after, warning=warning)
+        written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
+        sheets.append(protocol.sheet, written, Style.TABLES)
+        return Appended(protocol=protocol, replay=after, warning=warning)
+
+    return _changed(path, change)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -434,7 +432,7 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
     when there is no such hand, when the new inputs are bad, or when the change would end the game before a later
     hand (or make a later hand's inputs bad).
     """
-    with _locked(path, must_exist=True):
+    def change():
         protocol = read(path)
         rules, warning = convention_for(protocol)
         count = len(protocol.hands)
@@ -443,12 +441,12 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                                     else _("в протоколе нет сдач"))
         pairs, target = protocol.header.pairs, protocol.header.target
         old = protocol.hands[number - 1]
-        fields = _given(fields, pairs, rules, confirmed)
+        typed = _given(fields, pairs, rules, confirmed)
         for key in ("note", "dealer", "time"):
-            if key not in fields and key in old.fields:
-                fields[key] = old.fields[key]
+            if key not in typed and key in old.fields:
+                typed[key] = old.fields[key]
         entries = list(protocol.hands)
-        entries[number - 1] = HandEntry(number=number, line=old.line, fields=dict(fields))
+        entries[number - 1] = HandEntry(number=number, line=old.line, fields=dict(typed))
         before = replay(protocol.hands, pairs, target, rules)
         after = replay(entries, pairs, target, rules)
         new = after.results[number - 1]
@@ -463,7 +461,7 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         if bad:
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
         sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
-        written = _normal_fields(fields, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
+        written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
         totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
         for was, later in zip(before.results[number:], after.results[number:], strict=True):
@@ -480,7 +478,9 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
             if updates:
                 totals[later.entry.number] = updates
         sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
-    return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
+        return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
+
+    return _changed(path, change)
 
 
 def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dict[str, Any]:
@@ -530,12 +530,14 @@ def _winner_text(protocol: Protocol, replay) -> str:
 
 def remove_last(path: Path) -> tuple[Protocol, HandEntry]:
     """Remove the last hand of a protocol; returns the protocol as it was and the removed hand."""
-    with _locked(path, must_exist=True):
+    def change():
         protocol = read(path)
         if not protocol.hands:
             raise ProtocolError(str(path), None, _("в протоколе нет сдач"))
         sheets.remove_last(protocol.sheet)
-    return protocol, protocol.hands[-1]
+        return protocol, protocol.hands[-1]
+
+    return _changed(path, change)
 
 
 def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
@@ -547,7 +549,7 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     path, or None when nothing differed.  Refused when a hand's inputs are bad
     (its score cannot be computed).
     """
-    with _locked(path, must_exist=True):
+    def change():
         if known is not None and _still(path, known[0]):
             protocol, result = known
             rules, _warning = convention_for(protocol)
@@ -575,3 +577,5 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
         if not changes and game is None:
             return None
         return sheets.rewrite(protocol.sheet, changes, game, Style.TABLES)
+
+    return _changed(path, change)

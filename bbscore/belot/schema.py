@@ -14,7 +14,7 @@ from typing import Any, Literal
 import msgspec
 
 from bbscore.belot.cards import RANKS, SUITS_IN_DECK, scale_visty
-from bbscore.belot.contract import GameKind
+from bbscore.belot.contract import MAX_BID, GameKind
 from bbscore.errors import ConventionError
 from bbscore.i18n import _
 
@@ -279,6 +279,10 @@ def check(settings: ConventionFile, path: Path) -> None:
                 raise _refuse(path, f"{prefix}.{key}", _("не может быть отрицательным"))
         if game.min_bid < 1:
             raise _refuse(path, f"{prefix}.min_bid", _("минимальная заявка — не меньше 1, а записано {value}").format(value=game.min_bid))
+        for key in ("min_bid", "max_bid", "confirm_bid_above"):  # what a protocol's contract can hold: 4 digits
+            if (getattr(game, key) or 0) > MAX_BID:
+                raise _refuse(path, f"{prefix}.{key}", _("заявка в протоколе — не больше {high} (четыре цифры), а записано "
+                                                         "{value}").format(high=MAX_BID, value=getattr(game, key)))
         _check_game_extras(path, prefix, game)
         if game.confirm_bid_above < game.min_bid:
             raise _refuse(path, f"{prefix}.confirm_bid_above",

@@ -227,6 +227,19 @@ def epilog(command: str) -> str:
     return f"{_(TEXT['examples'])}\n\n{first}\n\n{second}"
 
 
+_SHELL_GIVEN = "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"  # Typer: the completion options then take a shell
+
+
+def _shell_named(argv: list[str]) -> bool:
+    """Whether ``--show-completion`` or ``--install-completion`` is given a shell (``zsh``, ``=fish``): then that
+    shell's script, not the one of the shell Typer detects; without one, the detected shell's."""
+    for index, arg in enumerate(argv):
+        name, equals, _value = arg.partition("=")
+        if name in COMPLETION_OPTIONS and (equals or index + 1 < len(argv) and not argv[index + 1].startswith("-")):
+            return True
+    return False
+
+
 def completing(argv: list[str]) -> bool:
     """Whether this run is about shell completion (an option of it, or the shell asking for candidates)."""
     import os
@@ -388,7 +401,10 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(_("вывод в кодировке {encoding} не может показать русский текст: нужна UTF-8 "
                        "(например, PYTHONIOENCODING=utf-8 или LANG=ru_RU.UTF-8), или --json, где команда его знает").format(
                            encoding=sys.stdout.encoding))
+    shell_named = _shell_named(argv)
     try:
+        if shell_named:  # Typer reads `--show-completion zsh` only with its detection of the shell turned off
+            os.environ[_SHELL_GIVEN] = "1"
         command = typer.main.get_command(build_app(argv))
         if i18n.language() != "ru":
             translate_help(command)
@@ -422,6 +438,9 @@ def main(argv: list[str] | None = None) -> int:
         print(_capped(visible(_("внутренняя ошибка bbscore ({kind}: {error}); BBSCORE_DEBUG=1 покажет "
                                 "подробности").format(kind=type(error).__name__, error=error))), file=sys.stderr)
         return 3
+    finally:
+        if shell_named:
+            os.environ.pop(_SHELL_GIVEN, None)
     if result == 130:  # Typer's answer to Ctrl-C
         return _interrupted()
     return result if isinstance(result, int) else 0
@@ -492,6 +511,7 @@ _USAGE_MESSAGES = [
     (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a directory\.?$", N_(r"\1: «\2» — это папка, а нужен файл")),
     (r"^Invalid value for '(\S+)': (?:File|Directory|Path) '(.*)' is a file\.?$", N_(r"\1: «\2» — это файл, а нужна папка")),
     (r"^Invalid value for '(\S+)': '(.*)' is not a valid int(?: range)?\.?$", N_(r"\1: «\2» — нужно целое число")),
+    (r"^Invalid value for '(\S+)': '(.*)' is not one of (.*?)\.?$", N_(r"\1: «\2» — можно одно из: \3")),
 ]
 
 
@@ -522,13 +542,16 @@ def _translate_usage(message: str) -> str:
 
 
 def emit_json(data: object) -> None:
-    """Print one JSON object (UTF-8, not ASCII-escaped) on standard output."""
+    """Print one JSON object (UTF-8, not ASCII-escaped) on standard output: every control, format or separator
+    character of its text (C1 controls, U+2028/U+2029, bidi controls such as U+202E) escaped as ``\\uXXXX``
+    (:func:`json_safe`) — the same JSON data, nothing a terminal would act on."""
     import msgspec
 
     try:
         encoded = msgspec.json.encode(data)
     except UnicodeEncodeError:  # a file name that is not UTF-8: its odd bytes as \\xNN
         encoded = msgspec.json.encode(_readable(data))
+    encoded = json_safe(encoded)
     stream = getattr(sys.stdout, "buffer", None)
     if stream is None:
         print(encoded.decode("utf-8"))
@@ -536,6 +559,29 @@ def emit_json(data: object) -> None:
     sys.stdout.flush()
     stream.write(encoded + b"\n")
     stream.flush()
+
+
+def json_safe(encoded: bytes) -> bytes:
+    """JSON text (UTF-8) with each character :func:`bbscore.errors.visible` would name — C0 and C1 controls, DEL,
+    format characters (bidi controls, zero-width ones), line and paragraph separators — written as a ``\\uXXXX``
+    escape (a pair of them beyond the first plane): still the same JSON data."""
+    if encoded.isascii() and b"\x7f" not in encoded:  # (msgspec escapes C0 already)
+        return encoded
+    text = encoded.decode("utf-8")
+    if text.isprintable():  # the common case: Russian text, nothing to escape
+        return encoded
+    import unicodedata
+
+    def escaped(character: str) -> str:
+        if unicodedata.category(character) not in ("Cc", "Cf", "Zl", "Zp"):
+            return character
+        code = ord(character)
+        if code <= 0xFFFF:
+            return f"\\u{code:04x}"
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+    return "".join(character if character.isprintable() else escaped(character) for character in text).encode("utf-8")
 
 
 def _readable(data: object) -> object:
@@ -547,6 +593,15 @@ def _readable(data: object) -> object:
     if isinstance(data, list):
         return [_readable(item) for item in data]
     return data
+
+
+def say(text: str, *, error: bool = False) -> None:
+    """One line of a command's own words on standard output (``error``: standard error), every control or format
+    character of the user text in it named (:func:`bbscore.errors.visible`; a line break in a file name forges no
+    line): the plain-text path beside the console of :mod:`bbscore.render.layout`, for what is printed without rich."""
+    stream = sys.stderr if error else sys.stdout
+    if stream is not None:
+        print(visible(text), file=stream)
 
 
 def warn(message: str) -> None:

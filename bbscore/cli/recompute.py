@@ -7,17 +7,17 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, printed, warn
-from bbscore.cli.options import AsJson, Command
+from bbscore.cli.options import AsJson, Command, whole_number
 from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
 
 
 def recompute(
-    files: Annotated[list[Path], typer.Argument(help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
+    files: Annotated[list[Path], typer.Argument(readable=False, help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", click_type=whole_number(1, 1024), help="Сколько процессов считают файлы (по умолчанию — по одному на ядро, когда протоколов больше 512 КБ и нет --fix; 1 — все в одном).", metavar="N")] = None,
 ) -> None:
     """Пересчитать сохранённые протоколы (и пули преферанса) и найти каждое расхождение (файл, сдача, строка).
 
@@ -36,7 +36,7 @@ def recompute(
         conventions.load(convention, game=None)  # each file then asks for rules of its own game
     from bbscore import games
     from bbscore.cli.parallel import each_report
-    from bbscore.sheets import EMPTY_FOLDER, protocol_files
+    from bbscore.sheets import protocol_files
 
     reports = []
     worst = 0
@@ -44,9 +44,9 @@ def recompute(
         from bbscore.render.layout import console
 
         out = console()
-    files, empty = protocol_files(files)  # a folder: the protocols in it
-    for folder in empty:
-        warn(f"{folder}: {_(EMPTY_FOLDER)}")
+    files, problems = protocol_files(files)  # a folder: the protocols in it
+    for folder, why in problems:  # a folder with none, a folder that cannot be read: said, and exit 2
+        warn(f"{folder}: {why}")
         worst = 2
     reported = each_report(files, recompute_file, convention=convention, fix=fix, jobs=jobs) if files else ()
     listening = True  # the reader is there (| head may go away: the check goes on, for its exit code)

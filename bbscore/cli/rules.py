@@ -83,7 +83,7 @@ def conventions_diff(
     render.convention_diff(a, b, rows)
 
 
-def conventions_check(file: Annotated[Path, typer.Argument(help="Файл правил (.toml).", metavar="FILE")]) -> None:
+def conventions_check(file: Annotated[Path, typer.Argument(readable=False, help="Файл правил (.toml).", metavar="FILE")]) -> None:
     """Проверить файл правил: все ключи, типы и согласованность чисел."""
     from bbscore import conventions
     from bbscore.errors import ConventionNotFoundError
@@ -114,7 +114,7 @@ def conventions_check(file: Annotated[Path, typer.Argument(help="Файл пра
 
 
 def conventions_init(
-    new_file: Annotated[Path, typer.Argument(help="Новый файл правил (.toml); существующий не перезаписывается.", metavar="NEW.toml")],
+    new_file: Annotated[Path, typer.Argument(readable=False, help="Новый файл правил (.toml); существующий не перезаписывается.", metavar="NEW.toml")],
     source: Annotated[str, typer.Option("--from", help="С каких правил начать (имя или путь).", metavar="NAME|PATH")] = "gambler",
 ) -> None:
     """Сделать свои правила: копия с комментариями, чтобы править."""
@@ -129,7 +129,11 @@ def conventions_init(
         raise ConventionError(str(new_file), "", _("файл правил должен оканчиваться на .toml"))
     if new_file.stem in conventions.bundled_names():
         raise ConventionError(str(new_file), "", _("имя «{name}» занято встроенными правилами — выберите другое").format(name=new_file.stem))
-    text = conventions.commented_copy(conventions.load(source, game=None), new_file.stem)
+    rules = conventions.load(source, game=None)
+    text = conventions.commented_copy(rules, new_file.stem)
+    copy = conventions.parse(text.encode("utf-8"), new_file)  # proven before it is written: the same rules
+    if _rules_only(copy.content) != _rules_only(rules.content):
+        raise ConventionError(str(new_file), "", _("копия вышла бы не теми же правилами — не записываю"))
     if not new_file.parent.is_dir():
         raise ConventionError(str(new_file), "", _("нет папки {folder}").format(folder=new_file.parent))
     if os.path.lexists(new_file):  # a file, or a link (even one that leads nowhere): never written through
@@ -144,6 +148,11 @@ def conventions_init(
                     "bbscore conventions check {file}. Чтобы выбирать их по имени (--convention {name}), "
                     "положите файл в {folder}").format(file=new_file, source=source, name=new_file.stem,
                                                        folder=conventions.user_dir()))
+
+
+def _rules_only(content: dict) -> dict:
+    """A rule set's content without what a copy changes: its name, title and earlier versions."""
+    return {key: value for key, value in content.items() if key not in ("name", "title", "same_rules_as")}
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

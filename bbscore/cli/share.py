@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, warn
-from bbscore.cli.options import AsJson, Command
+from bbscore.cli.options import AsJson, Command, whole_number
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
 
@@ -53,9 +53,9 @@ TEXT = {
 
 
 def export(
-    files: Annotated[list[Path], typer.Argument(help=TEXT["export_files"], metavar="FILE...")],
+    files: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["export_files"], metavar="FILE...")],
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html|xlsx")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["export_output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["export_output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
 ) -> None:
     """``export``: a sheet of any game as CSV, Markdown, a page or a workbook, to stdout or a new file (``--force``:
@@ -85,7 +85,10 @@ def export(
     contents, notes = [], []
     for file in files:
         game = _game_of(file)
-        content, said = games.resolve(game.export)(file, format)
+        # To standard output (a terminal, most often) every control character of a name or a note is named: a bare
+        # CR or a line break in a note would overwrite or forge a line; to a file the text is kept as it is.
+        shown = visible if output is None and format != "xlsx" else None
+        content, said = games.resolve(game.export)(file, format, shown)
         contents.append(content)
         notes += said
     for line in notes:  # the file's rules changed, slips found: said, not refused
@@ -102,7 +105,7 @@ def export(
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
             return
-        sys.stdout.write(visible(data, keep="\r\n\t"))  # to a terminal: no control character of a name or note raw
+        sys.stdout.write(data)  # (each user text already shown: its control characters named)
         sys.stdout.flush()
         return
     from bbscore.files import write_atomic
@@ -154,12 +157,12 @@ def _summaries(paths: list[Path], jobs: Optional[int]) -> tuple[list[Path], list
     """Every sheet's summary, in the order given (a folder: its sheets, sorted); the unreadable named on standard
     error one line each.  Returns the files, the summaries and how many could not be read."""
     from bbscore.cli.parallel import each_report
-    from bbscore.sheets import EMPTY_FOLDER, protocol_files
+    from bbscore.sheets import protocol_files
 
-    files, empty = protocol_files(paths)
+    files, problems = protocol_files(paths)
     bad = 0
-    for folder in empty:
-        warn(f"{folder}: {_(EMPTY_FOLDER)}")
+    for folder, why in problems:  # a folder with none, a folder that cannot be read: said, and counted
+        warn(f"{folder}: {why}")
         bad += 1
     found = []
     for summary, level in each_report(files, summary_of, convention=None, fix=False, jobs=jobs):
@@ -172,9 +175,9 @@ def _summaries(paths: list[Path], jobs: Optional[int]) -> tuple[list[Path], list
 
 
 def stats(
-    paths: Annotated[list[Path], typer.Argument(help=TEXT["paths"], metavar="FILE_OR_DIR...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help=TEXT["jobs"], metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", click_type=whole_number(1, 1024), help=TEXT["jobs"], metavar="N")] = None,
     games_only: Annotated[bool, typer.Option("--games", help=TEXT["games"])] = False,
 ) -> None:
     """``stats``: the statistics of every game's sheets in the files and folders given (unreadable files named,
@@ -217,9 +220,9 @@ def _print_stats(data: dict, by_game: dict[str, list]) -> None:
 
 
 def list_games(
-    paths: Annotated[list[Path], typer.Argument(help=TEXT["paths"], metavar="FILE_OR_DIR...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help=TEXT["jobs"], metavar="N")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", click_type=whole_number(1, 1024), help=TEXT["jobs"], metavar="N")] = None,
 ) -> None:
     """``list``: a line per sheet of any game — file, date, rules, pairs or players, hands, score, winner."""
     _files, found, bad = _summaries(paths, jobs)

@@ -55,7 +55,7 @@ TEXT = {
 }
 FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".csv": "csv", ".xlsx": "xlsx"}
 
-Folder = Annotated[Path, typer.Argument(help=TEXT["dir"], metavar="DIR")]
+Folder = Annotated[Path, typer.Argument(readable=False, help=TEXT["dir"], metavar="DIR")]
 
 
 def new(
@@ -173,7 +173,7 @@ def standings(
     folder: Folder,
     as_json: AsJson = False,
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["format"], metavar="md|html|csv|xlsx")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["force_output"])] = False,
 ) -> None:
     """``tournament standings``: the table after the rounds played, in the terminal, JSON or a format to share."""
@@ -239,21 +239,21 @@ def _rated_game(path: Path):
 
 
 def rating(
-    paths: Annotated[list[Path], typer.Argument(help=TEXT["paths"], metavar="DIR|FILE...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["paths"], metavar="DIR|FILE...")],
     as_json: AsJson = False,
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["rating_format"], metavar="html")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=TEXT["output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["force_output"])] = False,
 ) -> None:
     """``rating``: every player's rating over the finished games of the sheets given, in date order."""
-    from bbscore.sheets import EMPTY_FOLDER, protocol_files
+    from bbscore.sheets import protocol_files
     from bbscore.rating import rate
 
     format = _output_format(format, output, force, {".html": "html", ".htm": "html"}, TEXT["bad_rating_format"])
-    files, empty = protocol_files(paths)
+    files, problems = protocol_files(paths)
     bad = 0
-    for folder in empty:
-        warn(f"{folder}: {_(EMPTY_FOLDER)}")
+    for folder, why in problems:  # a folder with none, a folder that cannot be read: said, and counted
+        warn(f"{folder}: {why}")
         bad += 1
     seen: set[Path] = set()
     rated, skipped = [], 0

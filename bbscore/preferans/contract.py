@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from bbscore.errors import ContractSyntaxError, IllegalContractError
 from bbscore.i18n import N_, _, language, symbols
 
+MAX_TEXT = 64  # the longest game text read («10 без козыря» and spaces)
 LEVELS = (6, 7, 8, 9, 10)  # the levels of seed 004's table: notation, not scoring numbers
 
 
@@ -99,7 +100,7 @@ class PrefContract:
         Raises :class:`ContractSyntaxError` (field ``"game"``) when the text is
         not notation, :class:`IllegalContractError` when the level is not 6…10.
         """
-        if not isinstance(text, str):
+        if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread)
             raise ContractSyntaxError("game", text, ALLOWED)
         normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf").upper()
         if normal in _MISERE:
@@ -112,7 +113,7 @@ class PrefContract:
             hint = (_("похоже, набраны латинские буквы вместо русских: {fixed}?").format(fixed=fixed)
                     if fixed != normal and _NOTATION.match(fixed) else ALLOWED)
             raise ContractSyntaxError("game", text.strip(), hint)
-        level = int(match.group("level"))
+        level = int(match.group("level")) if len(match.group("level")) <= 2 else None  # (5,000 digits: not int())
         if level not in LEVELS:
             raise IllegalContractError("game", text.strip(), _("в преферансе играют от 6 до 10 взяток (6♠ … 10БК)"))
         return cls(Kind.GAME, level, SUIT_SPELLINGS[match.group("suit")])

@@ -5,7 +5,10 @@ Pure text from a read sheet, its replay (:class:`~bbscore.preferans.protocol.Che
 as ``pref show`` has them) and its settlement (:class:`~bbscore.preferans.settle.Settlement`, as ``pref settle`` has
 it).  Each shows the hands (the game, who played it, what each player wrote: пуля, гора and the vists he wrote on the
 others), the standing (each player's пуля, гора and vists on each other one) and the settlement (each one's result in
-whole vists, and who pays whom).  User text (names, notes) is escaped for each format; no CSV cell starts a formula.
+whole vists, and who pays whom).  User text (names, notes) is escaped for each format, and no cell of it is a
+formula in a spreadsheet (a leading ``'``: :func:`bbscore.xlsx.neutral`, in CSV, Markdown and HTML alike).  ``shown``
+(every writer's keyword) is applied to each user text (CSV) or each escaped line or text (Markdown, HTML):
+:func:`bbscore.errors.visible` for a terminal, so that no control character of a name or a note reaches it raw.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from fractions import Fraction
 
 from bbscore.i18n import N_, _
 from bbscore.preferans.working import number, vists_word
+from bbscore.xlsx import neutral  # (openpyxl is imported only when a workbook is written)
 
 # What people read (Russian msgids, translated where shown: text()).
 TEXT = {
@@ -49,6 +53,10 @@ TEXT = {
     "nobody": N_("Платить никому не нужно."),
     "unsettled": N_("Подсчёта нет: в сдачах {hands} ошибка ввода (bbscore recompute {file})."),
 }
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def text(key: str) -> str:
@@ -180,18 +188,16 @@ def to_rows(protocol, checked, settlement) -> list[list]:
     return found
 
 
-def to_csv(protocol, checked, settlement) -> str:
+def to_csv(protocol, checked, settlement, *, shown=_same) -> str:
     """RFC 4180 CSV (CRLF line ends): the rows of :func:`to_rows`, a text cell that would start a formula with a
     leading ``'`` (:func:`bbscore.xlsx.neutral`)."""
     import csv
     import io
 
-    from bbscore.xlsx import neutral
-
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
     for row in to_rows(protocol, checked, settlement):
-        writer.writerow(["" if cell is None else neutral(cell) if isinstance(cell, str) else cell for cell in row])
+        writer.writerow(["" if cell is None else shown(neutral(cell)) if isinstance(cell, str) else cell for cell in row])
     return out.getvalue()
 
 
@@ -214,15 +220,15 @@ def _md_table(head: list[str], rows: list[list]) -> list[str]:
     return lines + ["| " + " | ".join(_md(cell) for cell in row) + " |" for row in rows]
 
 
-def to_markdown(protocol, checked, settlement) -> str:
+def to_markdown(protocol, checked, settlement, *, shown=_same) -> str:
     """Markdown for a chat: the title, the rules and date, the hands, the standing with the settlement, who pays
     whom."""
-    hands = [[row["n"], row["game"], row["by"], written_text(row, row["pairs"]), row["note"]]
+    hands = [[row["n"], row["game"], neutral(row["by"]), written_text(row, row["pairs"]), neutral(row["note"])]
              for row in _hand_rows(protocol, checked)]
     lines = [f"**{_md(_title(protocol))}**", "", _md(meta_text(protocol, checked)), "", f"**{_md(text('hands'))}**", ""]
     lines += _md_table([text("n"), text("game"), text("by"), text("written"), text("note")], hands)
     lines += ["", f"**{_md(text('standing'))}**", ""]
-    lines += _md_table(_standing_head(checked), [[*row[:-1], None if row[-1] is None else _signed(row[-1])]
+    lines += _md_table(_standing_head(checked), [[neutral(row[0]), *row[1:-1], None if row[-1] is None else _signed(row[-1])]
                                                  for row in _standing_rows(checked, settlement, number)])
     lines += ["", f"**{_md(text('settlement'))}**", ""]
     if settlement is None:
@@ -231,19 +237,21 @@ def to_markdown(protocol, checked, settlement) -> str:
         lines += [f"- {_md(payer)} → {_md(payee)}: {_md(vists_word(vists))}" for payer, payee, vists in
                   _payments(settlement)] or [_md(text("nobody"))]
     lines += ["", _md(_end_text(checked))]
-    return "\n".join(lines) + "\n"
+    return "\n".join(shown(line) for line in lines) + "\n"  # (each line one line: _md joins a cell's)
 
 
 # --- HTML ---
 
 
-def to_html(protocol, checked, settlement) -> str:
+def to_html(protocol, checked, settlement, *, shown=_same) -> str:
     """A self-contained page (:func:`bbscore.pages.page`: for a phone and to print, the header row on each page): the
     hands, each player's пуля, гора and vists, the settlement and who pays whom."""
     from bbscore.i18n import language
     from bbscore.pages import page
 
-    esc = html.escape
+    def esc(text: str) -> str:
+        return shown(html.escape(text))
+
     title = _title(protocol)
     parts = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta_text(protocol, checked))}</p>\n',
              f'<p class="winner">{esc(_end_text(checked))}</p>\n', f"<h2>{esc(text('hands'))}</h2>\n",
@@ -253,18 +261,18 @@ def to_html(protocol, checked, settlement) -> str:
     for row in _hand_rows(protocol, checked):
         kind = ' class="error"' if row["game"] == text("error") else ""
         parts.append(f'<tr{kind}><td class="num">{row["n"]}</td><td>{esc(row["game"])}</td>'
-                     f'<td class="words">{esc(row["by"])}</td><td class="words">{esc(written_text(row, row["pairs"]))}</td>'
-                     f'<td class="note">{esc(row["note"])}</td></tr>\n')
+                     f'<td class="words">{esc(neutral(row["by"]))}</td><td class="words">{esc(written_text(row, row["pairs"]))}</td>'
+                     f'<td class="note">{esc(neutral(row["note"]))}</td></tr>\n')
         if row["note"]:  # (a phone: the note on a row of its own)
-            parts.append(f'<tr class="noted"><td colspan="4">{esc(row["note"])}</td></tr>\n')
+            parts.append(f'<tr class="noted"><td colspan="4">{esc(neutral(row["note"]))}</td></tr>\n')
     parts.append("</tbody>\n</table>\n</div>\n")
     parts.append(f"<h2>{esc(text('standing'))}</h2>\n<div class=\"scroll\">\n<table class=\"sheet standing\">\n<thead>\n<tr>")
     parts += [f"<th>{esc(head)}</th>" for head in _standing_head(checked)]
     parts.append("</tr>\n</thead>\n<tbody>\n")
     for name, *values, result in _standing_rows(checked, settlement, number):
         cells = "".join(f'<td class="num">{"" if value is None else esc(str(value))}</td>' for value in values)
-        shown = "" if result is None else _signed(result)
-        parts.append(f'<tr><td>{esc(name)}</td>{cells}<td class="num total">{esc(shown)}</td></tr>\n')
+        figure = "" if result is None else _signed(result)
+        parts.append(f'<tr><td>{esc(neutral(name))}</td>{cells}<td class="num total">{esc(figure)}</td></tr>\n')
     parts.append("</tbody>\n</table>\n</div>\n")
     parts.append(f"<h2>{esc(text('settlement'))}</h2>\n")
     if settlement is None:
@@ -276,4 +284,4 @@ def to_html(protocol, checked, settlement) -> str:
         parts += [f"<li>{esc(payer)} → {esc(payee)}: {esc(vists_word(vists))}</li>\n"
                   for payer, payee, vists in _payments(settlement)]
         parts.append("</ul>\n")
-    return page(title, language(), "".join(parts))
+    return page(shown(title), language(), "".join(parts))

@@ -14,6 +14,7 @@ from bbscore.preferans.engine import HandEntries
 from bbscore.preferans.hand import TRICKS, PrefHand, after, make_hand
 from bbscore.preferans.rules import PrefConvention
 from bbscore.i18n import _
+from bbscore.seats import MAX_NOTE
 
 INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note")
 WRITTEN_KEYS = ("pulya", "gora", "vists")
@@ -51,12 +52,19 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     unknown = [key for key in fields if key not in INPUT_KEYS + WRITTEN_KEYS]
     if unknown:
         raise InconsistentHandError("key", unknown[0], _("неизвестный ключ сдачи; допустимы: {join}").format(join=', '.join(INPUT_KEYS + WRITTEN_KEYS)))
+    note = fields.get("note")
+    if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE):
+        raise InconsistentHandError("note", note, _("примечание — текст не длиннее {count} знаков").format(count=MAX_NOTE))
     if "game" not in fields:
         raise InconsistentHandError("game", None, _("нужна игра: 6♠ … 10БК, мизер или распасы"))
     contract = PrefContract.parse(fields["game"])
     dealer = fields.get("dealer")
     if dealer is not None:
         dealer = _name(dealer, "dealer")
+        if dealer not in players:
+            raise InconsistentHandError("dealer", dealer, _("нет такого игрока; играют: {join}").format(join=", ".join(players)))
+        if len(players) != 4:  # (three players: no one sits out — the misère's defenders are the other two)
+            raise InconsistentHandError("dealer", dealer, _("втроём сдающий играет: сидящий на прикупе бывает только вчетвером"))
     by = fields.get("by")
     whist = fields.get("whist")
     passed = fields.get("pass")
@@ -99,6 +107,10 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         twice = [p for index, p in enumerate(passers) if p in passers[:index]]
         if twice:
             raise InconsistentHandError("pass", twice[0], _("этот игрок уже назван пасующим"))
+    for key, named in (("whist", whisters), ("pass", passers)):  # a name no player has is said as such first
+        unknown = [p for p in named if p not in players]
+        if unknown:
+            raise InconsistentHandError(key, unknown[0], _("нет такого игрока; играют: {join}").format(join=", ".join(players)))
     both = [p for p in passers if p in whisters]
     if both:
         raise InconsistentHandError("pass", both[0], _("один и тот же игрок не может и вистовать, и пасовать"))

@@ -31,7 +31,6 @@ as text, ``"15/2"``.
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass, field
 from dataclasses import replace as with_fields
@@ -43,13 +42,12 @@ from bbscore import conventions, games
 from bbscore.errors import (
     BBScoreError,
     ConventionError,
-    ConventionNotFoundError,
     InvalidValueError,
     ProtocolError,
     shown,
 )
-from bbscore.seats import new_names
-from bbscore.files import key_line, lock_path, locked
+from bbscore.seats import MAX_NAME, distinct, new_names, typed_name
+from bbscore.files import key_line, locked
 from bbscore import sheets
 from bbscore.sheets import Sheet, Style, check_sheet_path, field_line, names_a_path, sheet_header, stored_convention
 from bbscore.preferans.engine import HandEntries, next_run, score
@@ -171,9 +169,9 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
                                            example="rostov")
     players = game.get("players")
     if not (isinstance(players, list) and len(players) in (3, 4)
-            and all(isinstance(p, str) and p.strip() for p in players) and len(set(players)) == len(players)):
-        raise refuse("players", _("ожидаются 3 или 4 разных имени игроков, например [\"Аня\", \"Боря\", \"Вера\"], "
-                                  "а дано {value}").format(value=shown(players)))
+            and all(isinstance(p, str) and p.strip() and len(p) <= MAX_NAME for p in players) and distinct(players)):
+        raise refuse("players", _("ожидаются 3 или 4 разных имени игроков (до {count} знаков), например [\"Аня\", \"Боря\", "
+                                  "\"Вера\"], а дано {value}").format(value=shown(players), count=MAX_NAME))
     dealer = game.get("dealer")
     if dealer is not None and (len(players) != 4 or dealer not in players):
         raise refuse("dealer", _("первый сдающий — один из четырёх игроков (втроём сдающий играет: не указывается)"))
@@ -188,14 +186,14 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
     """The sheet's convention (``override`` wins), the settings with the sheet's target, and a warning when they
     are not the rules the sheet was kept with."""
     name = override or protocol.header.convention
-    if override is None and names_a_path(name) and not Path(name).is_absolute():
+    if override is None and names_a_path(name) and not Path(name).is_absolute() and not name.startswith("~"):
         name = str(protocol.path.parent / name)
     try:
         rules = conventions.load(name, game=GAME)
     except ConventionError as error:
         if override is not None:
             raise
-        reason = error.explanation() if isinstance(error, ConventionNotFoundError) else error.message()
+        reason = conventions.sheet_refusal(error, name)  # (a file anywhere it names: nothing of it quoted)
         raise ProtocolError(str(protocol.path), key_line(protocol.text, "convention"),
                             _("правила пули «{convention}» ([game] convention): {reason}").format(convention=protocol.header.convention, reason=reason)) from None
     warning = None
@@ -235,16 +233,12 @@ class Checked:
 
 
 def _recorded_number(value: Any) -> Fraction | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return Fraction(value)
-    if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
+    """A number a hand recorded (``pulya``, ``gora``, ``vists``): by the one strict reader, :func:`bbscore.numbers.exact`
+    (whole or ``"15/2"``, ASCII digits, at most 15 digits a part; ``inf``, ``nan``, ``"1e999999"`` are not read — and
+    never handed to :class:`~fractions.Fraction`, which would compute 10**100000000 for ``"1e100000000"``)."""
+    from bbscore.numbers import exact
+
+    return exact(value)
 
 
 def _recorded_table(value: Any) -> dict[str, Fraction] | None:
@@ -396,11 +390,9 @@ def dumps(header: Header, hands: list[dict[str, Any]]) -> str:
 
 
 def _check_existing(path: Path) -> None:
-    """:func:`check_path` of an existing sheet, which must also read as one whose hands can be edited: a file refused
-    for what it holds gets no lock file (it is read again under the lock)."""
+    """:func:`check_path` of an existing sheet (then each change runs through :func:`bbscore.sheets.change`: a sheet
+    with no lock file yet is changed in rehearsal first, so that a refused command leaves none)."""
     check_path(path, must_exist=True)
-    if not lock_path(Path(os.path.realpath(path))).exists():
-        sheets.check_editable(read(path).sheet)
 
 
 def check_path(path: Path, *, must_exist: bool) -> None:
@@ -426,7 +418,7 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
         raise InvalidValueError("target", target, _("пуля — положительное число"))
     extra: dict[str, Any] = {}
     if dealer is not None:
-        dealer = " ".join(dealer.split())
+        dealer = typed_name(dealer)
         if len(names) != 4:
             raise InvalidValueError("dealer", dealer, _("первый сдающий указывается только вчетвером (втроём сдающий играет)"))
         if dealer not in names:
@@ -468,7 +460,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
     inputs are bad.
     """
     _check_existing(path)
-    with locked(path):
+    def change():
         protocol = read(path)
         _loaded, convention, warning = rules_for(protocol)
         before = check(protocol, convention)
@@ -488,8 +480,10 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         entries = score(hand, convention, before.sheet.run)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
-    after = check(parse(path, written.text, written.data, bom=written.bom), convention)
-    return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+        after = check(parse(path, written.text, written.data, bom=written.bom), convention)
+        return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+
+    return sheets.change(path, change)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -517,7 +511,7 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
     change after which the пуля would be closed before a later hand.
     """
     _check_existing(path)
-    with locked(path):
+    def change():
         protocol = read(path)
         _loaded, convention, warning = rules_for(protocol)
         count = len(protocol.hands)
@@ -564,8 +558,10 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
             if updates:
                 changes[record.number] = updates
         sheets.replace(protocol.sheet, number, _ordered({**inputs, **written_fields(new_entries)}), Style.INLINE, changes)
-    return Replaced(protocol=protocol, number=number, old=old, hand=hand, entries=new_entries, before=before,
-                    after=after, changed=tuple(sorted(changes)), warning=warning)
+        return Replaced(protocol=protocol, number=number, old=old, hand=hand, entries=new_entries, before=before,
+                        after=after, changed=tuple(sorted(changes)), warning=warning)
+
+    return sheets.change(path, change)
 
 
 def replace_records(protocol: PrefProtocol, records: list[Record]) -> PrefProtocol:
@@ -577,20 +573,22 @@ def replace_records(protocol: PrefProtocol, records: list[Record]) -> PrefProtoc
 def remove_last(path: Path) -> tuple[PrefProtocol, Record]:
     """Cut the last hand off the sheet; returns the sheet as it was and the hand removed."""
     _check_existing(path)
-    with locked(path):
+    def change():
         protocol = read(path)
         if not protocol.hands:
             raise ProtocolError(str(path), None, _("в пуле нет сдач"))
         last = protocol.hands[-1]
         sheets.remove_last(protocol.sheet)
-    return protocol, last
+        return protocol, last
+
+    return sheets.change(path, change)
 
 
 def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path | None:
     """Write what each hand writes by the sheet's own rules back (a backup beside the file first); None when nothing
     differed.  Refused when a hand's inputs are bad."""
     _check_existing(path)
-    with locked(path):
+    def change():
         text, bom = _read_text(path)
         if known is not None and text == known[0].text:
             protocol, checked = known
@@ -625,6 +623,7 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
             return None
         return sheets.rewrite(protocol.sheet, changes, game, Style.INLINE)
 
+    return sheets.change(path, change)
 
 # --- A sheet in a tournament (bbscore.games: create_table, table_result) ---
 

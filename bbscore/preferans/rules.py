@@ -198,6 +198,7 @@ def _check(c: PrefConvention, path: str) -> None:
                                             "а {index}-е — {earlier}").format(index=index + 1, earlier=repr(earlier)))
     if c.format != FORMAT:
         raise refuse("format", _("поддерживается формат {format}").format(format=FORMAT))
+    _check_limits(msgspec.to_builtins(c), "", refuse)
     if not c.players.counts or any(n not in (3, 4) for n in c.players.counts) or len(set(c.players.counts)) != len(c.players.counts):
         raise refuse("players.counts", _("в преферанс играют втроём или вчетвером: список из 3 и/или 4 без повторов"))
     for key in LEVEL_KEYS:
@@ -230,6 +231,23 @@ def _check(c: PrefConvention, path: str) -> None:
             "при unfinished = \"missing_to_gora\" недостающее очко пули пишется в гору как pulya_vists ÷ gora_vists "
             "очков горы: pulya_vists должно делиться на gora_vists ({gora_vists}), а записано {value}").format(
             gora_vists=c.settlement.gora_vists, value=c.settlement.pulya_vists))
+
+
+LIMIT = 1_000_000  # no number of a preferans table comes near it (the target included)
+
+
+def _check_limits(data: Any, key: str, refuse: Any) -> None:
+    """Every number of the file within ±:data:`LIMIT`: then every value a hand writes (a cost times ten tricks times
+    a progression of at most 100) is far inside what a пуля's reader takes back (15 digits a number,
+    :func:`bbscore.numbers.exact`), and the target inside a sheet's (:data:`bbscore.sheets.MAX_TARGET`)."""
+    if isinstance(data, dict):
+        for name, value in data.items():
+            _check_limits(value, f"{key}.{name}" if key else name, refuse)
+    elif isinstance(data, list):
+        for value in data:
+            _check_limits(value, key, refuse)
+    elif isinstance(data, int) and not isinstance(data, bool) and abs(data) > LIMIT:
+        raise refuse(key, _("число слишком большое ({value}); допустимо до {limit}").format(value=data, limit=LIMIT))
 
 
 def _whist_gora(c: PrefConvention, row: GameCost) -> Fraction:

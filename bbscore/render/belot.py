@@ -14,7 +14,7 @@ from bbscore.belot.game import REDEALS
 from bbscore.belot.hand import Hand
 from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown
-from bbscore.seats import Partnership
+from bbscore.seats import MAX_NOTE, Partnership
 from bbscore.belot.reasons import cancel_text, reasons_text
 from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled  # (console, styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
@@ -73,6 +73,8 @@ def hand_cells(result, pairs) -> dict[str, str]:
         points = list(sheet_marks(result))
     note = result.entry.fields.get("note")
     note = note if isinstance(note, str) else ""
+    if len(note) > MAX_NOTE:  # (a slip of its hand, said by the error: shown cut, never laid out whole)
+        note = note[:MAX_NOTE] + "…"
     held = held_note(result, pairs)
     if held:
         note = f"{held}; {note}" if note else held

@@ -152,17 +152,13 @@ class _SafeConsole(Console):
     break between words (see the module's docstring)."""
 
     breaking = False  # whether lines are broken at the width (a terminal, or COLUMNS given)
+    printing_named = False  # whether :meth:`print` renders a text it has named itself
 
     def render_str(self, text: str, *args, **kwargs) -> Text:
         return super().render_str(visible(text).replace(GLUE, " "), *args, **kwargs)
 
     def _as_text(self, item: str | Text) -> Text:
-        if isinstance(item, Text):
-            plain = item.plain
-            if visible(plain) != plain:
-                return Text(visible(plain), style=item.style)
-            return item.copy()
-        return Text(visible(item))
+        return named(item.copy()) if isinstance(item, Text) else Text(visible(item))
 
     def print(self, *objects, sep: str = " ", end: str = "\n", style=None, **kwargs) -> None:  # type: ignore[override]
         if not objects or not all(isinstance(item, (str, Text)) for item in objects) or kwargs.get("soft_wrap") is False:
@@ -174,7 +170,32 @@ class _SafeConsole(Console):
             text.plain = text.plain.replace(GLUE, " ")
         kwargs.pop("highlight", None)
         kwargs["soft_wrap"] = True
-        return super().print(text, end=end, style=style, highlight=False, **kwargs)
+        self.printing_named = True  # (named above, and its line breaks are the console's own)
+        try:
+            return super().print(text, end=end, style=style, highlight=False, **kwargs)
+        finally:
+            self.printing_named = False
+
+    def render(self, renderable, options=None):
+        """Every rich :class:`~rich.text.Text` too (one built by hand, a table's cell): its control characters named
+        as :func:`visible` names them, its styles kept — the one output path of every command and game.  (A text
+        :meth:`print` has named and broken into lines keeps its line breaks.)"""
+        if isinstance(renderable, Text) and not self.printing_named:
+            renderable = named(renderable)
+        return super().render(renderable, options)
+
+
+def named(text: Text) -> Text:
+    """``text`` with each control or format character of it named (``<U+202E>``), its styles kept."""
+    plain = text.plain
+    if plain.isprintable():  # the common case, quickly (nothing to name)
+        return text
+    for index in reversed(range(len(plain))):
+        character = plain[index]
+        shown = visible(character)
+        if shown != character:
+            text = text[:index] + Text(shown) + text[index + 1:]
+    return text
 
 
 def breaks_lines(out: Console) -> bool:
@@ -261,4 +282,5 @@ def _part(header: str, value: str, width: int) -> str:
 
 
 def _plain(cell: object) -> str:
-    return cell.plain if isinstance(cell, Text) else str(cell)
+    """A cell's text as it is shown (control characters named: what its width is measured by)."""
+    return visible(cell.plain if isinstance(cell, Text) else str(cell))

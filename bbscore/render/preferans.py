@@ -171,7 +171,8 @@ def removed(protocol, record) -> None:
 
     out = console()
     out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=record.number, line=record.line))
-    out.print(hand_text(record.fields).strip())
+    for line in hand_text(record.fields).strip().splitlines():  # (one print a line: a line break is no character
+        out.print(line)                                           # of user text, and is not named)
 
 
 def _running(values: tuple) -> str:
@@ -207,11 +208,7 @@ def sheet(protocol, checked, warning: str | None) -> None:
     for hand_number, step in s.closing:
         out.print(_("Сдача {hand}: {step}").format(hand=hand_number, step=step_line(step)))
     _status(s, out, len(protocol.hands), protocol.path, protocol.header.extra.get("dealer"))
-    bad = sorted({d.hand for d in checked.discrepancies})
-    if bad:
-        out.print(styled(ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
-                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(bad)).format(
-            hands=", ".join(map(str, bad)), file=protocol.path), "red"))
+    _discrepancies(checked, protocol.path, out)
 
 
 def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> None:
@@ -261,6 +258,17 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
     out.print(styled(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), "bold"))
     for line in payment_lines(result, per_vist, currency):
         out.print(f"  {line.replace(f' {currency}', keep(f' {currency}')) if currency else line}")  # 8,50 ₽ whole
+    _discrepancies(checked, protocol.path, out, _("подсчёт — по правилам, не по записанному"))
+
+
+def _discrepancies(checked, path, out: Console, what: str | None = None) -> None:
+    """The line that says which hands recorded what the rules do not give (``pref show``, ``pref settle``)."""
+    bad = sorted({d.hand for d in checked.discrepancies})
+    if bad:
+        line = ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
+                        "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(bad)).format(
+            hands=", ".join(map(str, bad)), file=path)
+        out.print(styled(f"{line} ({what})" if what else line, "red"))
 
 
 def recompute_report(report: dict, out: Console) -> None:

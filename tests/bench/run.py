@@ -537,6 +537,34 @@ def sharing(repeat: int) -> None:
     print()
 
 
+REFUSED_EXTRA = 0.2  # seconds a refused 6 MB value may cost beyond Python's start-up and the file's TOML (issue 19)
+
+
+def refused_long(folder: Path, repeat: int) -> None:
+    """A 6 MB file whose first contract is bad (issue 19, item 5): ``add`` refuses it, ``recompute`` reports it.  The
+    baseline is what no command can avoid — the start-up and reading the file's TOML (``python -c`` of tomllib); the
+    refused value must cost next to nothing beyond it (it is never scanned whole)."""
+    game = (REPO / "examples" / "game-gambler.toml").read_text(encoding="utf-8")
+    cases = {"basic string, Cyrillic": f'contract = "{"Ж" * 3_000_000}"',
+             "literal string, ASCII": f"contract = '{'x' * 6_000_000}'"}
+    print(f"A 6 MB refused value: add and recompute of a file whose first contract is bad, best of {repeat}")
+    for label, contract in cases.items():
+        path = folder / "refused.toml"
+        path.write_text(game.replace('contract = "10Т"', contract, 1), encoding="utf-8")
+        parse = best_of([sys.executable, "-c", "import sys, tomllib; tomllib.loads(open(sys.argv[1], encoding='utf-8').read())",
+                         str(path)], repeat, lambda result: None)
+        for command, codes in ((["add", str(path), "12Т", "--by", "Юг", "--def-points", "50"], (2,)),
+                               (["recompute", str(path)], (1,))):
+            runs = [run([sys.executable, "-m", "bbscore", *command], ok_codes=codes) for _ in range(repeat)]
+            best = min(runs, key=lambda result: result.seconds)
+            print(f"  {label}: {command[0]} {ms(best.seconds)} (start-up and TOML parse {ms(parse.seconds)})")
+            row(f"{command[0]}: a 6 MB bad contract ({label})", ms(parse.seconds), ms(best.seconds),
+                best.seconds / max(parse.seconds, 1e-9), None)
+            ROWS[-1] = ROWS[-1][:4] + (f"≤ +{REFUSED_EXTRA:g} s",
+                                      "PASS" if best.seconds <= parse.seconds + REFUSED_EXTRA else "FAIL")
+    print()
+
+
 PLAY_HANDS = 20
 PLAY_TARGET_MS = 50
 PLAY_CYCLE = [["Мы", "8П", "82", "", ""], ["Они", "9Т", "70", "терц", ""], ["1", "12Т", "18", "терц", "бэла"],
@@ -603,13 +631,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
     parser.add_argument("--files", type=generate.positive, default=None, help="small files for the many-files case (default 1000)")
     parser.add_argument("--hands-per-file", type=generate.positive, default=25, help="at most this many hands per small file (default 25)")
-    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans", "sharing", "play"], action="append",
+    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans", "sharing", "play", "refused"], action="append",
                         help="run only this measurement (may be repeated)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (the many small files)")
     args = parser.parse_args(argv)
     sizes = [10_000] if args.quick else [10_000, 100_000] + ([1_000_000] if args.full else [])
     files = args.files if args.files is not None else (100 if args.quick else MANY_TARGET_FILES)
-    only = set(args.only or ["startup", "batch", "many", "preferans", "sharing", "play"])
+    only = set(args.only or ["startup", "batch", "many", "preferans", "sharing", "play", "refused"])
 
     compile_bytecode()
     print_machine()
@@ -619,7 +647,8 @@ def main(argv: list[str] | None = None) -> int:
              ("many", lambda: many(files, folder, args.repeat, args.seed, args.hands_per_file)),
              ("preferans", lambda: preferans(folder, args.repeat, args.seed, 2_000 if args.quick else 20_000)),
              ("sharing", lambda: sharing(args.repeat)),
-             ("play", lambda: play(folder, args.repeat)), ("play", lambda: pref_play(folder, args.repeat))]
+             ("play", lambda: play(folder, args.repeat)), ("play", lambda: pref_play(folder, args.repeat)),
+             ("refused", lambda: refused_long(folder, args.repeat))]
     try:
         for name, step in steps:
             if name not in only:

@@ -17,7 +17,13 @@ def construction_names(incomplete: str) -> list[str]:
 
     names = [*NORMAL_SEQUENCE_NAMES.values(), "бэла", *(f"рамки-{rank}" for rank in ("В", "9", "Т", "10", "К", "Д", "8", "7"))]
     head, comma, last = incomplete.rpartition(",")
-    return [head + comma + name for name in names if name.startswith(last)]
+    return plain_candidates(head + comma + name for name in names if name.startswith(last))
+
+
+def plain_candidates(candidates) -> list[str]:
+    """Only candidates a shell can offer as they are: one with a control or format character (a line break would
+    forge a second candidate in bash's list, an ESC reach the terminal) is dropped, never offered raw."""
+    return [candidate for candidate in candidates if candidate.isprintable()]
 
 
 def pair_names(ctx: typer.Context, incomplete: str) -> list[str]:
@@ -44,7 +50,7 @@ def pair_names(ctx: typer.Context, incomplete: str) -> list[str]:
         sheet = protocol.read(Path(file))
     except BBScoreError:
         return []
-    return [name for name in sheet.header.pairs if name.startswith(incomplete)]
+    return plain_candidates(name for name in sheet.header.pairs if name.startswith(incomplete))
 
 
 ConventionOption = Annotated[
@@ -61,6 +67,6 @@ DeclCards = Annotated[Optional[str], typer.Option("--decl-cards", help="Карт
 Melds = Annotated[Optional[list[str]], typer.Option("--melds", help="Объявления игроков вместо прошедших конструкций: \"p1: терц от Д♠; p2: рамки-В\".", metavar="SEATS")]
 DeclSeats = Annotated[Optional[str], typer.Option("--decl-seats", help="Места разыгрывающих при --melds: 13 или 24.", metavar="13|24")]
 LastTrick = Annotated[Optional[str], typer.Option("--last", help="Чья последняя взятка, когда даны карты: decl или def.", metavar="decl|def")]
-ProtocolFile = Annotated[Path, typer.Argument(help="Файл протокола (.toml).", metavar="FILE")]
+ProtocolFile = Annotated[Path, typer.Argument(readable=False, help="Файл протокола (.toml).", metavar="FILE")]
 
 Seat = lambda number: typer.Option(f"--p{number}", help=f"Конструкции игрока {number} через запятую.", metavar="LIST")  # noqa: E731

@@ -36,16 +36,18 @@ def summary(path: Path, known=None) -> dict:
             "signed": False, "winner": result.winner, "ended": result.ended, "counts": counts}
 
 
-def export(path: Path, format: str):
+def export(path: Path, format: str, shown=None):
     """One protocol to share in ``format`` (``csv``, ``md``, ``html``: text; ``xlsx``: a worksheet's title and rows),
-    computed from the hands' inputs as ``show`` has them; and what to say about it (the rules changed, slips)."""
+    computed from the hands' inputs as ``show`` has them; and what to say about it (the rules changed, slips).
+    ``shown``: applied to each user text of a text format (:func:`bbscore.errors.visible` for a terminal)."""
     from bbscore.belot import export as formats
 
     sheet, warning, result = _replayed(path)
     if format == "xlsx":
         content = (f"{sheet.header.pairs[0]} — {sheet.header.pairs[1]}", formats.to_rows(sheet, result))
     else:
-        content = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](sheet, result)
+        writer = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format]
+        content = writer(sheet, result, **({"shown": shown} if shown is not None else {}))
     notes = [_(TEXT["warning"]).format(warning=warning)] if warning else []
     flagged = sorted({discrepancy.hand for discrepancy in result.discrepancies})
     if flagged:  # the export has the rules' numbers, not the sheet's slips: said, as show says it

@@ -40,7 +40,7 @@ Pass = Annotated[Optional[list[str]], typer.Option("--pass", help="Пасова�
 Note = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.", metavar="TEXT")]
 Convention = Annotated[str, typer.Option("--convention", help="Правила преферанса: имя (rostov, sochi, leningrad) или "
                                                             "путь к файлу .toml.", metavar="NAME|PATH")]
-SheetFile = Annotated[Path, typer.Argument(help="Файл пули (.toml).", metavar="FILE")]
+SheetFile = Annotated[Path, typer.Argument(readable=False, help="Файл пули (.toml).", metavar="FILE")]
 
 
 def _is_all_pass(game: str) -> bool:
@@ -51,51 +51,86 @@ def _is_all_pass(game: str) -> bool:
 
 def _tricks(text: Optional[str], all_pass: bool):
     """``--tricks``: the declarer's count, or on распасы a table of everyone's."""
+    from bbscore.numbers import whole
+
     if text is None:
         return None
     if all_pass:
         table: dict = {}
         for part in text.split(","):
             name, eq, count = part.rpartition("=")
-            name = " ".join(name.split())
-            if not eq or not name or not count.strip().isdigit():
+            name = _name(name)
+            tricks = whole(count, digits=2)
+            if not eq or not name or tricks is None:
                 raise InconsistentHandError("tricks", text, _("на распасах — взятки каждого через запятую: \"Аня=2,Боря=3,Вера=5\""))
             if name in table:
                 raise InconsistentHandError("tricks", text, _("{name}: взятки указаны дважды").format(name=name))
-            table[name] = int(count.strip())
+            table[name] = tricks
         return table
-    if not text.strip().isdigit():
+    tricks = whole(text, digits=2)
+    if tricks is None:
         if "=" in text:
             raise InconsistentHandError("tricks", text, _("взятки играющего — целое число от 0 до 10 (ИМЯ=N — только на распасах)"))
         raise InconsistentHandError("tricks", text, _("взятки играющего — целое число от 0 до 10"))
-    return int(text.strip())
+    return tricks
 
 
 def _whist(values: Optional[list[str]]):
     """``--whist P`` / ``--whist P:N`` (repeatable) → ``{P: N or None}``."""
+    from bbscore.numbers import whole
+
     if not values:
         return None
     table: dict = {}
     for value in values:
         name, colon, count = value.rpartition(":")
+        tricks = None
         if not colon:
-            name, count = value, None
-        elif not count.strip().isdigit():
-            raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N, где N — взятки вистующего"))
-        name = " ".join(name.split())
+            name = value
+        else:
+            tricks = whole(count, digits=2)
+            if tricks is None:
+                raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N, где N — взятки вистующего"))
+        name = _name(name)
         if not name:
             raise InconsistentHandError("whist", value, _("ожидается ИМЯ или ИМЯ:N"))
         if name in table:
             raise InconsistentHandError("whist", value, _("{name}: вист указан дважды").format(name=name))
-        table[name] = None if count is None else int(count.strip())
+        table[name] = tricks
     return table
+
+
+def _passers(values: Optional[list[str]]):
+    """``--pass P`` (repeatable) → the names; a passer takes no tricks, so ``P:N`` or ``P=N`` is refused (the
+    tricks of a defender who whists are ``--whist P:N``)."""
+    if not values:
+        return None
+    for value in values:
+        if ":" in value or "=" in value:
+            raise InconsistentHandError("pass", value, _("пасующий взяток не пишет: --pass ИМЯ (взятки вистующего — "
+                                                         "--whist ИМЯ:N)"))
+    return [_name(value) for value in values]
+
+
+def _name(text: str) -> str:
+    """A player's name as typed: white space closed up, in NFC (:func:`bbscore.seats.typed_name`, as the sheet keeps
+    it)."""
+    from bbscore.seats import typed_name
+
+    return typed_name(text)
 
 
 def _fields(game: str, by, tricks, whist, pass_, note=None) -> dict:
     """The options of a hand as the file's keys (see :func:`bbscore.preferans.protocol.make`)."""
     all_pass = _is_all_pass(game)
-    fields = {"game": game, "by": None if by is None else " ".join(by.split()), "tricks": _tricks(tricks, all_pass), "whist": _whist(whist),
-              "pass": [" ".join(p.split()) for p in pass_] if pass_ else None}
+    from bbscore.seats import MAX_NAME
+
+    for key, names in (("by", [by] if by else []), ("whist", whist or []), ("pass", pass_ or [])):
+        for name in names:
+            if len(name) > MAX_NAME + 3:  # (a whister's «:N» after it)
+                raise InconsistentHandError(key, name, _("имя не длиннее {count} знаков").format(count=MAX_NAME))
+    fields = {"game": game, "by": None if by is None else _name(by), "tricks": _tricks(tricks, all_pass),
+              "whist": _whist(whist), "pass": _passers(pass_)}
     if note is not None:
         if not note.strip():
             raise InconsistentHandError("note", note, _("примечание — непустой текст"))
@@ -133,7 +168,7 @@ def score(
     else:
         if by is None:
             raise InconsistentHandError("by", None, _("нужно имя играющего"))
-        players = [" ".join(by.split())] + list(fields.get("whist", {})) + list(fields.get("pass", []))
+        players = [_name(by)] + list(fields.get("whist", {})) + list(fields.get("pass", []))
         if kind is Kind.MISERE and len(players) == 1:
             players += [name for name in (_("защитник {number}").format(number=n) for n in (1, 2, 3)) if name != players[0]][:2]
         elif kind is Kind.GAME and len(players) != 3:
@@ -145,7 +180,7 @@ def score(
             if players[0] in fields.get(key, ()):
                 raise InconsistentHandError(key, players[0], _("играющий не вистует и не пасует: это говорят защитники"))
     if dealer is not None:
-        dealer = " ".join(dealer.split())
+        dealer = _name(dealer)
         if dealer in players:
             raise InconsistentHandError("dealer", dealer, _("сдающий вчетвером сидит на прикупе и в сдаче не играет"))
         players.append(dealer)
@@ -440,6 +475,8 @@ def settlement_json(file, checked, result, price, currency, warning) -> dict:
         "pairwise": [{"from": debtor, "to": creditor, "vists": _plain(vists)} for creditor, debtor, vists in result.pairwise],
         "payments": [{"from": p.payer, "to": p.payee, "vists": p.vists} for p in result.payments],
         "warning": warning,
+        "discrepancies": len(checked.discrepancies),  # recorded values the rules do not give: settled by the rules
+        "discrepancy_hands": sorted({d.hand for d in checked.discrepancies}),
     }
     if price is not None:
         data["money"] = {

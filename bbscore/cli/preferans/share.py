@@ -42,17 +42,18 @@ def summary(path: Path, known=None) -> dict:
             "signed": True, "winner": counts["winner"], "ended": checked.sheet.ended, "counts": counts}
 
 
-def export(path: Path, format: str):
+def export(path: Path, format: str, shown=None):
     """One пуля to share in ``format`` (``csv``, ``md``, ``html``: text; ``xlsx``: a worksheet's title and rows), from
-    the hands' inputs as ``pref show`` and ``pref settle`` have them; and what to say about it."""
+    the hands' inputs as ``pref show`` and ``pref settle`` have them; and what to say about it.  ``shown``: applied to
+    each user text of a text format (:func:`bbscore.errors.visible` for a terminal)."""
     from bbscore.preferans import export as formats
 
     sheet, warning, checked, settlement = _checked(path)
     if format == "xlsx":
         content = (", ".join(sheet.header.players), formats.to_rows(sheet, checked, settlement))
     else:
-        content = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format](
-            sheet, checked, settlement)
+        writer = {"csv": formats.to_csv, "md": formats.to_markdown, "html": formats.to_html}[format]
+        content = writer(sheet, checked, settlement, **({"shown": shown} if shown is not None else {}))
     notes = [_(TEXT["warning"]).format(warning=warning)] if warning else []
     flagged = sorted({d.hand for d in checked.discrepancies})
     if flagged:
