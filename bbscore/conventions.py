@@ -358,8 +358,14 @@ def differences(first: Any, second: Any) -> list[tuple[str, Any, Any]]:
                     del flat[key]
                 if present:
                     flat[table] = _("есть")
-    keys = sorted((set(a) | set(b)) - {"same_rules_as"}, key=lambda k: (k.split(".")[0], k))  # history, not a rule
+    keys = sorted((set(a) | set(b)) - {"same_rules_as"}, key=_key_order)  # (same_rules_as: history, not a rule)
     return [(key, a.get(key), b.get(key)) for key in keys if a.get(key) != b.get(key)]
+
+
+def _key_order(key: str) -> tuple:
+    """A dotted key's place in a list of differences: part by part, a number by its value (``rams.7`` before
+    ``rams.10``), before any word."""
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in key.split("."))
 
 
 def commented_copy(source: Any, new_name: str) -> str:

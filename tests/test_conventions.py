@@ -867,6 +867,15 @@ def test_diff_gambler_classic():
     assert "terz" not in text.stdout and "visty_per_point" not in text.stdout  # only what differs
 
 
+def test_diff_lists_a_numbered_key_by_its_number():
+    """``rams.7`` … ``rams.10`` in the order of the cards, not of their text (``10`` sorts before ``7`` as text)."""
+    keys = [d["key"] for d in json.loads(run_cli("conventions", "diff", "gambler", "bulgarian", "--json").stdout)["differences"]]
+    rams = [key.rsplit(".", 1)[1] for key in keys if key.startswith("games.no_trumps.rams.")]
+    numbers = [int(rank) for rank in rams if rank.isdigit()]
+    assert "10" in rams and numbers == sorted(numbers) and rams[:len(numbers)] == [str(n) for n in numbers], rams
+    assert keys.index("constructions.rams_7") < keys.index("games.suit.min_bid") < keys.index("title"), keys
+
+
 def test_diff_with_itself_is_empty(tmp_path):
     done = run_cli("conventions", "diff", "classic", "classic", "--json")
     assert done.returncode == 0, report(done)
