@@ -105,11 +105,15 @@ BULGARIAN = [
         "Belot_Scorer score.test.ts: B 62 + terz 20 = 82 against 100: inside"),
     row("bulgarian", {"contract": "Т", "def_points": 80, "decl_con": ["терц"]}, W(10, 8, "made"),
         "Belot_Scorer score.test.ts: B 82 + terz 20 = 102 against 80: made"),
-    # Contra and recontra: RULES.md §12 («contra ×2, recontra ×4 of the whole hand»); not in Belot_Scorer.
-    row("bulgarian", {"contract": "Ч+", "decl_points": 100}, W(20, 12, "made_doubled", multiplier=2),
-        "RULES.md §12 contra ×2 of the whole hand (Belot_Scorer has no contra: unverified)"),
-    row("bulgarian", {"contract": "БК++", "def_points": 50}, W(64, 40, "made_doubled", multiplier=8),
-        "RULES.md §12 recontra ×4 on top of no trumps ×2 (unverified)"),
+    # Contra and recontra: RULES.md §12 («contra ×2, recontra ×4 of the whole hand»); NikolayIT/BelotGameEngine
+    # Documentation/Rules.md §4: the side with more points records all the points, doubled (recontra: ×4); not in
+    # Belot_Scorer.
+    row("bulgarian", {"contract": "Ч+", "decl_points": 100}, W(32, 0, "made_doubled", multiplier=2),
+        "NikolayIT Rules.md §4: 100 : 62 under contra — (10 + 6) × 2 = 32 to the declarers, 0"),
+    row("bulgarian", {"contract": "ВК++", "def_points": 100}, W(104, 0, "made_doubled", multiplier=4),
+        "NikolayIT Rules.md §4: recontra quadruples all the points, 26 × 4 = 104 to the winner"),
+    row("bulgarian", {"contract": "БК++", "def_points": 50}, W(104, 0, "made_doubled", multiplier=8),
+        "RULES.md §12, NikolayIT Rules.md §4: recontra ×4 on top of no trumps ×2, all 13 to the winner"),
     row("bulgarian", {"contract": "Ч+", "decl_points": 70}, W(0, 32, "bait"),
         "RULES.md §12 a failed call under contra: all to the opponents, ×2 (unverified)"),
 ]

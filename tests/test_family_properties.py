@@ -74,8 +74,9 @@ def bulgarian_hands(draw):
 def bulgarian_points(contract: str, points: int, tricks, decl, defs) -> tuple[int, int, int, int, int]:
     """The caller's points are rounded (a last digit from 6 up in a suit game, 4 in all trumps, 5 in no trumps), the
     opponents get the rest of 16 / 26 / 13 (a capot: 9 more) plus the declarations; no trumps doubles every point,
-    contra ×2, recontra ×4; more than the opponents — each writes its own, fewer — «вътре», the opponents write all,
-    equal — «висяща»: the opponents write theirs, the caller's are held."""
+    contra ×2, recontra ×4; more than the opponents — each writes its own (under contra the caller writes all the
+    points), fewer — «вътре», the opponents write all, equal — «висяща»: the opponents write theirs, the caller's are
+    held."""
     game = contract.rstrip("+")
     deck, deck_points, up_from, times = BG_DECK[game]
     times *= (1, 2, 4)[len(contract) - len(game)]
@@ -89,6 +90,8 @@ def bulgarian_points(contract: str, points: int, tricks, decl, defs) -> tuple[in
     Vp, Vv = mine + own_p, theirs + own_v
     Pp = Vp // 10 + (1 if Vp % 10 >= up_from else 0)
     total = deck_points + (9 if capot else 0) + (visty(decl) + visty(defs)) // 10
+    if Vp > Vv and contract != game:  # under contra the winner writes all the points (NikolayIT Rules.md §4)
+        return total * times, 0, 0, Pp, total - Pp
     if Vp > Vv:
         return Pp * times, (total - Pp) * times, 0, Pp, total - Pp
     if Vp < Vv:
