@@ -1068,3 +1068,28 @@ def test_a_fix_refused_is_said_in_one_line_of_at_most_300_characters(tmp_path):
     assert done.returncode == 1
     lines = [line for line in done.stdout.splitlines() if line.startswith("не исправлено")]
     assert len(lines) == 1 and len(lines[0]) <= 300, done.stdout
+
+
+@pytest.mark.parametrize(("written", "field"), [
+    ("score = [\n    23,\n    \"5\",\n]", "score"), ("score = [23]", "score"), ("total = [27]", "total"),
+    ("total = [\n    23,\n    5.0,\n]", "total"), ("score = \"23 : 5\"", "score"),
+])
+def test_a_recorded_score_or_total_that_is_no_number_is_a_slip_of_it_not_of_the_hand(tmp_path, written, field):
+    """Hand 1 of the whole game with its recorded score or total mistyped (its inputs right): the hand is still scored
+    from its inputs — the game still ends at hand 18, «Север» 309 : 285 — the slip is named at that field with what the
+    rules give, and --fix writes it right (a backup first)."""
+    text = (REPO / "examples" / "game-gambler.toml").read_text(encoding="utf-8")
+    right = "score = [\n    23,\n    5,\n]" if field == "score" else "total = [\n    23,\n    5,\n]"
+    assert right in text
+    path = tmp_path / "slip.toml"
+    path.write_text(text.replace(right, written, 1), encoding="utf-8")
+    shown = json.loads(run_cli("show", path, "--json").stdout)
+    assert (shown["totals"], shown["ended_at"]) == ([309, 285], 18), shown
+    done = run_cli("recompute", path, "--json")
+    assert done.returncode == 1, done.stderr
+    found = json.loads(done.stdout)["files"][0]["discrepancies"]
+    assert [(d["hand"], d["field"]) for d in found] == [(1, field)], found
+    assert found[0]["computed"] == [23, 5] and "23 : 5" in found[0]["message"]
+    assert run_cli("recompute", path, "--fix").returncode == 1
+    assert run_cli("recompute", path).returncode == 0
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["hand"][0][field] == [23, 5]

@@ -291,7 +291,7 @@ def held_over(scored: ScoredEntry, held_in: int, convention: Convention) -> tupl
     return received, 0, to
 
 
-def _held(value: Any) -> int:
+def _held(value: Any, name: str = "held") -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_POINTS:
         return value
     raise InconsistentHandError("held", value, _("ожидается целое неотрицательное число отложенных очков, например 8"))
@@ -344,13 +344,23 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         recorded_score = recorded_total = recorded_held = None
         problems: list[Discrepancy] = []
         held_in, held_to = held, None
+        # A recorded score, total or held that is not a number is a slip of what was written, not of the hand: the
+        # hand is still scored from its inputs, and the slip is named beside what the rules give (--fix writes that).
+        unreadable: dict[str, BBScoreError] = {}
+        for key, reader in (("score", _pair), ("total", _pair), ("held", _held)):
+            if key in entry.fields:
+                try:
+                    value = reader(entry.fields[key], key)
+                except BBScoreError as problem:
+                    unreadable[key] = problem
+                    continue
+                if key == "score":
+                    recorded_score = value
+                elif key == "total":
+                    recorded_total = value
+                else:
+                    recorded_held = value
         try:
-            if "score" in entry.fields:
-                recorded_score = _pair(entry.fields["score"], "score")
-            if "total" in entry.fields:
-                recorded_total = _pair(entry.fields["total"], "total")
-            if "held" in entry.fields:
-                recorded_held = _held(entry.fields["held"])
             if result.ended:
                 raise InconsistentHandError(
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
@@ -364,7 +374,16 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
                                         message=problem.message(FILE_LABELS)))
         held = held_after
-        if recorded_held is None and recorded_score is not None:
+        if error is None:
+            for key, problem in unreadable.items():
+                computed = {"score": points, "total": (total[0] + points[0], total[1] + points[1]), "held": held}[key]
+                shown = f"{computed[0]} : {computed[1]}" if isinstance(computed, tuple) else str(computed)
+                problems.append(Discrepancy(
+                    hand=entry.number, line=entry.line, field=key, recorded=None,
+                    computed=list(computed) if isinstance(computed, tuple) else computed,
+                    message=_("{problem}; по правилам {computed}").format(problem=problem.message(FILE_LABELS),
+                                                                           computed=shown)))
+        if recorded_held is None and recorded_score is not None and "held" not in unreadable:
             recorded_held = 0  # a hand written with its score writes what it holds over too (none: nothing held)
         if error is None and recorded_held is not None and recorded_held != held:
             problems.append(Discrepancy(

@@ -559,9 +559,10 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
             result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, result)
         changes: dict[int, dict[str, Any]] = {}  # hand number → the keys written anew, each where it is written
+        slipped = {(d.hand, d.field) for d in result.discrepancies}  # (a 5.0 equals 5, and is still a slip)
         for entry, hand in zip(protocol.hands, result.results, strict=True):
             for key, value in (("score", list(hand.score)), ("total", list(hand.total))):
-                if entry.fields.get(key) != value:
+                if entry.fields.get(key) != value or (entry.number, key) in slipped:
                     changes.setdefault(entry.number, {})[key] = value
             if entry.fields.get("held", 0) != hand.held_out:  # points of ties held over (RULES.md §12)
                 changes.setdefault(entry.number, {})["held"] = hand.held_out or sheets.REMOVE
