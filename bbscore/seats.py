@@ -58,9 +58,9 @@ def distinct(names: list[str] | tuple[str, ...]) -> bool:
 
 def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tuple[str, ...]:
     """The names of a new sheet's pairs or players, spaces made single, in NFC (:func:`typed_name`): refused
-    (``field``, with ``what`` they are) when one is empty, holds an invisible character (a zero-width space would
-    make two names look alike), or two are the same name but for letter case or the way an accent is encoded
-    (:func:`name_key`).  Raises :class:`~bbscore.errors.InvalidValueError`."""
+    (``field``, with ``what`` they are) when one is empty, is a number (a seat is named by its number), holds an
+    invisible character (a zero-width space would make two names look alike), or two are the same name but for
+    letter case or the way an accent is encoded (:func:`name_key`).  Raises :class:`~bbscore.errors.InvalidValueError`."""
     import unicodedata
 
     from bbscore.errors import InvalidValueError
@@ -75,6 +75,9 @@ def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tupl
             raise InvalidValueError(field, joined, _("{what}: пустое имя").format(what=what))
         if len(name) > MAX_NAME:
             raise InvalidValueError(field, joined, _("{what}: имя не длиннее {count} знаков").format(what=what, count=MAX_NAME))
+        if name.isdecimal():  # (``--by 1`` is the first seat: a player called «2» would be taken for the second)
+            raise InvalidValueError(field, joined, _("{what}: имя «{name}» — число, а числом указывают место (--by 1); "
+                                                     "назовите иначе").format(what=what, name=name))
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
             raise InvalidValueError(field, joined, _("{what}: в имени «{name}» невидимый знак — так два имени выглядят "
                                                      "одинаково; наберите его без него").format(what=what, name=name))

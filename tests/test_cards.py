@@ -81,6 +81,7 @@ SPELLINGS = [
     pytest.param("Т♠ T♥", "ТП 10Ч", id="sym: Cyrillic Т♠ is the ace, Latin T♥ the ten"),
     pytest.param("J♣10♥A♠", "ВТ 10Ч ТП", id="sym: no separators"),
     pytest.param("7♤ 8♧ 9♢ 10♡", "7П 8Т 9Б 10Ч", id="sym: hollow symbols"),
+    pytest.param("7\u2660\ufe0f 8\u2663\ufe0f 9\u2666\ufe0e 10\u2665\ufe0f", "7П 8Т 9Б 10Ч", id="sym: a phone's emoji suits (U+FE0F)"),
     # the three notations mixed in one list
     pytest.param("ВТ, TH A♠ дб", "ВТ 10Ч ТП ДБ", id="mixed: ru, lat, sym in one list"),
     pytest.param("", "", id="empty: no cards"),

@@ -64,6 +64,7 @@ PARSED = [
     # suit symbols ♠ ♣ ♦ ♥ (§2)
     pytest.param("8♠", "8П", S, 8, P, NONE, id="§2 symbol: ♠"),
     pytest.param("12♣", "12Т", S, 12, T, NONE, id="§2 symbol: ♣"),
+    pytest.param("12\u2663\ufe0f+", "12Т+", S, 12, T, CONTRA, id="a phone's emoji suit: ♣ and U+FE0F"),
     pytest.param("9♦", "9Б", S, 9, B, NONE, id="§2 symbol: ♦"),
     pytest.param("10♥+", "10Ч+", S, 10, CH, CONTRA, id="§2 symbol: ♥+"),
     pytest.param("^♣", "^Т", K, 0, T, NONE, id="§2 symbol: kapo ^♣"),

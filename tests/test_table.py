@@ -202,6 +202,19 @@ def test_pair_names_that_differ_only_in_case_are_refused(tmp_path):
     assert not (tmp_path / "g.toml").exists()
 
 
+@pytest.mark.parametrize(("command", "option", "names"), [
+    (["new"], "--pairs", "1,Они"), (["new"], "--pairs", "Мы,２"), (["pref", "new"], "--players", "2,1,Вера"),
+    (["pref", "new"], "--players", "Аня,Боря,Вера,4"), (["tournament", "new"], "--pairs", "А,Б,3"),
+])
+def test_a_name_that_is_a_number_is_refused_for_it_would_read_as_a_seat(tmp_path, command, option, names):
+    """``--by 1`` names the first seat: a player or pair called «1» (or «２», a full-width digit) sitting elsewhere would
+    be taken for it, so no new sheet takes such a name."""
+    target = tmp_path / ("t" if command[0] == "tournament" else "g.toml")
+    line = assert_refused(run_cli(*command, str(target), option, names))
+    assert option in line and "числом указывают место" in line, line
+    assert not target.exists()
+
+
 @pytest.mark.parametrize(("typed", "near"), [("терс", "терц"), ("бэлла", "бэла"), ("квнта", "квинта"), ("rams-j ", None)])
 def test_a_construction_typo_gets_the_nearest_names(typed, near):
     done = run_cli("score", "12Т", "--def-points", "18", "--decl-con", typed)

@@ -97,6 +97,7 @@ def parse_cards(text: str, field: str = "cards") -> tuple[Card, ...]:
 
     if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread)
         raise CardError(field, text, ALLOWED_CARDS)
+    text = text.replace("\ufe0f", "").replace("\ufe0e", "")  # (a phone's emoji suit: ♠️ is ♠)
     upper = text.upper()
     cards: list[Card] = []
     position = 0

@@ -107,6 +107,8 @@ GAME_SPELLINGS: dict[str, Game] = {
     "ВК": Game.ALL_TRUMPS, "AT": Game.ALL_TRUMPS,
 }
 
+# The variation selectors a phone's emoji keyboard types after a suit symbol (♠️ = U+2660 U+FE0F): not part of it.
+EMOJI_STYLE = "\ufe0e\ufe0f"
 # Symbols that look the same in both cases but have a "lower case" variant typed by people.
 _SYMBOL_VARIANTS = str.maketrans({"♤": "♠", "♧": "♣", "♢": "♦", "♡": "♥"})
 
@@ -188,7 +190,7 @@ class Contract:
 
     @classmethod
     def _read(cls, text: str, game_alone: bool = False) -> Contract:
-        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf")
+        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf" and ch not in EMOJI_STYLE)
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if re.match(r"^\^{1,2}-[0-9]", normal):
             raise IllegalContractError("contract", text.strip(), _("K у капо не может быть отрицательным (K ≥ 0)"))
@@ -290,7 +292,8 @@ def _parsed(text: str, game_alone: bool) -> Contract:
 
 def parse_game(text: str) -> Game:
     """A game alone (``Т``, ``БК``, ``NT``, ``♣``), as in contract notation.  Raises :class:`ContractSyntaxError`."""
-    normal = "".join(text.split()).upper().translate(_SYMBOL_VARIANTS) if isinstance(text, str) else ""
+    normal = ("".join(ch for ch in "".join(text.split()) if ch not in EMOJI_STYLE).upper().translate(_SYMBOL_VARIANTS)
+              if isinstance(text, str) else "")
     if normal not in GAME_SPELLINGS:
         raise ContractSyntaxError("game", text, _("П Т Б Ч БК ВК (или S C D H NT AT, ♠ ♣ ♦ ♥)"))
     return GAME_SPELLINGS[normal]

@@ -102,7 +102,8 @@ class PrefContract:
         """
         if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread)
             raise ContractSyntaxError("game", text, ALLOWED)
-        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf").upper()
+        normal = "".join(ch for ch in "".join(text.split())  # (♠️ from a phone's emoji keyboard: U+FE0F dropped)
+                         if unicodedata.category(ch) != "Cf" and ch not in "\ufe0e\ufe0f").upper()
         if normal in _MISERE:
             return cls(Kind.MISERE)
         if normal in _ALL_PASS:
