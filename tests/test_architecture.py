@@ -16,20 +16,24 @@ PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
 # Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
 # below it; within a layer the order of this list is the order of imports.
 LAYERS: list[tuple[str, list[str]]] = [
-    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.sheets", "bbscore.seats", "bbscore.numbers", "bbscore.validation"]),
+    ("foundation", ["bbscore.i18n", "bbscore.games", "bbscore.errors", "bbscore.files", "bbscore.sheets", "bbscore.seats", "bbscore.numbers", "bbscore.validation", "bbscore.deals"]),
     ("notation", ["bbscore.belot", "bbscore.belot.cards", "bbscore.belot.contract", "bbscore.belot.constructions", "bbscore.preferans",
-                  "bbscore.preferans.contract"]),
+                  "bbscore.preferans.contract", "bbscore.preferans.cards"]),
     ("convention", ["bbscore.belot.schema", "bbscore.belot.convention", "bbscore.preferans.rules"]),
-    ("hand", ["bbscore.belot.melds", "bbscore.belot.hand", "bbscore.preferans.hand"]),
-    ("engine", ["bbscore.belot.scoring", "bbscore.preferans.engine", "bbscore.preferans.inputs"]),
+    ("hand", ["bbscore.belot.melds", "bbscore.belot.hand", "bbscore.belot.deal", "bbscore.preferans.hand",
+              "bbscore.preferans.deal"]),
+    ("engine", ["bbscore.belot.scoring", "bbscore.belot.referee", "bbscore.preferans.engine",
+                "bbscore.preferans.referee", "bbscore.preferans.inputs"]),
     ("replay", ["bbscore.belot.game", "bbscore.belot.stats", "bbscore.preferans.pulya", "bbscore.preferans.settle"]),
     ("storage", ["bbscore.conventions", "bbscore.belot.protocol", "bbscore.preferans.protocol"]),
     ("text", ["bbscore.descriptions", "bbscore.belot.descriptions", "bbscore.preferans.descriptions", "bbscore.belot.working", "bbscore.belot.reasons", "bbscore.belot.export", "bbscore.preferans.working",
-              "bbscore.render", "bbscore.render.layout", "bbscore.render.rules", "bbscore.render.belot", "bbscore.render.preferans"]),
+              "bbscore.render", "bbscore.render.layout", "bbscore.render.rules", "bbscore.render.belot", "bbscore.render.preferans",
+              "bbscore.render.referee", "bbscore.render.referee.belot", "bbscore.render.referee.preferans"]),
     # each game's entry in the house (bbscore.games finds it; it names its parts as strings, imported by no module)
     ("registry", ["bbscore.belot.registry", "bbscore.preferans.registry"]),
-    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.preferans.commands",
-               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.session", "bbscore.cli.belot.play", "bbscore.__main__"]),
+    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot", "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.deals", "bbscore.cli.preferans.referee", "bbscore.cli.preferans.commands",
+               "bbscore.cli.belot.sheet", "bbscore.cli.rules", "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.session", "bbscore.cli.belot.play",
+               "bbscore.cli.belot.referee", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}
 SHELL_ONLY = ("rich", "typer", "click", "bbscore.cli", "bbscore.render")

@@ -121,6 +121,7 @@ EXAMPLES = {
     "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
                "bbscore export examples/game-gambler.toml --format md"),
     "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/paper-game.toml --json"),
+    "referee": ("bbscore referee examples/deal-gambler.toml", "bbscore referee examples/deal-gambler.toml --json"),
     "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
     "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
     "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
@@ -137,6 +138,8 @@ EXAMPLES = {
                  'bbscore pref add pulya.toml распасы --tricks "Аня=1,Боря=4,Вера=5"'),
     "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
     "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
+    "pref referee": ("bbscore pref referee examples/deal-rostov.toml",
+                     "bbscore pref referee examples/deal-rostov.toml --json"),
     "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
 }
 

@@ -441,6 +441,8 @@ def register(app: typer.Typer, only: Optional[str] = None) -> None:
     group = typer.Typer(help="Преферанс (конвенции «Ростов», «Сочи», «Ленинград»): сдача, пуля, подсчёт и кто кому платит.",
                         no_args_is_help=True,
                         epilog=epilog("pref"))
-    for command in (score, new, add, undo, show, settle):
+    from bbscore.cli.preferans.referee import referee
+
+    for command in (score, new, add, undo, show, settle, referee):
         group.command(command.__name__, cls=PrefCommand, epilog=epilog(f"pref {command.__name__}"))(command)
     app.add_typer(group, name="pref")
