@@ -62,6 +62,55 @@ def judged(given: str, override: Optional[str] = None):
         raise deals.refusal(name, text, error) from None
 
 
+# What ``add --deal`` takes from the deal: no other input of the hand is given with it.
+_HAND_INPUTS = ("contract", "def_points", "decl_points", "decl_con", "def_con", "decl_tricks", "def_cards", "decl_cards",
+                "last", "melds", "decl_seats", "redeal", "doezd")
+
+
+def deal_fields(file, given: str, options: dict) -> dict:
+    """The protocol fields of ``add FILE --deal DEAL``: the contract and the pair from the options, the deal refereed
+    under the game's own rules (:func:`bbscore.belot.protocol.convention_for`) and kept with the hand.
+
+    Refused: another input of the hand given with it, a deal whose ``rules`` are not the game's, a partial deal, a
+    deal the referee refuses (named ``DEAL:line``)."""
+    from bbscore import conventions, deals
+    from bbscore.belot import KEY, protocol
+    from bbscore.belot.deal import from_tables, rules_of, to_tables
+    from bbscore.belot.referee import referee as judge
+    from bbscore.cli import deals as deal_files
+    from bbscore.errors import BBScoreError, ConventionError, InconsistentHandError, ref
+    from bbscore.i18n import _
+
+    for name in _HAND_INPUTS:
+        if options.get(name) not in (None, []):
+            raise InconsistentHandError(name, options[name], _("с {deal} ввод сдачи берётся из раздачи").format(deal=ref("deal")))
+    if options.get("by") is None:
+        raise InconsistentHandError("by", _("не указано"), _("нужны разыгрывающие: название пары из протокола или её номер"))
+    rules, _warning = protocol.convention_for(protocol.read(file))
+    name, text, data, folder = deal_files.read(given)
+    try:
+        named = rules_of(data)
+        if named is not None:
+            theirs = conventions.load(deal_files.rules_name(named, None, folder), game=KEY)
+            if not rules.same_rules(theirs.sha256):
+                raise InconsistentHandError("rules", named, _("партия записана по правилам «{game}»: раздача должна быть "
+                                                              "по ним же (или без rules)").format(game=rules.name))
+        deal = from_tables(data, rules)
+        ruling = judge(deal, rules)
+    except ConventionError:
+        raise
+    except BBScoreError as error:
+        raise deals.refusal(name, text, error) from None
+    if ruling.hand is None:
+        raise InconsistentHandError("deal", name, _("в протокол пишется только вся раздача: все руки и 8 взяток "
+                                                    "(разбор части: bbscore referee)") if not ruling.redeal else
+                                    _("по раздаче сдача без результата (пересдача): {redeal} rams-7").format(redeal=ref("redeal")))
+    fields = {"contract": str(deal.contract), "by": options["by"], "deal": to_tables(deal)}
+    if options.get("note") is not None:
+        fields["note"] = options["note"]
+    return fields
+
+
 def ruling_json(ruling, rules) -> dict:
     """The JSON object of ``bbscore referee --json``."""
     from bbscore.cli.belot.hand import breakdown_json, resolution_json

@@ -62,6 +62,52 @@ def judged(given: str, override: Optional[str] = None):
         raise deals.refusal(name, text, error) from None
 
 
+def deal_fields(file, given: str, options: dict, note: Optional[str] = None) -> dict:
+    """The sheet fields of ``pref add FILE --deal DEAL``: the hand's inputs as the deal gives them, refereed under
+    the sheet's own rules, and the deal kept with the hand.  Refused: another input of the hand given with it, a deal
+    of other players or other rules, a partial deal, a deal the referee refuses (named ``DEAL:line``)."""
+    from bbscore import conventions, deals
+    from bbscore.cli import deals as deal_files
+    from bbscore.errors import BBScoreError, ConventionError, InconsistentHandError, ref
+    from bbscore.i18n import _
+    from bbscore.preferans import KEY, protocol
+    from bbscore.preferans.deal import from_tables, rules_of, to_tables
+    from bbscore.preferans.inputs import input_fields
+    from bbscore.preferans.referee import referee as judge
+
+    for key, value in options.items():
+        if value not in (None, []):
+            raise InconsistentHandError(key, value, _("с {deal} ввод сдачи берётся из раздачи").format(deal=ref("deal")))
+    sheet = protocol.read(file)
+    loaded, settings, _warning = protocol.rules_for(sheet)
+    name, text, data, folder = deal_files.read(given)
+    try:
+        named = rules_of(data)
+        if named is not None:
+            theirs = conventions.load(deal_files.rules_name(named, None, folder), game=KEY)
+            if not loaded.same_rules(theirs.sha256):
+                raise InconsistentHandError("rules", named, _("пуля записана по правилам «{game}»: раздача должна быть "
+                                                              "по ним же (или без rules)").format(game=loaded.name))
+        deal = from_tables(data, tuple(settings.players.counts))
+        if deal.players != tuple(sheet.header.players):
+            raise InconsistentHandError("players", list(deal.players), _("в пуле играют {players} (в том же порядке)").format(
+                players=", ".join(sheet.header.players)))
+        ruling = judge(deal, settings)
+    except ConventionError:
+        raise
+    except BBScoreError as error:
+        raise deals.refusal(name, text, error) from None
+    if ruling.hand is None:
+        raise InconsistentHandError("deal", name, _("в пулю пишется только вся раздача: все руки, прикуп, снос и 10 "
+                                                    "взяток (разбор части: bbscore pref referee)"))
+    fields = {**input_fields(ruling.hand, {}), "deal": to_tables(deal)}
+    if note is not None:
+        if not note.strip():
+            raise InconsistentHandError("note", note, _("примечание — непустой текст"))
+        fields["note"] = note
+    return fields
+
+
 def ruling_json(ruling, rules) -> dict:
     """The JSON object of ``bbscore pref referee --json``."""
     from bbscore.preferans.inputs import plain, written_fields

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bbscore.belot.convention import Convention
 from bbscore.belot.referee import Ruling
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 from bbscore.render.layout import console, styled
 from bbscore.render.referee import ILLEGAL_MARK, UNDECIDED_MARK, notation, trick_table
 from bbscore.seats import Partnership
@@ -81,16 +81,20 @@ def lines(result: Ruling, convention: Convention) -> list[tuple[str, str | None]
     out.append((_play_verdict(result), "bold"))
     out.append((_("Правила розыгрыша: {source}.").format(source=result.source), None))
     odd, even = Partnership.ODD, Partnership.EVEN
-    out.append((_("Взятки: {odd_names} — {odd_tricks} ({odd_points} вистов), {even_names} — {even_tricks} "
-                  "({even_points} вистов).").format(
-        odd_names=f"{name(1)}+{name(3)}", odd_tricks=result.tricks_won[odd], odd_points=result.points[odd],
-        even_names=f"{name(2)}+{name(4)}", even_tricks=result.tricks_won[even], even_points=result.points[even]), None))
+    out.append((_("Взятки: {odd_names} — {odd_tricks} ({odd_points}), {even_names} — {even_tricks} ({even_points}).").format(
+        odd_names=f"{name(1)}+{name(3)}", odd_tricks=result.tricks_won[odd], odd_points=_visty(result.points[odd]),
+        even_names=f"{name(2)}+{name(4)}", even_tricks=result.tricks_won[even], even_points=_visty(result.points[even])),
+        None))
     out += _constructions(result, convention)
     out += _score(result, convention)
     if result.not_decided:
         out.append((_("Не решено (записана не вся сдача):"), "bold"))
         out += [("  " + _(NOT_DECIDED[key]), None) for key in result.not_decided]
     return out
+
+
+def _visty(count: int) -> str:
+    return ngettext("{count} вист", "{count} вистов", count, few="{count} виста").format(count=count)
 
 
 def _play_verdict(result: Ruling) -> str:
