@@ -142,7 +142,7 @@ def walk(*, seats: Sequence[int], names: Mapping[int, str], holdings: Mapping[in
         number = first + index
         expected = leader if index == 0 else (leads(number, previous) if leads is not None else previous)
         if named is not None and named != expected:
-            why = (_("взятку {number} начинает {expected}: он взял взятку {previous}").format(
+            why = (_("взятку {number} начинает {expected}, взявший взятку {previous}").format(
                 number=number, expected=names[expected], previous=number - 1) if index and leads is None else
                 _("взятку {number} начинает {expected}").format(number=number, expected=names[expected]))
             raise DealError(field, f"{names[named]}: {_written(cards, show)}", _("ход не в очередь: {why}").format(why=why), index)

@@ -117,13 +117,13 @@ def _command_name(argv: list[str]) -> str:
 
 def _users_words() -> set[str]:
     """What the user wrote in the example files (pair and player names, notes), and the bundled conventions' titles
-    (data, not messages): their Cyrillic words."""
+    and the sources their play rules name (data, not messages): their Cyrillic words."""
     words = set()
     for path in (REPO / "examples").rglob("*.toml"):
         words.update(re.findall(r"[А-Яа-яЁё]+", path.read_text(encoding="utf-8")))
     for path in (REPO / "conventions").glob("*.toml"):  # the bundled rules' titles: data, as a user's own file
         for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("title"):
+            if line.startswith(("title", "source")):
                 words.update(re.findall(r"[А-Яа-яЁё]+", line))
     return words
 

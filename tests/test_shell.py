@@ -14,7 +14,8 @@ from conftest import EXAMPLES, REPO, report, run_cli, run_process
 
 COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "conventions",
             "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
-            "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle"]
+            "pref", "pref score", "pref new", "pref add", "pref undo", "pref show", "pref settle", "referee",
+            "pref referee"]
 
 
 def test_version_is_the_packages():

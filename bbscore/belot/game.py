@@ -275,7 +275,7 @@ def _refereed(fields: dict[str, Any], index: int, convention: Convention) -> Sco
 
     tables = fields[DEAL_FIELD]
     if not isinstance(tables, dict):
-        raise InconsistentHandError(DEAL_FIELD, tables, _("ожидается таблица [hand.deal] — раздача, как её пишет bbscore add --deal"))
+        raise InconsistentHandError(DEAL_FIELD, tables, _("ожидается таблица [hand.deal] — раздача, как её пишет bbscore add с раздачей"))
     extra = [name for name in HAND_FIELDS if name in fields and name not in ("contract", "by", *_DEAL_INPUTS)]
     if extra:
         raise InconsistentHandError(extra[0], fields[extra[0]], _("у сдачи с раздачей (deal) ввод берётся из раздачи"))

@@ -490,12 +490,13 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
     for seat, _item, text in items:
         if text is not None:
             texts[seat].append(text)
+    dropped: list[Meld] = []  # announced and held, but not counting beside the player's others
     try:  # usually each player's announcements read at once (remembered: the same few texts recur)
         parsed = {seat: convention.remember(("announced", seat, ", ".join(t), contract.game), parse_announcements,
                                             {seat: ", ".join(t)}, contract, convention) if t else []
                   for seat, t in texts.items()}
     except BBScoreError:
-        checks, melds = _announced_one_by_one(deal, items, held, convention)
+        checks, melds, dropped = _announced_one_by_one(deal, items, held, convention)
     else:
         read = {seat: iter(seat_melds) for seat, seat_melds in parsed.items()}
         checks, melds = [], []
@@ -507,7 +508,8 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
             else:
                 checks.append(AnnouncementCheck(seat, item, "not_held"))
     for seat in SEATS:
-        announced = [(m.construction.kind, sum(1 << index_of(card) for card in m.cards)) for m in melds if m.seat == seat]
+        announced = [(m.construction.kind, sum(1 << index_of(card) for card in m.cards))
+                     for m in melds + dropped if m.seat == seat]
         for construction, suit, top, mask in holdings[seat]:
             # announced (or a part of it announced: a terz of a held berz) is not «held and not announced»
             if not any(kind is construction.kind and cards & mask for kind, cards in announced):
@@ -515,13 +517,14 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
     return tuple(checks), melds
 
 
-def _announced_one_by_one(deal: Deal, items: list, held: dict, convention: Convention) -> tuple[list, list[Meld]]:
+def _announced_one_by_one(deal: Deal, items: list, held: dict, convention: Convention) -> tuple[list, list[Meld], list[Meld]]:
     """:func:`_announcements` where the announcements do not read all at once: each read alone (a construction that
     is none is refused, naming its player's key), then those held together, a player's last one dropped (with the
-    reason) while they cannot all count."""
+    reason) while they cannot all count: (the checks, the melds that count, those dropped)."""
     contract = deal.contract
     checks: list[AnnouncementCheck] = []
     kept: dict[int, list[str]] = {seat: [] for seat in SEATS}
+    dropped: list[Meld] = []
     for seat, item, text in items:
         if text is None:
             checks.append(AnnouncementCheck(seat, item, "not_held"))
@@ -538,14 +541,15 @@ def _announced_one_by_one(deal: Deal, items: list, held: dict, convention: Conve
     while True:  # announcements that cannot all count: the player's last one is dropped, its reason kept
         try:
             melds = parse_announcements({seat: ", ".join(t) for seat, t in kept.items() if t}, contract, convention)
-            return checks, melds
+            return checks, melds, dropped
         except InconsistentHandError as error:
             seat = int(error.field[1]) if error.field[:1] == "p" and error.field[1:].isdigit() else None
             if seat is None or not kept.get(seat):
                 raise DealError("announcements", error.value, error.explanation()) from None
-            dropped = kept[seat].pop()
-            at = next(i for i, c in enumerate(checks) if c.seat == seat and c.written == dropped and c.status == "held")
-            checks[at] = AnnouncementCheck(seat, dropped, "invalid", error.explanation())
+            last = kept[seat].pop()
+            at = next(i for i, c in enumerate(checks) if c.seat == seat and c.written == last and c.status == "held")
+            checks[at] = AnnouncementCheck(seat, last, "invalid", error.explanation())
+            dropped += parse_announcements({seat: last}, contract, convention)
 
 
 class _Played(msgspec.Struct, frozen=True):

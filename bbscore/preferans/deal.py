@@ -96,7 +96,8 @@ def from_tables(data: Any, counts: tuple[int, ...] = (3, 4)) -> PrefDeal:
     rules = rules_of(data)
     unknown = [key for key in data if key not in KEYS]
     if unknown:
-        raise DealError("key", unknown[0], _("в файле раздачи ключи: {keys}").format(keys=", ".join(KEYS)))
+        raise DealError(unknown[0], data[unknown[0]], _("в файле раздачи нет такого ключа; ключи: {keys}").format(
+            keys=", ".join(KEYS)))
     players = _players(data.get("players"), counts)
     dealer = _player(data.get("dealer"), "dealer", players)
     at = players.index(dealer)

@@ -137,7 +137,7 @@ def refereed(fields: dict[str, Any], players: tuple[str, ...], convention: PrefC
 
     tables = fields["deal"]
     if not isinstance(tables, dict):
-        raise InconsistentHandError("deal", tables, _("ожидается таблица deal = {{ … }} — раздача, как её пишет bbscore pref add --deal").format())
+        raise InconsistentHandError("deal", tables, _("ожидается таблица deal = {{ … }} — раздача, как её пишет bbscore pref add с раздачей").format())
     try:
         deal = from_tables(tables, tuple(convention.players.counts))
         if deal.players != tuple(players):

@@ -25,7 +25,7 @@ def referee(
         return
     from bbscore.render.referee import preferans as render
 
-    render.ruling(ruling)
+    render.ruling(ruling, _rules.settings.play.revoke_penalty)
 
 
 def load(given: str, override: Optional[str] = None):

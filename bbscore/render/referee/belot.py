@@ -104,7 +104,7 @@ def _play_verdict(result: Ruling) -> str:
             return _("Неправильных карт не найдено; не решено карт: {count} (отмечены «?»).").format(count=len(result.undecided))
         return _("Все карты сыграны по правилам.")
     legal = ", ".join(notation(card) for card in sorted(illegal.legal, key=_order))
-    return _("Первая неправильная карта: взятка {trick}, {player} положил {card}, а должен был {duty}; можно было: "
+    return _("Первая неправильная карта: взятка {trick}, {player} — {card}; нужно было {duty}, можно было: "
              "{legal}.").format(trick=illegal.trick, player=result.deal.name(illegal.seat), card=notation(illegal.card),
                                 duty=_(DUTIES[illegal.duty]) if illegal.duty in DUTIES else illegal.duty, legal=legal)
 

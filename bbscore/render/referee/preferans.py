@@ -23,14 +23,14 @@ HEADERS = (N_("№"), N_("ход"), N_("карты"), N_("взял"), N_("взя
 TALON_HEADERS = (N_("№"), N_("ход"), N_("прикуп"), N_("карты"), N_("взял"), N_("взяток"))
 
 
-def ruling(result: PrefRuling) -> None:
-    """Print the ruling (:func:`lines`)."""
+def ruling(result: PrefRuling, penalty: int = 0) -> None:
+    """Print the ruling (:func:`lines`; ``penalty``: the rules' ``play.revoke_penalty``)."""
     out = console()
-    for text, style in lines(result):
+    for text, style in lines(result, penalty):
         out.print(styled(text, style) if style else text)
 
 
-def lines(result: PrefRuling) -> list[tuple[str, str | None]]:
+def lines(result: PrefRuling, penalty: int = 0) -> list[tuple[str, str | None]]:
     """The ruling as lines for a person, each with its style (None: plain)."""
     from bbscore.preferans.contract import Kind
     from bbscore.render.preferans import _entries_lines
@@ -43,8 +43,10 @@ def lines(result: PrefRuling) -> list[tuple[str, str | None]]:
         head = _("Сдача: {game}; сдавал {dealer}. Правила «{convention}».").format(
             game=game, dealer=deal.dealer, convention=result.convention)
     else:
-        words = [_("вистует {names}").format(names=", ".join(deal.whisted))] if deal.whisted else []
-        words += [_("пасует {names}").format(names=", ".join(deal.passed))] if deal.passed else []
+        words = [(_("вистует {names}") if len(deal.whisted) == 1 else _("вистуют {names}")).format(
+            names=_(" и ").join(deal.whisted))] if deal.whisted else []
+        words += [(_("пасует {names}") if len(deal.passed) == 1 else _("пасуют {names}")).format(
+            names=_(" и ").join(deal.passed))] if deal.passed else []
         head = _("Сдача {game}: играет {declarer}{words}; сдавал {dealer}. Правила «{convention}».").format(
             game=game, declarer=deal.declarer, words="".join("; " + w for w in words), dealer=deal.dealer,
             convention=result.convention)
@@ -90,8 +92,9 @@ def lines(result: PrefRuling) -> list[tuple[str, str | None]]:
         out += [("  " + line, None) for line in _entries_lines(result.entries)]
         out += [(f"  {index}. {line}", None) for index, line in enumerate(hand_lines(result.entries), start=1)]
         if result.revoke == "penalty":
-            out.append((_("Неправильная карта стоит штрафа (play.revoke = penalty): {player} — ещё в гору.").format(
-                player=deal.name(result.first_illegal.seat)), None))  # type: ignore[union-attr]
+            out.append((_("Неправильная карта стоит штрафа (play.revoke = penalty): {player} пишет в гору ещё "
+                          "{penalty} (это уже в записи).").format(
+                player=deal.name(result.first_illegal.seat), penalty=penalty), None))  # type: ignore[union-attr]
     if result.not_decided:
         out.append((_("Не решено (записана не вся сдача):"), "bold"))
         out += [("  " + _(NOT_DECIDED[key]), None) for key in result.not_decided]
@@ -105,6 +108,6 @@ def _verdict(result: PrefRuling) -> str:
             return _("Неправильных карт не найдено; не решено карт: {count} (отмечены «?»).").format(count=len(result.undecided))
         return _("Все карты сыграны по правилам.")
     legal = ", ".join(notation(card) for card in sorted(illegal.legal, key=lambda c: (c.suit, c.rank)))
-    return _("Первая неправильная карта: взятка {trick}, {player} положил {card}, а должен был {duty}; можно было: "
+    return _("Первая неправильная карта: взятка {trick}, {player} — {card}; нужно было {duty}, можно было: "
              "{legal}.").format(trick=illegal.trick, player=result.deal.name(illegal.seat), card=notation(illegal.card),
                                 duty=_(DUTIES[illegal.duty]) if illegal.duty in DUTIES else illegal.duty, legal=legal)
