@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from bbscore import conventions
 from bbscore.belot.cards import parse_cards
 from bbscore.belot.deal import from_tables
 from bbscore.belot.referee import referee
-from bbscore.errors import DealError
+from bbscore.errors import CardError, DealError
 
 import referee_oracle as oracle
 from conftest import EXAMPLES, REPO, assert_refused, report, run_cli
@@ -262,6 +263,33 @@ def test_bad_deal_files_are_refused_with_their_line(tmp_path, change, line_of, w
     line = assert_refused(run_cli("referee", path))
     number = next(i for i, row in enumerate(text.splitlines(), start=1) if line_of in row)
     assert f"deal.toml:{number}:" in line and words in line, line
+
+
+def _latin(text: str) -> str:
+    """Cards in normal form («ВТ 10Ч») written in Latin letters, lower case, with no separators («jc10h»)."""
+    ranks = {"В": "j", "Д": "q", "К": "k", "Т": "a"}
+    suits = {"П": "s", "Т": "c", "Б": "d", "Ч": "h"}
+    return "".join(ranks.get(card[:-1], card[:-1]) + suits[card[-1]] for card in text.split())
+
+
+def test_a_deal_reads_the_same_in_every_card_notation():
+    """Cards in normal form are looked up, any other spelling parsed (``parse_cards``): the same deal either way; a
+    card written twice in normal form is still refused, with its field."""
+    rules = conventions.load("gambler")
+    tables = tomllib.loads(GOOD)
+    other = {**tables, "hands": {name: _latin(text) for name, text in tables["hands"].items()},
+             "play": [", ".join(_latin(trick).upper()[i:i + 2] for i in range(0, 8, 2)) if "10" not in trick else
+                      _latin(trick) for trick in tables["play"]],
+             "bela": [_latin(card) for card in tables["bela"]]}
+    assert other["hands"] != tables["hands"] and other["play"] != tables["play"]
+    assert from_tables(other, rules) == from_tables(tables, rules)
+    twice = {**tables, "hands": {**tables["hands"], "Аня": "8Т 10Т 8Б 9Б 10Б КЧ ТЧ 8Т"}}
+    with pytest.raises(CardError) as refused:
+        from_tables(twice, rules)
+    assert refused.value.field == "hands.Аня"
+    with pytest.raises(DealError) as refused:
+        from_tables({**tables, "play": ["10Б ДБ 7Б 10Б", *tables["play"][1:]]}, rules)
+    assert (refused.value.field, refused.value.item) == ("play", 0)
 
 
 GOOD_PREF = (EXAMPLES / "deal-rostov.toml").read_text(encoding="utf-8")

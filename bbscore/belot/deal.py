@@ -32,7 +32,7 @@ from typing import Any
 
 import msgspec
 
-from bbscore.belot.cards import CARDS_PER_PLAYER, TRICKS_PER_HAND, Card, parse_cards
+from bbscore.belot.cards import CARDS_PER_PLAYER, TRICKS_PER_HAND, Card, full_deck, parse_cards
 from bbscore.belot.contract import Contract
 from bbscore.belot.convention import Convention
 from bbscore.errors import CardError, DealError
@@ -41,6 +41,9 @@ from bbscore.i18n import _
 SEAT_COUNT = 4
 KEYS = ("rules", "players", "dealer", "contract", "declarers", "bela", "play", "first_trick", "hands", "announcements")
 STORED_KEYS = tuple(key for key in KEYS if key != "rules")  # what a protocol keeps with a hand (its rules are the game's)
+# The cards in their normal form (``ВТ``, ``10Ч``): a deal written in it (as bbscore writes deals) is read by looking
+# each card up; any other spelling, or a card written twice, goes through :func:`parse_cards`.
+_NORMAL = {str(card): card for card in full_deck()}
 
 
 class Deal(msgspec.Struct, frozen=True, kw_only=True):
@@ -175,7 +178,18 @@ def _cards(value: Any, field: str) -> tuple[Card, ...]:
         value = " ".join(value)
     if not isinstance(value, str):
         raise DealError(field, value, _("карты — текст \"ВТ 9Т ТТ\" или список [\"ВТ\", \"9Т\"]"))
-    return parse_cards(value, field)
+    return _read(value, field)
+
+
+def _read(text: str, field: str) -> tuple[Card, ...]:
+    """:func:`parse_cards` of ``text``, a text in normal form looked up card by card."""
+    tokens = text.replace(",", " ").split()
+    if len(set(tokens)) == len(tokens):  # one spelling a card: no card twice
+        try:
+            return tuple([_NORMAL[token] for token in tokens])
+        except KeyError:
+            pass
+    return parse_cards(text, field)
 
 
 def _play(value: Any, seats: tuple[str, ...], first: int) -> tuple[tuple[int | None, tuple[Card, ...]], ...]:
@@ -196,7 +210,7 @@ def _play(value: Any, seats: tuple[str, ...], first: int) -> tuple[tuple[int | N
                 raise DealError("play", text, error.allowed, index) from None
             text = rest
         try:
-            cards = parse_cards(text, "play")
+            cards = _read(text, "play")
         except CardError as error:
             raise DealError("play", error.value, error.allowed, index) from None
         tricks.append((named, cards))
