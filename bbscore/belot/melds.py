@@ -152,6 +152,13 @@ def parse_announcements(texts: dict[int, str | None], contract: Contract, conven
     return melds
 
 
+def check_announcements(melds: list[Meld], contract: Contract, convention: Convention) -> None:
+    """The check of :func:`parse_announcements` on melds read one at a time (each by :func:`parse_announcements`):
+    that they can all be true at once.  Raises :class:`ConstructionError` and :class:`InconsistentHandError` as it
+    does."""
+    _check_conflicts(melds, contract, convention)
+
+
 def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Contract, convention: Convention) -> Meld:
     game = contract.game
     bela = _BELA_SUIT.match(item)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import partial
 
 import msgspec
 
@@ -31,7 +32,7 @@ from bbscore.belot.contract import ContractKind, Game, GameKind
 from bbscore.belot.convention import Convention
 from bbscore.belot.deal import Deal, hand_size
 from bbscore.belot.hand import Hand, check_contract, make_hand
-from bbscore.belot.melds import Meld, Resolution, _strength, parse_announcements, resolve
+from bbscore.belot.melds import Meld, Resolution, _strength, check_announcements, parse_announcements, resolve
 from bbscore.belot.schema import PlaySettings
 from bbscore.belot.scoring import Breakdown, score
 from bbscore.errors import BBScoreError, DealError, InconsistentHandError
@@ -74,14 +75,6 @@ class PlayRules(msgspec.Struct, frozen=True):
     suits: tuple[frozenset, ...]  # the cards of each suit
     above: tuple[frozenset, ...]  # for each card: the cards of its suit that beat it
 
-    def judge(self, hand: frozenset, trick: tuple, seat: int, number: int) -> tuple[str | None, frozenset]:
-        """:func:`duty` on card indexes, as :func:`bbscore.deals.walk` calls it."""
-        return _duty(hand, trick, self, seat)
-
-    def taker(self, plays: tuple, number: int) -> int:
-        """:func:`trick_winner` on card indexes, as :func:`bbscore.deals.walk` calls it."""
-        return _winner(plays, self)
-
 
 def play_rules(convention: Convention, game: Game) -> PlayRules:
     """The :class:`PlayRules` of a game under a rule set, computed once per rule set.
@@ -112,8 +105,8 @@ def _play_rules(convention: Convention, game: Game) -> PlayRules:
                      suits=suits, above=above)
 
 
-def _winner(plays: tuple, rules: PlayRules) -> int:
-    """:func:`trick_winner` on card indexes."""
+def _winner(rules: PlayRules, plays: tuple, number: int = 0) -> int:
+    """:func:`trick_winner` on card indexes (``number``: the trick's, as :func:`bbscore.deals.walk` gives it)."""
     strength = rules.strength
     best = plays[0][1]
     trick_trump = best // _PER_SUIT if rules.all_trumps else rules.trump
@@ -130,12 +123,12 @@ def trick_winner(plays: tuple, rules: PlayRules) -> int:
     """The index in ``plays`` (``((seat, card), …)`` in play order) of the card that takes the trick (seed 000 §4:
     «Взятку забирает тот игрок, который положил старшую карту в масти хода или старшего козыря»; ВК: the led suit is
     the trick's trump)."""
-    return _winner(tuple((seat, index_of(card)) for seat, card in plays), rules)
+    return _winner(rules, tuple((seat, index_of(card)) for seat, card in plays))
 
 
-def _duty(hand, trick, rules: PlayRules, seat: int) -> tuple[str | None, frozenset]:
-    """:func:`duty` on card indexes (``hand`` a set, ``trick`` a sequence of (seat, card)); the legal cards as set
-    algebra on the rules' tables."""
+def _duty(rules: PlayRules, hand, trick, seat: int, number: int = 0) -> tuple[str | None, frozenset]:
+    """:func:`duty` on card indexes (``hand`` a set, ``trick`` a sequence of (seat, card); ``number``: the trick's, as
+    :func:`bbscore.deals.walk` gives it); the legal cards as set algebra on the rules' tables."""
     if not trick:
         return None, hand
     settings = rules.settings
@@ -186,8 +179,8 @@ def duty(hand: Iterable[Card], trick: tuple, rules: PlayRules, seat: int) -> tup
     (``overtrump_when_void``), none higher — a lower one where ``undertrump``; else any card.  The duty is one of
     ``follow_suit``, ``raise``, ``trump``, ``overtrump``, ``undertrump``.
     """
-    key, legal = _duty(frozenset(index_of(card) for card in hand),
-                       tuple((other, index_of(card)) for other, card in trick), rules, seat)
+    key, legal = _duty(rules, frozenset(index_of(card) for card in hand),
+                       tuple((other, index_of(card)) for other, card in trick), seat)
     return key, frozenset(DECK[card] for card in legal)
 
 
@@ -387,7 +380,7 @@ def referee(deal: Deal, convention: Convention) -> Ruling:
         seats=playing, names={seat: deal.name(seat) for seat in SEATS}, holdings=hands, complete=complete,
         unknown=unknown, tricks=[(named, tuple([_INDEX[card.rank, card.suit] for card in cards])) for named, cards in deal.play],
         first=deal.first_trick, leader=deal.declarer if sitting_out is not None else SEATS[0], size=len(playing),
-        duty=rules.judge, winner=rules.taker, sizes=sizes, show=lambda card: str(DECK[card]))
+        duty=partial(_duty, rules), winner=partial(_winner, rules), sizes=sizes, show=lambda card: str(DECK[card]))
     first_illegal = walked.first_illegal
     undecided = tuple(j for j in walked.undecided
                       if first_illegal is None or (j.trick, j.position) < (first_illegal.trick, first_illegal.position))
@@ -491,10 +484,11 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
         if text is not None:
             texts[seat].append(text)
     dropped: list[Meld] = []  # announced and held, but not counting beside the player's others
-    try:  # usually each player's announcements read at once (remembered: the same few texts recur)
-        parsed = {seat: convention.remember(("announced", seat, ", ".join(t), contract.game), parse_announcements,
-                                            {seat: ", ".join(t)}, contract, convention) if t else []
-                  for seat, t in texts.items()}
+    try:  # usually read one by one (remembered: the same few texts recur), then checked together
+        game = contract.game
+        parsed = {seat: [convention.remember(("announced", seat, text, game), parse_announcements, {seat: text}, contract,
+                                             convention)[0] for text in t] for seat, t in texts.items()}
+        check_announcements([meld for seat in SEATS for meld in parsed[seat]], contract, convention)
     except BBScoreError:
         checks, melds, dropped = _announced_one_by_one(deal, items, held, convention)
     else:
