@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import random
 
+from bbscore import conventions
 from bbscore.belot.cards import Card, full_deck
+from bbscore.preferans.cards import DECK as PREF_DECK
 
 TRUMP_ORDER = ["7", "8", "Q", "K", "10", "A", "9", "J"]  # low to high (seed 000 §0.1)
 PLAIN_ORDER = ["7", "8", "9", "J", "Q", "K", "10", "A"]
@@ -174,3 +176,97 @@ def pref_winner(trick, trump: str | None) -> int:
         if cards:
             return max(cards, key=lambda ic: PREF_ORDER.index(ic[1].rank))[0]
     raise AssertionError(trick)
+
+
+# --- Random deals played at random by these rules (the properties, the commands' tests, the benchmark) ---
+
+PLAYERS = ["Аня", "Боря", "Вера", "Гоша"]
+# Contracts each rule set reads (the tests' choice among its forms and games).
+CONTRACTS = {
+    "gambler": ["8Т", "12П", "10Б+", "9Ч", "8БК", "20ВК", "22ВК++"], "classic": ["8Т", "12П", "10Б+", "8БК", "20ВК"],
+    "blot-star": ["8Т", "12П", "10Б+", "8БК"], "bulgarian": ["Т", "П+", "БК", "ВК"], "belote": ["Т", "П", "Б", "Ч"],
+    "coinche": ["80Т", "100П", "90Б+"], "bela": ["Т", "П", "Б", "Ч"], "classic-1001": ["Т", "П", "БК", "ВК"],
+}
+
+
+def random_deal(name: str, rnd: random.Random, cheat_at: int | None = None):
+    """A random complete deal of the Belot family under the bundled rule set ``name``: a contract of
+    :data:`CONTRACTS`, the cards dealt at random, each hand's held constructions announced, every bela said at both
+    its cards, the eight tricks played at random by :data:`RULES` (with ``cheat_at``: one illegal card, as
+    :func:`play_out` gives it).  Returns (the rule set, the contract, the hands by seat, the announcements by seat,
+    the tricks, the illegal card or None, the deal file's tables)."""
+    rules = conventions.load(name)
+    contract = rules.parse_contract(rnd.choice(CONTRACTS[name]))
+    game = contract.game
+    all_trumps = game.kind.value == "all_trumps"
+    trump = game.trump_suit
+    hands = deal_cards(rnd)
+    table = rules.game(game.kind)
+    rams = set(table.rams) - {rank for rank, effect in (("7", rules.settings.constructions.rams_7),
+                                                         ("8", rules.settings.constructions.rams_8)) if effect == "nothing"}
+    announced = {seat: held_texts(set(cards), rams) if table.constructions else [] for seat, cards in hands.items()}
+    tricks, cheated = play_out(hands, trump, all_trumps, RULES[name], rnd, cheat_at=cheat_at)
+    suits = list("SCDH") if all_trumps else [trump] if trump and table.max_belas else []
+    bela = [str(Card(rank, suit)) for suit in suits for rank in "KQ"
+            if any({Card("K", suit), Card("Q", suit)} <= set(cards) for cards in hands.values())]
+    tables = {"players": PLAYERS, "dealer": "Гоша", "contract": str(contract), "declarers": rnd.choice(PLAYERS),
+              "hands": {PLAYERS[s - 1]: " ".join(map(str, cards)) for s, cards in hands.items()},
+              "announcements": {PLAYERS[s - 1]: ", ".join(texts) for s, texts in announced.items() if texts},
+              "bela": bela, "play": [" ".join(str(card) for _seat, card in trick) for trick in tricks]}
+    return rules, contract, hands, announced, tricks, cheated, tables
+
+
+def pref_deal(name: str, rnd: random.Random, cheat: int | None = None):
+    """A random complete deal of preferans under the bundled rule set ``name``: three or four players (as the rule
+    set allows), a random game (a suit game, БК, мизер or распасы), the declarer's discard from his hand and the
+    talon, one or two whisters, the ten tricks played at random by :func:`pref_legal` (on распасы with the talon open,
+    its two cards first in the first two tricks; the first hand leading the first ``raspasy_first_hand_leads``).  With
+    ``cheat`` (a card's index in the play): one illegal card there when there is one.  Returns (the rules, the deal
+    file's tables, (trick, position, card, legal) or None)."""
+    rules = conventions.load(name).settings
+    deck = list(PREF_DECK)
+    rnd.shuffle(deck)
+    count = rnd.choice(rules.players.counts)
+    players = PLAYERS[:count]
+    active = players[:3]
+    hands = {seat: deck[(seat - 1) * 10: seat * 10] for seat in (1, 2, 3)}
+    talon = deck[30:32]
+    game = rnd.choice(["6♠", "7♣", "8♦", "6♥", "7БК", "мизер", "распасы"])
+    tables = {"players": players, "dealer": players[-1], "game": game, "talon": " ".join(map(str, talon)),
+              "hands": {active[s - 1]: " ".join(map(str, hands[s])) for s in (1, 2, 3)}}
+    playing = {seat: set(cards) for seat, cards in hands.items()}
+    declarer = None
+    if game != "распасы":
+        declarer = rnd.choice((1, 2, 3))
+        tables["declarer"] = active[declarer - 1]
+        discard = rnd.sample(sorted(playing[declarer] | set(talon), key=str), 2)
+        tables["discard"] = " ".join(map(str, discard))
+        playing[declarer] = (playing[declarer] | set(talon)) - set(discard)
+        if game[0].isdigit():
+            defenders = [active[s - 1] for s in (1, 2, 3) if s != declarer]
+            tables["whist"] = defenders if rnd.random() < 0.5 else defenders[:1]
+            if len(tables["whist"]) == 1:
+                tables["pass"] = defenders[1:]
+    trump = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}.get(game[-1]) if game[0].isdigit() else None
+    open_talon = game == "распасы" and rules.raspasy.talon == "open"
+    first = rules.play.raspasy_first_hand_leads if game == "распасы" else 1
+    leader, play, cheated, played = 1, [], None, 0
+    for number in range(1, 11):
+        leader = 1 if number <= first else leader
+        trick = [(None, talon[number - 1])] if open_talon and number <= 2 else []
+        for k in range(3):
+            seat = (leader - 1 + k) % 3 + 1
+            allowed = pref_legal(playing[seat], trick, trump)
+            wrong = sorted(playing[seat] - allowed, key=str)
+            if played == cheat and wrong:
+                card = rnd.choice(wrong)
+                cheated = (number, k, card, allowed)
+            else:
+                card = rnd.choice(sorted(allowed, key=str))
+            trick.append((seat, card))
+            playing[seat].discard(card)
+            played += 1
+        leader = trick[pref_winner(trick, trump)][0]
+        play.append(" ".join(str(card) for seat, card in trick if seat is not None))
+    tables["play"] = play
+    return rules, tables, cheated

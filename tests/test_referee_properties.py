@@ -6,19 +6,15 @@ rule set."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from bbscore import conventions
 from bbscore.belot.cards import Card
 from bbscore.belot.deal import from_tables
 from bbscore.belot.hand import make_hand
 from bbscore.belot.referee import referee
 from bbscore.belot.scoring import score
 from bbscore.errors import InconsistentHandError
-from bbscore.preferans.cards import DECK as PREF_DECK
 from bbscore.preferans.deal import from_tables as pref_tables
 from bbscore.preferans.engine import score as pref_score
 from bbscore.preferans.hand import make_hand as pref_hand
@@ -26,39 +22,9 @@ from bbscore.preferans.referee import referee as pref_referee
 
 import referee_oracle as oracle
 
-PLAYERS = ["Аня", "Боря", "Вера", "Гоша"]
-# Contracts each rule set reads (the test's choice among its forms and games).
-CONTRACTS = {
-    "gambler": ["8Т", "12П", "10Б+", "9Ч", "8БК", "20ВК", "22ВК++"], "classic": ["8Т", "12П", "10Б+", "8БК", "20ВК"],
-    "blot-star": ["8Т", "12П", "10Б+", "8БК"], "bulgarian": ["Т", "П+", "БК", "ВК"], "belote": ["Т", "П", "Б", "Ч"],
-    "coinche": ["80Т", "100П", "90Б+"], "bela": ["Т", "П", "Б", "Ч"], "classic-1001": ["Т", "П", "БК", "ВК"],
-}
 # seed 001 §3: a construction (not the bela) counts only if the player who announced it took a trick.
 ANNOUNCER_NEEDS_TRICK = {"classic", "classic-1001"}
 SUITS = {"S": "П", "C": "Т", "D": "Б", "H": "Ч"}
-
-
-def _random_deal(name: str, rnd: random.Random, cheat_at: int | None = None):
-    rules = conventions.load(name)
-    contract = rules.parse_contract(rnd.choice(CONTRACTS[name]))
-    game = contract.game
-    all_trumps = game.kind.value == "all_trumps"
-    trump = game.trump_suit
-    hands = oracle.deal_cards(rnd)
-    table = rules.game(game.kind)
-    rams = set(table.rams) - {rank for rank, effect in (("7", rules.settings.constructions.rams_7),
-                                                         ("8", rules.settings.constructions.rams_8)) if effect == "nothing"}
-    announced = {seat: oracle.held_texts(set(cards), rams) if table.constructions else [] for seat, cards in hands.items()}
-    tricks, cheated = oracle.play_out(hands, trump, all_trumps, oracle.RULES[name], rnd, cheat_at=cheat_at)
-    suits = list("SCDH") if all_trumps else [trump] if trump and table.max_belas else []
-    bela = [str(Card(rank, suit)) for suit in suits for rank in "KQ"
-            if any({Card("K", suit), Card("Q", suit)} <= set(cards) for cards in hands.values())]
-    tables = {"players": PLAYERS, "dealer": "Гоша", "contract": str(contract), "declarers": rnd.choice(PLAYERS),
-              "hands": {PLAYERS[s - 1]: " ".join(map(str, cards)) for s, cards in hands.items()},
-              "announcements": {PLAYERS[s - 1]: ", ".join(texts) for s, texts in announced.items() if texts},
-              "bela": bela, "play": [" ".join(str(card) for _seat, card in trick) for trick in tricks]}
-    return rules, contract, hands, announced, tricks, cheated, tables
-
 
 def _expected(name, rules, contract, hands, announced, tricks, declarers_seat):
     """What ``score`` writes for the deal: the defenders' cards and the last trick, the announcements (those of a
@@ -99,11 +65,11 @@ def _expected(name, rules, contract, hands, announced, tricks, declarers_seat):
     return score(hand, rules)
 
 
-@pytest.mark.parametrize("name", sorted(CONTRACTS))
+@pytest.mark.parametrize("name", sorted(oracle.CONTRACTS))
 @settings(max_examples=25)
 @given(rnd=st.randoms(use_true_random=False))
 def test_a_legal_play_is_accepted_and_scored_as_score_scores_it(name, rnd):
-    rules, contract, hands, announced, tricks, _cheated, tables = _random_deal(name, rnd)
+    rules, contract, hands, announced, tricks, _cheated, tables = oracle.random_deal(name, rnd)
     ruling = referee(from_tables(tables, rules), rules)
     assert ruling.first_illegal is None and not ruling.undecided
     assert sum(ruling.points.values()) == rules.game(contract.game.kind).deck_visty
@@ -119,11 +85,11 @@ def test_a_legal_play_is_accepted_and_scored_as_score_scores_it(name, rnd):
     assert (ruling.declarers_points, ruling.defenders_points) == (expected.declarers, expected.defenders)
 
 
-@pytest.mark.parametrize("name", sorted(CONTRACTS))
+@pytest.mark.parametrize("name", sorted(oracle.CONTRACTS))
 @settings(max_examples=20)
 @given(rnd=st.randoms(use_true_random=False), at=st.integers(0, 31))
 def test_a_card_swapped_for_an_illegal_one_is_caught(name, rnd, at):
-    rules, contract, hands, announced, tricks, cheated, tables = _random_deal(name, rnd, cheat_at=at)
+    rules, contract, hands, announced, tricks, cheated, tables = oracle.random_deal(name, rnd, cheat_at=at)
     ruling = referee(from_tables(tables, rules), rules)
     if cheated is None:  # every card there was legal
         assert ruling.first_illegal is None
@@ -134,61 +100,11 @@ def test_a_card_swapped_for_an_illegal_one_is_caught(name, rnd, at):
     assert illegal.legal == allowed
 
 
-def _pref_deal(name: str, rnd: random.Random, cheat: int | None = None):
-    rules = conventions.load(name).settings
-    deck = list(PREF_DECK)
-    rnd.shuffle(deck)
-    count = rnd.choice(rules.players.counts)
-    players = PLAYERS[:count]
-    active = players[:3]
-    hands = {seat: deck[(seat - 1) * 10: seat * 10] for seat in (1, 2, 3)}
-    talon = deck[30:32]
-    game = rnd.choice(["6♠", "7♣", "8♦", "6♥", "7БК", "мизер", "распасы"])
-    tables = {"players": players, "dealer": players[-1], "game": game, "talon": " ".join(map(str, talon)),
-              "hands": {active[s - 1]: " ".join(map(str, hands[s])) for s in (1, 2, 3)}}
-    playing = {seat: set(cards) for seat, cards in hands.items()}
-    declarer = None
-    if game != "распасы":
-        declarer = rnd.choice((1, 2, 3))
-        tables["declarer"] = active[declarer - 1]
-        discard = rnd.sample(sorted(playing[declarer] | set(talon), key=str), 2)
-        tables["discard"] = " ".join(map(str, discard))
-        playing[declarer] = (playing[declarer] | set(talon)) - set(discard)
-        if game[0].isdigit():
-            defenders = [active[s - 1] for s in (1, 2, 3) if s != declarer]
-            tables["whist"] = defenders if rnd.random() < 0.5 else defenders[:1]
-            if len(tables["whist"]) == 1:
-                tables["pass"] = defenders[1:]
-    trump = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}.get(game[-1]) if game[0].isdigit() else None
-    open_talon = game == "распасы" and rules.raspasy.talon == "open"
-    first = rules.play.raspasy_first_hand_leads if game == "распасы" else 1
-    leader, play, cheated, played = 1, [], None, 0
-    for number in range(1, 11):
-        leader = 1 if number <= first else leader
-        trick = [(None, talon[number - 1])] if open_talon and number <= 2 else []
-        for k in range(3):
-            seat = (leader - 1 + k) % 3 + 1
-            allowed = oracle.pref_legal(playing[seat], trick, trump)
-            wrong = sorted(playing[seat] - allowed, key=str)
-            if played == cheat and wrong:
-                card = rnd.choice(wrong)
-                cheated = (number, k, card, allowed)
-            else:
-                card = rnd.choice(sorted(allowed, key=str))
-            trick.append((seat, card))
-            playing[seat].discard(card)
-            played += 1
-        leader = trick[oracle.pref_winner(trick, trump)][0]
-        play.append(" ".join(str(card) for seat, card in trick if seat is not None))
-    tables["play"] = play
-    return rules, tables, cheated
-
-
 @pytest.mark.parametrize("name", ["rostov", "sochi", "leningrad"])
 @settings(max_examples=25)
 @given(rnd=st.randoms(use_true_random=False))
 def test_a_legal_preferans_play_is_accepted_and_written_as_the_engine_writes_it(name, rnd):
-    rules, tables, _cheated = _pref_deal(name, rnd)
+    rules, tables, _cheated = oracle.pref_deal(name, rnd)
     deal = pref_tables(tables, tuple(rules.players.counts))
     ruling = pref_referee(deal, rules)
     assert ruling.first_illegal is None and sum(ruling.taken.values()) == 10
@@ -207,7 +123,7 @@ def test_a_legal_preferans_play_is_accepted_and_written_as_the_engine_writes_it(
 @settings(max_examples=20)
 @given(rnd=st.randoms(use_true_random=False), at=st.integers(0, 29))
 def test_a_preferans_card_swapped_for_an_illegal_one_is_caught(name, rnd, at):
-    rules, tables, cheated = _pref_deal(name, rnd, cheat=at)
+    rules, tables, cheated = oracle.pref_deal(name, rnd, cheat=at)
     ruling = pref_referee(pref_tables(tables, tuple(rules.players.counts)), rules)
     if cheated is None:
         assert ruling.first_illegal is None
