@@ -137,7 +137,8 @@ def walk(*, seats: Sequence[int], names: Mapping[int, str], holdings: Mapping[in
     previous = leader
     judged: list[Judged] = []
     at_once = all(known.values())  # every hand known: each card is judged as it is read (one pass)
-    rotations = {seat: _rotation(seats, seat) for seat in seats}
+    order = tuple(seats)
+    rotations = {seat: order[at:] + order[:at] for at, seat in enumerate(order)}  # the seats in playing order from each
     for index, (named, cards) in enumerate(tricks):
         number = first + index
         expected = leader if index == 0 else (leads(number, previous) if leads is not None else previous)
@@ -220,12 +221,6 @@ def _played_in(card: Any, done: list[TrickPlayed], plays: list) -> int | None:
 def _written(cards: Sequence, show: Callable[[Any], str]) -> str:
     """A trick as written, for a refusal."""
     return " ".join(show(card) for card in cards)
-
-
-def _rotation(seats: Sequence[int], start: int) -> list[int]:
-    """The seats in playing order from ``start``."""
-    at = list(seats).index(start)
-    return list(seats[at:]) + list(seats[:at])
 
 
 # --- The 32-card deck's notation, for a game whose cards are not the Belot family's (preferans) ---

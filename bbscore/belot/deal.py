@@ -28,6 +28,7 @@ own key (``hands.Аня``, ``play`` with the trick's index), so the file layer g
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -142,13 +143,20 @@ def to_tables(deal: Deal) -> dict[str, Any]:
 
 
 def _players(value: Any) -> list[str]:
-    from bbscore.seats import new_names
-
     if not (isinstance(value, list) and len(value) == SEAT_COUNT and all(isinstance(name, str) for name in value)):
         raise DealError("players", value if value is not None else _("не указано"),
                         _("четыре игрока в порядке хода (по часовой стрелке): [\"Аня\", \"Боря\", \"Вера\", \"Гоша\"]; "
                           "партнёры — 1-й и 3-й, 2-й и 4-й"))
-    return list(new_names(value, "players", _("игроки")))
+    return list(_names(tuple(value)))
+
+
+@lru_cache(maxsize=256)
+def _names(given: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`~bbscore.seats.new_names` of the players (remembered: a batch of deals has the same few tables; a
+    refusal is raised again each time)."""
+    from bbscore.seats import new_names
+
+    return new_names(given, "players", _("игроки"))
 
 
 def _player(value: Any, field: str, players: list[str]) -> str:

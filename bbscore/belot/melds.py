@@ -268,7 +268,7 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
                     f"p{meld.seat}", str(meld), _("карта {card} уже есть в конструкции игрока {seat} ({other}) — у двух игроков её быть не может").format(card=card, seat=other.seat, other=other)
                 )
             owner.setdefault(card, meld)
-    for seat in SEATS:
+    for seat in sorted({meld.seat for meld in melds}):  # a seat that announced nothing has nothing to check
         own = [m for m in melds if m.seat == seat]
         seen: set[tuple] = set()
         for meld in own:

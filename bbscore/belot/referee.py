@@ -215,10 +215,10 @@ _RAMS = {rank: Construction(ConstructionKind.RAMS, rank=rank) for rank in RANKS}
 _RANK_MASKS = tuple(sum(1 << (suit * _PER_SUIT + rank) for suit in range(len(SUITS))) for rank in range(_PER_SUIT))
 
 
-def _held(mask: int, convention: Convention, game: Game) -> list[tuple[Construction, str | None, str | None, int]]:
-    """The constructions of a hand given as a bit mask of card indexes: (construction, suit, top rank, cards' mask)."""
-    table = convention.game(game.kind)
-    if not table.constructions:
+def _held(mask: int, rams: tuple | None) -> list[tuple[Construction, str | None, str | None, int]]:
+    """The constructions of a hand given as a bit mask of card indexes: (construction, suit, top rank, cards' mask);
+    ``rams``: the game's fours of a kind (:func:`_rams`), None in a game without constructions."""
+    if rams is None:
         return []
     found = []
     for suit_index, suit in enumerate(SUITS):
@@ -226,15 +226,26 @@ def _held(mask: int, convention: Convention, game: Game) -> list[tuple[Construct
         for low, length in _RUNS[mask >> shift & 0xFF]:
             found.append((_SEQUENCES[length], suit, RANKS[low + length - 1],
                           ((1 << length) - 1) << (shift + low)))
-    settings = convention.settings.constructions
-    for rank_index, rank in enumerate(RANKS):
-        rank_mask = _RANK_MASKS[rank_index]
-        if mask & rank_mask != rank_mask or rank not in table.rams:
-            continue
-        if rank in ("7", "8") and (settings.rams_7 if rank == "7" else settings.rams_8) == "nothing":
-            continue
-        found.append((_RAMS[rank], None, None, rank_mask))
+    for rank_mask, construction in rams:
+        if mask & rank_mask == rank_mask:
+            found.append((construction, None, None, rank_mask))
     return found
+
+
+def _rams(convention: Convention, game: Game) -> tuple[tuple[int, Construction], ...] | None:
+    """The fours of a kind that are constructions in a game (the game's rams table, rams that do nothing left out),
+    each as (its cards' mask, the construction); None for a game without constructions.  Computed once a game."""
+    return convention.remember(("rams held", game), _rams_of, convention, game)
+
+
+def _rams_of(convention: Convention, game: Game) -> tuple[tuple[int, Construction], ...] | None:
+    table = convention.game(game.kind)
+    if not table.constructions:
+        return None
+    settings = convention.settings.constructions
+    return tuple((_RANK_MASKS[rank_index], _RAMS[rank]) for rank_index, rank in enumerate(RANKS)
+                 if rank in table.rams
+                 and not (rank in ("7", "8") and (settings.rams_7 if rank == "7" else settings.rams_8) == "nothing"))
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -257,7 +268,7 @@ def held_constructions(cards: Iterable[Card], seat: int, convention: Convention,
     for card in cards:
         mask |= 1 << index_of(card)
     return [Meld(seat, 0, construction, suit, top, _mask_cards(cards_mask))
-            for construction, suit, top, cards_mask in _held(mask, convention, game)]
+            for construction, suit, top, cards_mask in _held(mask, _rams(convention, game))]
 
 
 # --- The ruling ---
@@ -391,7 +402,7 @@ def referee(deal: Deal, convention: Convention) -> Ruling:
     visty = rules.visty
     for trick in walked.tricks:
         last = trick.number == TRICKS_PER_HAND
-        value = sum(visty[card] for _seat, card in trick.plays) + (rules.last_trick if last else 0)
+        value = sum([visty[card] for _seat, card in trick.plays]) + (rules.last_trick if last else 0)
         tricks.append(TrickRuling(trick.number, trick.leader, trick.plays, trick.winner, value, last))
         pair = Partnership.of_seat(trick.winner)
         points[pair] += value
@@ -460,7 +471,8 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
     and held, announced and not held, held and not announced, or not counting beside the player's others; and the
     melds that take part in the comparison (the announced ones held)."""
     contract = deal.contract
-    holdings = {seat: _held(_mask(held[seat]), convention, contract.game) for seat in SEATS}
+    rams = _rams(convention, contract.game)
+    holdings = {seat: _held(_mask(held[seat]), rams) for seat in SEATS}
     items: list[tuple[int, str, str | None]] = []  # (seat, as written, as the melds notation reads it; None: not held)
     for seat in SEATS:
         field = f"announcements.{deal.name(seat)}"
@@ -488,7 +500,9 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
         game = contract.game
         parsed = {seat: [convention.remember(("announced", seat, text, game), parse_announcements, {seat: text}, contract,
                                              convention)[0] for text in t] for seat, t in texts.items()}
-        check_announcements([meld for seat in SEATS for meld in parsed[seat]], contract, convention)
+        announced = [meld for seat in SEATS for meld in parsed[seat]]
+        if announced:
+            check_announcements(announced, contract, convention)
     except BBScoreError:
         checks, melds, dropped = _announced_one_by_one(deal, items, held, convention)
     else:
@@ -561,22 +575,22 @@ def _belas(deal: Deal, convention: Convention, held: dict | None, tricks: tuple,
     without the pair; or, in a partial deal, undecided.  ``held``: every seat's dealt cards, or None when they are
     not all known (card indexes); ``tricks``: the walk's (card indexes).  Raises :class:`DealError` (field ``bela``) for
     «бэла» said at a card that is no trump king or queen, or at a card not played in the tricks written."""
-    table = convention.game(deal.contract.game.kind)
-    suits = [] if not table.max_belas else list(SUITS) if rules.all_trumps else [rules.game.trump_suit] if rules.game.trump_suit else []
-    wanted = {_INDEX[rank, suit] for suit in suits for rank in ("K", "Q")}
-    plays = {card: _Played(trick.number, position, seat)
-             for trick in tricks for position, (seat, card) in enumerate(trick.plays) if card in wanted}
-    said = {index_of(card) for card in deal.bela}
+    table = convention.game(rules.game.kind)
+    suits = ([] if not table.max_belas else list(SUITS) if rules.all_trumps else [] if rules.trump == NO_SUIT
+             else [SUITS[rules.trump]])
     if not suits:
         if deal.bela:
             raise DealError("bela", str(deal.bela[0]), _("в этой игре бэлы нет"))
         return ()
+    wanted = {_INDEX[rank, suit] for suit in suits for rank in ("K", "Q")}
+    plays = {card: _Played(trick.number, position, seat)
+             for trick in tricks for position, (seat, card) in enumerate(trick.plays) if card in wanted}
+    said = {index_of(card) for card in deal.bela}
     for card in deal.bela:
         if card.rank not in ("K", "Q") or card.suit not in suits:
             raise DealError("bela", str(card), _("«бэла» говорят, кладя короля или даму козыря"))
         if index_of(card) not in plays:
             raise DealError("bela", str(card), _("эта карта не сыграна во взятках, что записаны"))
-    led = {trick.number: DECK[trick.plays[0][1]].suit for trick in tricks}
     settings = rules.settings
     found: list[BelaCheck] = []
     for suit in suits:
@@ -608,6 +622,7 @@ def _belas(deal: Deal, convention: Convention, held: dict | None, tricks: tuple,
         elif rules.all_trumps and settings.bela_all_trumps == "led_suit_or_lead":
             needed = {"both_cards": [king, queen], "first_card": [first]}.get(settings.bela_said,
                                                                                 [c for c in (king, queen) if c in said])
+            led = {trick.number: DECK[trick.plays[0][1]].suit for trick in tricks}
             fits = [plays[c].position == 0 or led[plays[c].trick] == suit for c in needed]
             if not (any(fits) if settings.bela_said == "either_card" else all(fits)):
                 why = "not_led_suit"
