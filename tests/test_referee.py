@@ -413,3 +413,92 @@ def test_pref_add_with_a_deal(tmp_path):
     assert run_cli("pref", "new", other, "--players", "Аня,Боря,Вера,Гоша").returncode == 0
     assert "Аня, Боря, Вера, Гоша" in assert_refused(run_cli("pref", "add", other, "--deal", EXAMPLES / "deal-rostov.toml"))
     assert "--tricks" in assert_refused(run_cli("pref", "add", sheet, "--deal", EXAMPLES / "deal-rostov.toml", "--tricks", "5"))
+
+
+# --- Done when (issue 23): a hand typed in once is settled under every bundled rule set, through the command ---
+
+
+def _deal_with(name: str, illegal: bool):
+    """A random complete deal of ``name`` played by the rules (:mod:`referee_oracle`), with one illegal card or none."""
+    rnd = random.Random(f"{name}-{illegal}")
+    for _attempt in range(50):
+        found = oracle.random_deal(name, rnd, cheat_at=rnd.randrange(4, 28) if illegal else None)
+        if (found[5] is not None) == illegal:
+            return found
+    raise AssertionError("no such deal found")
+
+
+@pytest.mark.parametrize("illegal", [False, True], ids=["legal", "a card illegal"])
+@pytest.mark.parametrize("name", sorted(oracle.CONTRACTS))
+def test_every_belot_rule_set_settles_a_hand_typed_in_once(tmp_path, name, illegal):
+    """Under each bundled rule set of the Belot family the command says, with the rule and its source, whether every
+    card was legal (the first illegal card named, with the duty and the legal cards), who took each trick (the test's
+    own reading of the rules), which constructions were held and announced, and what each pair writes — in Russian and
+    in English, the table within 40 columns."""
+    rules, contract, _hands, announced, tricks, cheated, tables = _deal_with(name, illegal)
+    path = tmp_path / "deal.toml"
+    path.write_text(tomli_w.dumps({"rules": name, **tables}), encoding="utf-8")
+    data = json.loads(run_cli("referee", path, "--json").stdout)
+    all_trumps = contract.game.kind.value == "all_trumps"
+    takers = [PLAYERS[oracle.holder(trick, trick[0][1].suit if all_trumps else contract.game.trump_suit)[0] - 1]
+              for trick in tricks]
+    assert [trick["winner"] for trick in data["tricks"]] == takers
+    assert sum(data["points"].values()) == rules.game(contract.game.kind).deck_visty
+    assert data["legal"] is (not illegal)
+    if illegal:
+        number, position, card, allowed = cheated
+        assert (data["first_illegal"]["trick"], data["first_illegal"]["position"]) == (number, position)
+        assert data["first_illegal"]["card"] == str(card) and set(data["first_illegal"]["legal"]) == set(map(str, allowed))
+    said = sum(len(texts) for texts in announced.values())
+    assert len([a for a in data["announcements"] if a["status"] in ("held", "invalid")]) == said
+    assert not [a for a in data["announcements"] if a["status"] in ("not_held", "not_announced")]
+    source = rules.settings.play.source
+    for lang, verdict, rule, written in (
+            ([], ("Все карты сыграны по правилам." if not illegal else
+                  f"Первая неправильная карта: взятка {cheated[0] if illegal else 0}, "), "Правила розыгрыша: ", "Пишут: "),
+            (["--lang", "en"], "Every card was played by the rules." if not illegal else "The first illegal card: trick ",
+             "Rules of the play: ", "Written: ")):
+        done = run_cli(*lang, "referee", path, columns=40)
+        assert done.returncode == 0, report(done)
+        lines = done.stdout.splitlines()
+        head = next(at for at, line in enumerate(lines) if line.split()[:1] in (["№"], ["#"]))
+        assert len(lines[head:head + 9]) == 9 and all(len(line) <= 40 for line in lines[head:head + 9])
+        assert any(line.startswith(verdict) for line in lines), done.stdout
+        assert f"{rule}{source}." in lines
+        if data["score"] is not None:
+            assert lines[-1].startswith(written)
+    if data["score"] is not None:  # a redeal (rams of 7s) writes nothing
+        ruling = judge(tables, name)
+        assert (data["declarers_points"], data["defenders_points"]) == (ruling.declarers_points, ruling.defenders_points)
+        assert data["score"]["declarers"] == ruling.breakdown.declarers
+
+
+@pytest.mark.parametrize("illegal", [False, True], ids=["legal", "a card illegal"])
+@pytest.mark.parametrize("name", ["rostov", "sochi", "leningrad"])
+def test_every_preferans_rule_set_settles_a_hand_typed_in_once(tmp_path, name, illegal):
+    """The same for preferans: the verdict with the rule and its source, the tricks each took, what is written."""
+    rnd = random.Random(f"{name}-{illegal}")
+    for _attempt in range(50):
+        _rules, tables, cheated = oracle.pref_deal(name, rnd, cheat=rnd.randrange(3, 27) if illegal else None)
+        if (cheated is not None) == illegal:
+            break
+    path = tmp_path / "deal.toml"
+    path.write_text(tomli_w.dumps({"rules": name, **tables}), encoding="utf-8")
+    data = json.loads(run_cli("pref", "referee", path, "--json").stdout)
+    assert data["legal"] is (not illegal) and sum(data["tricks_taken"].values()) == 10
+    if illegal:
+        number, position, card, _allowed = cheated
+        assert (data["first_illegal"]["trick"], data["first_illegal"]["position"], data["first_illegal"]["card"]) == (
+            number, position, str(card))
+    source = conventions.load(name).settings.play.source
+    for lang, verdict, rule in ((["--lang", "ru"], "Все карты сыграны по правилам." if not illegal else
+                                 "Первая неправильная карта: взятка ", "Правила розыгрыша: "),
+                                (["--lang", "en"], "Every card was played by the rules." if not illegal else
+                                 "The first illegal card: trick ", "Rules of the play: ")):
+        done = run_cli(*lang, "pref", "referee", path, columns=40)
+        assert done.returncode == 0, report(done)
+        lines = done.stdout.splitlines()
+        head = next(at for at, line in enumerate(lines) if line.split()[:1] in (["№"], ["#"]))
+        assert all(len(line) <= 40 for line in lines[head:head + 11])
+        assert any(line.startswith(verdict) for line in lines), done.stdout
+        assert f"{rule}{source}." in lines
