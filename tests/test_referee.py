@@ -234,6 +234,75 @@ def test_a_kapo_from_one_hand_is_played_without_the_partner():
     assert refused.value.field == "play" and refused.value.item == 0
 
 
+# --- Preferans: a partial deal, what a revoke costs, a club that must overtrump ---
+
+
+def pref_judge(tables: dict, rules):
+    from bbscore.preferans.deal import from_tables as pref_tables
+    from bbscore.preferans.referee import referee as pref_referee
+
+    return pref_referee(pref_tables(tables, tuple(rules.players.counts)), rules)
+
+
+def test_a_partial_preferans_deal_says_what_it_could_not_decide():
+    """Trick 9 of examples/deal-rostov.toml alone: Боря's ace of diamonds on a heart lead is illegal if he held a
+    heart (or, void, a trump), legal if he did not, undecided (with the cards that would make it illegal) while his
+    other card is unknown; a hand the play fills up (both his cards played) is known."""
+    rules = conventions.load("rostov").settings
+    tables = {"players": PLAYERS[:3], "dealer": "Вера", "game": "6♠", "declarer": "Аня", "whist": ["Боря"],
+              "pass": ["Вера"], "first_trick": 9, "hands": {"Аня": "7♥ 9♥"}, "play": ["Аня: 7♥ Т♦ Т♣"]}
+    ruling = pref_judge(tables, rules)
+    assert ruling.first_illegal is None and ruling.not_decided == ("legality", "score") and ruling.entries is None
+    ace, club = ruling.undecided  # Боря's Т♦ and Вера's Т♣: a heart held, or a trump (spades), would make them illegal
+    assert (ace.seat, str(ace.card), club.seat, str(club.card)) == (2, "Т♦", 3, "Т♣")
+    doubt = {str(card) for card in ace.doubt}
+    assert {card[-1] for card in doubt} == {"♥", "♠"} and "9♥" not in doubt  # Аня's hearts are hers
+    for known in ({"Аня": "7♥ 9♥", "Боря": "Т♦ К♦"}, {"Аня": "7♥ 9♥"}):  # given, or filled up by the play
+        ruling = pref_judge({**tables, "hands": known, "play": ["Аня: 7♥ Т♦ Т♣", "Аня: 9♥ К♦ 10♣"]}, rules)
+        assert ruling.first_illegal is None and not ruling.undecided and ruling.not_decided == ("score",)
+        assert [trick.winner for trick in ruling.tricks] == [1, 1] and ruling.taken == {"Аня": 2, "Боря": 0, "Вера": 0}
+    ruling = pref_judge({**tables, "hands": {"Боря": "Т♦ 8♥"}}, rules)
+    illegal = ruling.first_illegal
+    assert (illegal.trick, illegal.seat, str(illegal.card), illegal.duty) == (9, 2, "Т♦", "follow_suit")
+    assert {str(card) for card in illegal.legal} == {"8♥"}
+
+
+def test_what_a_revoke_costs_in_preferans(tmp_path):
+    """rostov's play.revoke = "report": a revoke is named, the hand written as played; a club's "penalty": the
+    offender's гора grows by revoke_penalty."""
+    found = (oracle.pref_deal("rostov", random.Random(seed), cheat=at) for seed in range(100) for at in range(3, 27))
+    tables = next(tables for _rules, tables, cheated in found
+                  if cheated is not None and tables["game"][0].isdigit() and "pass" not in tables)
+    rules = conventions.load("rostov").settings
+    played = pref_judge(tables, rules)
+    assert played.first_illegal is not None and played.revoke is None and played.entries is not None
+    club = conventions.load(str(_copy_rules(tmp_path, "rostov", revoke="penalty", revoke_penalty=10))).settings
+    ruling = pref_judge(tables, club)
+    offender = ruling.deal.name(ruling.first_illegal.seat)
+    assert ruling.revoke == "penalty"
+    assert ruling.entries.gora[offender] == played.entries.gora.get(offender, 0) + 10
+    assert {name: value for name, value in ruling.entries.gora.items() if name != offender} == {
+        name: value for name, value in played.entries.gora.items() if name != offender}
+
+
+def test_a_club_where_a_trump_must_be_beaten(tmp_path):
+    """play.overtrump = true (a club's rule; every bundled preferans rule set has false, RULES.md §13): on a trump
+    lead, and void over a trump in the trick, a higher trump is required while one is held."""
+    rules = conventions.load(str(_copy_rules(tmp_path, "rostov", overtrump=True))).settings
+    tables = {"players": PLAYERS[:3], "dealer": "Вера", "game": "6♠", "declarer": "Аня", "whist": ["Боря", "Вера"],
+              "first_trick": 9, "hands": {"Аня": "9♠ 8♥", "Боря": "7♠ Т♠", "Вера": "10♠ 8♦"},
+              "play": ["Аня: 9♠ 7♠ 10♠"]}
+    illegal = pref_judge(tables, rules).first_illegal
+    assert (illegal.seat, str(illegal.card), illegal.duty) == (2, "7♠", "overtrump")
+    assert {str(card) for card in illegal.legal} == {"Т♠"}
+    assert pref_judge(tables, conventions.load("rostov").settings).first_illegal is None  # nobody must beat
+    tables = {**tables, "hands": {"Аня": "Т♥ 8♥", "Боря": "9♠ 8♦", "Вера": "7♠ Д♠"}, "play": ["Аня: Т♥ 9♠ 7♠"]}
+    illegal = pref_judge(tables, rules).first_illegal
+    assert (illegal.seat, str(illegal.card), illegal.duty) == (3, "7♠", "overtrump")
+    assert {str(card) for card in illegal.legal} == {"Д♠"}
+    assert pref_judge(tables, conventions.load("rostov").settings).first_illegal is None
+
+
 # --- Deal files refused: each with its line, exit 2 ---
 
 GOOD = (EXAMPLES / "deal-gambler.toml").read_text(encoding="utf-8")
@@ -365,6 +434,9 @@ def test_referee_reads_standard_input():
 def test_pref_referee():
     done = run_cli("pref", "referee", EXAMPLES / "deal-rostov.toml")
     assert done.returncode == 0, report(done)
+    assert run_cli("pref", "referee", "-", stdin=GOOD_PREF).stdout == done.stdout
+    line = assert_refused(run_cli("pref", "referee", "-", stdin=GOOD_PREF.replace('"10♦ Д♦ 7♦",', '"10♦ Д♦",')))
+    assert line.startswith("ошибка: -:")
     assert "Вистует один Боря, Вера пасует: взятки защиты пишутся вистующему — 5." in done.stdout
     data = json.loads(run_cli("pref", "referee", EXAMPLES / "deal-rostov.toml", "--json").stdout)
     assert data["legal"] is True and data["tricks_taken"] == {"Аня": 5, "Боря": 3, "Вера": 2}

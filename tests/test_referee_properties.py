@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from bbscore import conventions
 from bbscore.belot.cards import Card
 from bbscore.belot.deal import from_tables
 from bbscore.belot.hand import make_hand
@@ -132,3 +133,57 @@ def test_a_preferans_card_swapped_for_an_illegal_one_is_caught(name, rnd, at):
     illegal = ruling.first_illegal
     assert illegal is not None and (illegal.trick, illegal.position, str(illegal.card)) == (number, position, str(card))
     assert {str(c) for c in illegal.legal} == {str(c) for c in allowed}
+
+
+@pytest.mark.parametrize("name", sorted(oracle.CONTRACTS))
+@settings(max_examples=20)
+@given(rnd=st.randoms(use_true_random=False))
+def test_the_legal_cards_at_every_turn_are_the_rules_own(name, rnd):
+    """The referee's functions of one turn (``duty``, ``legal_cards``, ``trick_winner``) at every turn of a random
+    legal play: the cards and the taker of the test's own reading of the rules; a duty always named, but for any card."""
+    from bbscore.belot.referee import duty, legal_cards, play_rules, trick_winner
+
+    rules, contract, hands, _announced, tricks, _cheated, _tables = oracle.random_deal(name, rnd)
+    play = play_rules(rules, contract.game)
+    all_trumps = contract.game.kind.value == "all_trumps"
+    trump = contract.game.trump_suit
+    held = {seat: set(cards) for seat, cards in hands.items()}
+    for trick in tricks:
+        for position, (seat, card) in enumerate(trick):
+            before = tuple(trick[:position])
+            expected = oracle.legal(held[seat], before, seat, trump, all_trumps, oracle.RULES[name])
+            key, cards = duty(held[seat], before, play, seat)
+            assert cards == expected == legal_cards(held[seat], before, play, seat) == legal_cards(held[seat], before, play)
+            assert key is not None or cards == held[seat]
+            held[seat].discard(card)
+        winner = oracle.holder(trick, trick[0][1].suit if all_trumps else trump)[0]
+        assert trick[trick_winner(tuple(trick), play)][0] == winner
+
+
+@pytest.mark.parametrize("name", ["rostov", "sochi", "leningrad"])
+@settings(max_examples=60)
+@given(rnd=st.randoms(use_true_random=False), game=st.sampled_from(["6♠", "7♣", "8♦", "6♥", "7БК", "мизер", "распасы"]))
+def test_the_preferans_legal_cards_of_a_turn_are_the_rules_own(name, rnd, game):
+    """``duty``, ``legal_cards`` and ``trick_winner`` of preferans on a random hand and trick (on распасы a talon's card
+    may stand first): the cards and the taker of the test's own reading of the rules."""
+    from bbscore.preferans.cards import DECK
+    from bbscore.preferans.contract import PrefContract
+    from bbscore.preferans.referee import duty, legal_cards, play_rules, trick_winner
+
+    rules = conventions.load(name).settings
+    contract = PrefContract.parse(game)
+    play = play_rules(rules, contract)
+    trump = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}.get(game[-1]) if game[0].isdigit() else None
+    deck = list(DECK)
+    rnd.shuffle(deck)
+    hand, rest = set(deck[:10]), deck[10:]
+    trick = [(None, rest.pop())] if game == "распасы" and rnd.random() < 0.5 else []
+    trick += [(seat, rest.pop()) for seat in range(1, rnd.randint(1, 3))]
+    seat = len([s for s, _c in trick if s is not None]) + 1
+    expected = oracle.pref_legal(hand, tuple(trick), trump)
+    key, cards = duty(hand, tuple(trick), play)
+    assert {str(c) for c in cards} == {str(c) for c in expected} == {str(c) for c in legal_cards(hand, tuple(trick), play)}
+    assert key is not None or cards == hand
+    whole = trick + [(seat, rnd.choice(sorted(expected, key=str)))]
+    whole += [(other, rest.pop()) for other in range(seat + 1, 4)]
+    assert trick_winner(tuple(whole), play) == oracle.pref_winner(whole, trump)

@@ -67,9 +67,6 @@ class Deal(msgspec.Struct, frozen=True, kw_only=True):
     bela: tuple[Card, ...]
     play: tuple[tuple[int | None, tuple[Card, ...]], ...]
 
-    def seat_of(self, name: str) -> int:
-        return self.players.index(name) + 1
-
     def name(self, seat: int) -> str:
         return self.players[seat - 1]
 
