@@ -130,3 +130,39 @@ def test_a_deal_written_back_reads_to_the_same_deal():
                                       hands={"Аня": "7♥ 9♥", "Боря": "Т♦ К♦", "Вера": "Т♣ 10♣"})):
         deal = pref_tables(tables)
         assert pref_tables(pref_to_tables(deal)) == msgspec.structs.replace(deal, rules=None)
+
+
+@pytest.mark.parametrize(("changes", "field", "item"), [
+    pytest.param({"bela": ["ВТ"]}, "bela", None, id="«бэла» at a card no trump king or queen"),
+    pytest.param({"bela": ["КП"]}, "bela", None, id="«бэла» at a king not of trumps"),
+    pytest.param({"bela": ["ДТ"], "play": GOOD["play"][:4]}, "bela", None, id="«бэла» at a card of no trick written"),
+    pytest.param({"contract": "8БК", "bela": ["ДТ"], "play": GOOD["play"][:1]}, "bela", None, id="«бэла» in БК"),
+    pytest.param({"first_trick": 8, "play": ["Боря: ВЧ 10Т ВП 7П"], "hands": {"Аня": "8Т 10Т"}}, "hands.Аня", None,
+                 id="a partial hand larger than what is left"),
+    pytest.param({"play": GOOD["play"][:7] + ["ВЧ 10Т ВП 10Б"]}, "play", 7, id="a card played twice"),
+    pytest.param({"play": ["10Б ДБ 7Б 10Б"] + GOOD["play"][1:]}, "play", 0, id="a card twice in a trick"),
+])
+def test_a_belot_deal_the_referee_refuses(changes, field, item):
+    from bbscore.belot.referee import referee
+
+    rules = conventions.load("gambler")
+    with pytest.raises(BBScoreError) as refused:
+        referee(from_tables(changed(GOOD, **changes), rules), rules)
+    assert (refused.value.field, getattr(refused.value, "item", None)) == (field, item), refused.value.message()
+
+
+@pytest.mark.parametrize(("changes", "field", "words"), [
+    pytest.param({"talon": "Т♥ 7♥ 8♣"}, "talon", "уже есть: hands.Вера", id="a talon card in a hand"),
+    pytest.param({"first_trick": 10, "play": ["Аня: 9♥ К♦ 10♣"], "hands": {"Аня": "9♥"}, "talon": "Т♥ 7♥ Т♠",
+                  "discard": DELETE}, "talon", "в прикупе 2 карты", id="a talon of three"),
+    pytest.param({"talon": "Т♥"}, "talon", "в прикупе 2 карты", id="a talon of one"),
+    pytest.param({"discard": "Д♠"}, "discard", "сносит 2 карты", id="a discard of one"),
+    pytest.param({"discard": "Д♠ 7♠ 9♣"}, "discard", "сносит 2 карты", id="a discard of three"),
+    pytest.param({"discard": "Д♠ 10♣"}, "discard", "только свои карты", id="another's card put away"),
+])
+def test_a_preferans_deal_the_referee_refuses(changes, field, words):
+    from bbscore.preferans.referee import referee
+
+    with pytest.raises(DealError) as refused:
+        referee(pref_tables(changed(GOOD_PREF, **changes)), conventions.load("rostov").settings)
+    assert refused.value.field == field and words in refused.value.message(), refused.value.message()

@@ -574,3 +574,121 @@ def test_every_preferans_rule_set_settles_a_hand_typed_in_once(tmp_path, name, i
         assert all(len(line) <= 40 for line in lines[head:head + 11])
         assert any(line.startswith(verdict) for line in lines), done.stdout
         assert f"{rule}{source}." in lines
+
+
+# --- What the commands print for a partial deal, a redeal, a revoke's cost; rules named beside the deal ---
+
+
+def _written_deal(tmp_path: Path, tables: dict, name: str = "deal.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(tomli_w.dumps(tables), encoding="utf-8")
+    return path
+
+
+def test_a_partial_deal_printed_marks_what_it_could_not_decide(tmp_path):
+    tables = {"rules": "gambler", "players": PLAYERS, "dealer": "Гоша", "contract": "12Т", "declarers": "Аня",
+              "first_trick": 5, "play": ["Аня: ТЧ 8П ВТ 9Т", "Вера: ТБ КБ 7Б 8Б"]}
+    path = _written_deal(tmp_path, tables)
+    for lang, verdict, undecided in (([], "Неправильных карт не найдено; не решено карт: 3 (отмечены «?»).",
+                                      "Не решено (записана не вся сдача):"),
+                                     (["--lang", "en"], "No illegal card found; cards not decided: 3 (marked «?»).",
+                                      "Not decided (the deal is not written whole):")):
+        done = run_cli(*lang, "referee", path, columns=40)
+        assert done.returncode == 0, report(done)
+        assert "8П?" in done.stdout and verdict in done.stdout and undecided in done.stdout, done.stdout
+    data = json.loads(run_cli("referee", path, "--json").stdout)
+    assert data["legal"] is None and data["not_decided"] == ["legality", "constructions", "score"]
+    assert data["undecided"][0]["card"] == "8П" and "ДЧ" in data["undecided"][0]["doubt"]
+    pref = {"rules": "rostov", "players": PLAYERS[:3], "dealer": "Вера", "game": "6♠", "declarer": "Аня",
+            "whist": ["Боря"], "pass": ["Вера"], "first_trick": 9, "hands": {"Аня": "7♥ 9♥"}, "play": ["Аня: 7♥ Т♦ Т♣"]}
+    done = run_cli("pref", "referee", _written_deal(tmp_path, pref, "pref.toml"), columns=40)
+    assert done.returncode == 0, report(done)
+    assert "Т♦?" in done.stdout and "не решено карт: 2" in done.stdout and "Не решено" in done.stdout, done.stdout
+
+
+def test_a_redeal_is_said_and_nothing_written(tmp_path):
+    """gambler's rams of 7s void the hand (rams_7 = "redeal", seed 000 §0.2): the referee says so and scores nothing."""
+    hands = {1: "7П 7Т 7Б 7Ч ТП ТТ ТБ ТЧ", 2: "8П 8Т 8Б 8Ч 9П 9Т 9Б 9Ч", 3: "10П 10Т 10Б 10Ч ВП ВТ ВБ ВЧ",
+             4: "ДП ДТ ДБ ДЧ КП КТ КБ КЧ"}
+    tables = played_deal(hands, contract="8П", announcements={"Аня": "рамки-7"})
+    done = run_cli("referee", _written_deal(tmp_path, {"rules": "gambler", **tables}))
+    assert done.returncode == 0, report(done)
+    assert "Сдача без результата: такие рамки по этим правилам — пересдача." in done.stdout
+    assert "Пишут:" not in done.stdout
+    data = json.loads(run_cli("referee", _written_deal(tmp_path, {"rules": "gambler", **tables}), "--json").stdout)
+    assert data["redeal"] is True and data["score"] is None and data["declarers_points"] is None
+
+
+def test_what_a_revoke_costs_is_printed(tmp_path):
+    club = _copy_rules(tmp_path, "gambler", revoke="penalty", revoke_penalty=5)
+    done = run_cli("referee", EXAMPLES / "deal-gambler.toml", "--convention", club)
+    assert done.returncode == 0, report(done)
+    assert "Неправильная карта стоит штрафа (play.revoke = penalty): 5 очков противникам нарушителя." in done.stdout
+    assert done.stdout.splitlines()[-1] == "Пишут: Аня+Вера 0, Боря+Гоша 37."
+    pref_club = _copy_rules(tmp_path, "rostov", revoke="penalty", revoke_penalty=10)
+    found = (oracle.pref_deal("rostov", random.Random(seed), cheat=at) for seed in range(100) for at in range(3, 27))
+    tables, (number, _position, card, _legal) = next((tables, cheated) for _rules, tables, cheated in found
+                                                     if cheated is not None and tables["game"][0].isdigit())
+    done = run_cli("pref", "referee", _written_deal(tmp_path, tables, "pref.toml"), "--convention", pref_club)
+    assert done.returncode == 0, report(done)
+    assert f"Первая неправильная карта: взятка {number}, " in done.stdout and f" — {card};" in done.stdout, done.stdout
+    assert "Неправильная карта стоит штрафа (play.revoke = penalty): " in done.stdout
+
+
+def test_rules_named_by_a_path_are_read_beside_the_deal(tmp_path):
+    """README, the deal file: ``rules`` is a bundled name or a path relative to the deal file."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(_copy_rules(tmp_path, "gambler", revoke="penalty", revoke_penalty=5), folder / "club.toml")
+    deal = folder / "deal.toml"
+    deal.write_text(GOOD.replace('rules = "gambler"', 'rules = "club.toml"'), encoding="utf-8")
+    data = json.loads(run_cli("referee", deal, "--json", cwd=tmp_path).stdout)
+    assert data["convention"] == "club" and data["revoke"] == "penalty"
+    missing = folder / "other.toml"
+    missing.write_text(GOOD.replace('rules = "gambler"', 'rules = "nowhere.toml"'), encoding="utf-8")
+    line = assert_refused(run_cli("referee", missing, cwd=tmp_path))
+    assert "other.toml:3: rules: «nowhere.toml»" in line and "--convention" not in line  # the file's key, not an option
+
+
+def test_standard_input_that_is_not_a_deal_is_refused(monkeypatch):
+    """``-``: standard input, read as a file is (UTF-8, a byte-order mark dropped, at most the size of a file)."""
+    import io
+    import sys
+
+    from bbscore.cli.deals import read
+    from bbscore.errors import ProtocolError
+    from bbscore.files import MAX_FILE_BYTES
+
+    for given, words in ((b"players = [\"\xff\"]\n", "UTF-8"), (b"#" * (MAX_FILE_BYTES + 1), "")):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(given), encoding="utf-8"))
+        with pytest.raises(ProtocolError) as refused:
+            read("-")
+        assert refused.value.field == "-" and words in refused.value.message()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(("\ufeff" + GOOD).encode("utf-8")), encoding="utf-8"))
+    assert read("-")[2]["contract"] == "12Т"
+
+
+def test_add_with_a_deal_refuses_what_it_cannot_write(tmp_path):
+    """add --deal needs the declaring pair of the sheet (--by), keeps a note; pref add --deal refuses a deal of
+    other rules and a partial one, and an empty note — each writing nothing."""
+    game = tmp_path / "game.toml"
+    assert run_cli("new", game, "--pairs", "Мы,Они").returncode == 0
+    before = game.read_text(encoding="utf-8")
+    assert "--by" in assert_refused(run_cli("add", game, "--deal", EXAMPLES / "deal-gambler.toml"))
+    assert game.read_text(encoding="utf-8") == before
+    assert run_cli("add", game, "--deal", EXAMPLES / "deal-gambler.toml", "--by", "Мы", "--note", "спор").returncode == 0
+    assert 'note = "спор"' in game.read_text(encoding="utf-8")
+    sheet = tmp_path / "pulya.toml"
+    assert run_cli("pref", "new", sheet, "--players", "Аня,Боря,Вера").returncode == 0
+    before = sheet.read_text(encoding="utf-8")
+    sochi = _written_deal(tmp_path, {**tomllib.loads(GOOD_PREF), "rules": "sochi"}, "sochi.toml")
+    line = assert_refused(run_cli("pref", "add", sheet, "--deal", sochi))
+    assert "sochi.toml:" in line and "rostov" in line
+    partial = {**tomllib.loads(GOOD_PREF), "first_trick": 10, "play": ["Аня: 9♥ К♦ 10♣"],
+               "hands": {"Аня": "9♥", "Боря": "К♦", "Вера": "10♣"}}
+    partial.pop("talon"), partial.pop("discard")
+    assert "вся раздача" in assert_refused(run_cli("pref", "add", sheet, "--deal", _written_deal(tmp_path, partial, "p.toml")))
+    assert "--note" in assert_refused(run_cli("pref", "add", sheet, "--deal", EXAMPLES / "deal-rostov.toml", "--note", " "))
+    assert sheet.read_text(encoding="utf-8") == before
+    assert run_cli("pref", "add", sheet, "--deal", EXAMPLES / "deal-rostov.toml", "--note", "спор").returncode == 0
+    assert 'note = "спор"' in sheet.read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ file, or standard input for ``-``; its TOML; and the rule set it names, a relati
 # No "from __future__ import annotations": Typer reads the annotations.
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -40,7 +40,7 @@ def read(given: str) -> tuple[str, str, dict[str, Any], Path | None]:
     return given, text, deals.parse(given, text), path.parent
 
 
-def rules_name(named: str | None, override: str | None, folder: Path | None) -> str | None:
+def rules_name(named: Optional[str], override: Optional[str], folder: Optional[Path]) -> Optional[str]:
     """The rule set to load: ``--convention`` when given, else the deal's ``rules`` (a relative path read beside the
     deal file), else None (the game's default)."""
     from bbscore.sheets import names_a_path
@@ -51,3 +51,18 @@ def rules_name(named: str | None, override: str | None, folder: Path | None) -> 
             and not named.startswith("~"):
         return str(folder / named)
     return named
+
+
+def load_rules(named: Optional[str], override: Optional[str], folder: Optional[Path], game: str) -> Any:
+    """The rule set a deal is refereed under (:func:`rules_name`), loaded for ``game``.  A rule set the deal file's
+    ``rules`` names that does not exist is a :class:`~bbscore.errors.DealError` of that key (the caller names its line
+    in the file) — not a refusal of ``--convention``, which the user did not type; any other refusal is the loader's."""
+    from bbscore import conventions
+    from bbscore.errors import ConventionNotFoundError, DealError
+
+    try:
+        return conventions.load(rules_name(named, override, folder), game=game)
+    except ConventionNotFoundError as error:
+        if override is not None or named is None:
+            raise
+        raise DealError("rules", named, error.explanation()) from None

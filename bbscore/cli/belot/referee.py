@@ -31,7 +31,7 @@ def referee(
 def load(given: str, override: Optional[str] = None):
     """(name, text, the checked :class:`~bbscore.belot.deal.Deal`, its rules) of a deal file; a refusal of a value
     names the file and its line."""
-    from bbscore import conventions, deals
+    from bbscore import deals
     from bbscore.belot import KEY
     from bbscore.belot.deal import from_tables, rules_of
     from bbscore.cli import deals as deal_files
@@ -39,7 +39,7 @@ def load(given: str, override: Optional[str] = None):
 
     name, text, data, folder = deal_files.read(given)
     try:
-        rules = conventions.load(deal_files.rules_name(rules_of(data), override, folder), game=KEY)
+        rules = deal_files.load_rules(rules_of(data), override, folder, KEY)
         return name, text, from_tables(data, rules), rules
     except ConventionError:
         raise
@@ -73,7 +73,7 @@ def deal_fields(file, given: str, options: dict) -> dict:
 
     Refused: another input of the hand given with it, a deal whose ``rules`` are not the game's, a partial deal, a
     deal the referee refuses (named ``DEAL:line``)."""
-    from bbscore import conventions, deals
+    from bbscore import deals
     from bbscore.belot import KEY, protocol
     from bbscore.belot.deal import from_tables, rules_of, to_tables
     from bbscore.belot.referee import referee as judge
@@ -91,7 +91,7 @@ def deal_fields(file, given: str, options: dict) -> dict:
     try:
         named = rules_of(data)
         if named is not None:
-            theirs = conventions.load(deal_files.rules_name(named, None, folder), game=KEY)
+            theirs = deal_files.load_rules(named, None, folder, KEY)
             if not rules.same_rules(theirs.sha256):
                 raise InconsistentHandError("rules", named, _("партия записана по правилам «{game}»: раздача должна быть "
                                                               "по ним же (или без rules)").format(game=rules.name))

@@ -31,7 +31,7 @@ def referee(
 def load(given: str, override: Optional[str] = None):
     """(name, text, the checked :class:`~bbscore.preferans.deal.PrefDeal`, its loaded rules) of a deal file; a
     refusal of a value names the file and its line."""
-    from bbscore import conventions, deals
+    from bbscore import deals
     from bbscore.cli import deals as deal_files
     from bbscore.errors import BBScoreError, ConventionError
     from bbscore.preferans import KEY
@@ -39,7 +39,7 @@ def load(given: str, override: Optional[str] = None):
 
     name, text, data, folder = deal_files.read(given)
     try:
-        rules = conventions.load(deal_files.rules_name(rules_of(data), override, folder), game=KEY)
+        rules = deal_files.load_rules(rules_of(data), override, folder, KEY)
         return name, text, from_tables(data, tuple(rules.settings.players.counts)), rules
     except ConventionError:
         raise
@@ -66,7 +66,7 @@ def deal_fields(file, given: str, options: dict, note: Optional[str] = None) -> 
     """The sheet fields of ``pref add FILE --deal DEAL``: the hand's inputs as the deal gives them, refereed under
     the sheet's own rules, and the deal kept with the hand.  Refused: another input of the hand given with it, a deal
     of other players or other rules, a partial deal, a deal the referee refuses (named ``DEAL:line``)."""
-    from bbscore import conventions, deals
+    from bbscore import deals
     from bbscore.cli import deals as deal_files
     from bbscore.errors import BBScoreError, ConventionError, InconsistentHandError, ref
     from bbscore.i18n import _
@@ -84,7 +84,7 @@ def deal_fields(file, given: str, options: dict, note: Optional[str] = None) -> 
     try:
         named = rules_of(data)
         if named is not None:
-            theirs = conventions.load(deal_files.rules_name(named, None, folder), game=KEY)
+            theirs = deal_files.load_rules(named, None, folder, KEY)
             if not loaded.same_rules(theirs.sha256):
                 raise InconsistentHandError("rules", named, _("пуля записана по правилам «{game}»: раздача должна быть "
                                                               "по ним же (или без rules)").format(game=loaded.name))
