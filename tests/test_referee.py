@@ -692,3 +692,15 @@ def test_add_with_a_deal_refuses_what_it_cannot_write(tmp_path):
     assert sheet.read_text(encoding="utf-8") == before
     assert run_cli("pref", "add", sheet, "--deal", EXAMPLES / "deal-rostov.toml", "--note", "спор").returncode == 0
     assert 'note = "спор"' in sheet.read_text(encoding="utf-8")
+
+
+def test_an_announcement_held_is_shown_in_normal_form_one_not_held_as_written(tmp_path):
+    text = GOOD.replace('"Аня" = "терц от 10Б"', '"Аня" = "Терц от 10D, квинта от ТЧ"')
+    path = tmp_path / "deal.toml"
+    path.write_text(text, encoding="utf-8")
+    lines = run_cli("referee", path).stdout.splitlines()
+    assert "  Аня: терц от 10Б — объявлена, на руках есть" in lines
+    assert "  Аня: квинта от ТЧ — объявлена, но на руках её нет — не засчитывается" in lines
+    data = json.loads(run_cli("referee", path, "--json").stdout)
+    assert [(a["construction"], a["status"]) for a in data["announcements"] if a["player"] == "Аня"] == [
+        ("терц от 10Б", "held"), ("квинта от ТЧ", "not_held")]

@@ -295,22 +295,19 @@ class AnnouncementCheck(msgspec.Struct, frozen=True):
     """An announcement against the dealt cards: ``status`` is ``held`` (announced and held), ``not_held`` (announced
     and not held), ``not_announced`` (held and not announced), ``invalid`` (announced, but the rules do not let it
     count with the player's others: ``reason``).  ``written``: the construction as announced (a bare «терц» as the
-    held one's normal form), or None for one not announced: then ``held`` is the held construction (construction,
-    suit, top rank)."""
+    held one's normal form), or None for one not announced; ``meld``: the construction held (all but ``not_held``),
+    for output in the reader's notation."""
 
     seat: int
     written: str | None
     status: str
     reason: str | None = None
-    held: tuple | None = None
+    meld: Meld | None = None
 
     @property
     def text(self) -> str:
         """The construction as announced, or the held one's normal form (``терц от ДП``, ``рамки-В``)."""
-        if self.written is not None:
-            return self.written
-        construction, suit, top = self.held  # type: ignore[misc]
-        return str(Meld(self.seat, 0, construction, suit, top))
+        return self.written if self.written is not None else str(self.meld)
 
 
 class BelaCheck(msgspec.Struct, frozen=True):
@@ -511,7 +508,7 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
         for seat, item, text in items:
             meld = next(read[seat]) if text is not None else None
             if meld is not None and all(index_of(card) in held[seat] for card in meld.cards):
-                checks.append(AnnouncementCheck(seat, text, "held"))
+                checks.append(AnnouncementCheck(seat, text, "held", meld=meld))
                 melds.append(meld if meld.order == len(melds) else replace(meld, order=len(melds)))
             else:
                 checks.append(AnnouncementCheck(seat, item, "not_held"))
@@ -521,7 +518,8 @@ def _announcements(deal: Deal, held: dict, convention: Convention) -> tuple[tupl
         for construction, suit, top, mask in holdings[seat]:
             # announced (or a part of it announced: a terz of a held berz) is not «held and not announced»
             if not any(kind is construction.kind and cards & mask for kind, cards in announced):
-                checks.append(AnnouncementCheck(seat, None, "not_announced", held=(construction, suit, top)))
+                checks.append(AnnouncementCheck(seat, None, "not_announced",
+                                                meld=Meld(seat, 0, construction, suit, top, _mask_cards(mask))))
     return tuple(checks), melds
 
 
@@ -543,7 +541,7 @@ def _announced_one_by_one(deal: Deal, items: list, held: dict, convention: Conve
             raise DealError(f"announcements.{deal.name(seat)}", error.value, error.explanation()) from None
         if all(index_of(card) in held[seat] for card in meld.cards):
             kept[seat].append(text)
-            checks.append(AnnouncementCheck(seat, text, "held"))
+            checks.append(AnnouncementCheck(seat, text, "held", meld=meld))
         else:
             checks.append(AnnouncementCheck(seat, item, "not_held"))
     while True:  # announcements that cannot all count: the player's last one is dropped, its reason kept
@@ -556,8 +554,8 @@ def _announced_one_by_one(deal: Deal, items: list, held: dict, convention: Conve
                 raise DealError("announcements", error.value, error.explanation()) from None
             last = kept[seat].pop()
             at = next(i for i, c in enumerate(checks) if c.seat == seat and c.written == last and c.status == "held")
-            checks[at] = AnnouncementCheck(seat, last, "invalid", error.explanation())
             dropped += parse_announcements({seat: last}, contract, convention)
+            checks[at] = AnnouncementCheck(seat, last, "invalid", error.explanation(), meld=dropped[-1])
 
 
 class _Played(msgspec.Struct, frozen=True):

@@ -136,7 +136,8 @@ def ruling_json(ruling, rules) -> dict:
         "points": {pair.value: points for pair, points in ruling.points.items()},
         "tricks_won": {pair.value: won for pair, won in ruling.tricks_won.items()},
         "player_tricks": {name(seat): won for seat, won in ruling.seat_tricks.items()},
-        "announcements": [{"player": name(c.seat), "construction": c.text, "status": c.status, "reason": c.reason}
+        "announcements": [{"player": name(c.seat), "construction": str(c.meld) if c.meld is not None else c.text,
+                           "status": c.status, "reason": c.reason}
                           for c in ruling.announcements],
         "belas": [{"player": name(c.seat), "suit": c.suit, "status": c.status, "why": c.why} for c in ruling.belas],
         "constructions": resolution_json(ruling.resolution, rules) if ruling.resolution is not None else None,

@@ -124,7 +124,8 @@ def _constructions(result: Ruling, convention: Convention) -> list[tuple[str, st
         out.append((_("Конструкции:"), "bold"))
     for check in result.announcements:
         status = _(STATUSES[check.status]).format(reason=check.reason or "")
-        out.append((f"  {name(check.seat)}: {check.text} — {status}", None))
+        shown = notation(check.meld) if check.meld is not None else check.text  # as announced when not held
+        out.append((f"  {name(check.seat)}: {shown} — {status}", None))
     for check in result.belas:
         out.append(("  " + _(BELAS[check.status]).format(suit=_SUITS[check.suit], player=name(check.seat),
                                                         why=_(BELA_WHY[check.why]) if check.why else ""), None))
