@@ -166,3 +166,28 @@ def test_a_preferans_deal_the_referee_refuses(changes, field, words):
     with pytest.raises(DealError) as refused:
         referee(pref_tables(changed(GOOD_PREF, **changes)), conventions.load("rostov").settings)
     assert refused.value.field == field and words in refused.value.message(), refused.value.message()
+
+
+@pytest.mark.parametrize(("spelling", "words"), [
+    pytest.param("10s as qh jd 10d 9c kc 9h", None, id="Latin, lower case"),
+    pytest.param("TS AS QH JD TD 9C KC 9H", None, id="Latin T for the ten"),
+    pytest.param("10♠,Т♠;Д♥ В♦ 10♦ 9♣ К♣ 9♥", None, id="symbols, Russian ranks, separators"),
+    pytest.param("10♠Т♠Д♥В♦10♦9♣К♣9♥", None, id="no separators"),
+    pytest.param("TП AS QH JD TD 9C KC 9H", "не смешивайте", id="a Latin T with a Russian suit"),
+    pytest.param("10 AS QH JD TD 9C KC 9H", "нужна масть", id="a rank without its suit"),
+    pytest.param("10S 10S QH JD TD 9C KC 9H", "дважды", id="a card twice"),
+    pytest.param("1S AS", "«1S»", id="no card"),
+    pytest.param("7S " * 33, "в колоде 32 карты", id="more cards than the deck"),
+])
+def test_preferans_cards_in_every_spelling(spelling, words):
+    """A preferans hand written in any notation reads as the same cards (Аня's of the example, her Д♠ 7♠ put away
+    left out: those are given separately); what is no card is refused with the hand's key."""
+    tables = changed(GOOD_PREF, hands={**GOOD_PREF["hands"], "Аня": spelling + " Д♠ 7♠"})
+    if words is None:
+        read, good = pref_tables(tables), pref_tables(GOOD_PREF)
+        assert [set(hand) for hand in read.hands] == [set(hand) for hand in good.hands]
+        assert msgspec.structs.replace(read, hands=good.hands) == good
+        return
+    with pytest.raises(BBScoreError) as refused:
+        pref_tables(tables)
+    assert refused.value.field == "hands.Аня" and words in refused.value.message(), refused.value.message()

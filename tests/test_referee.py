@@ -704,3 +704,31 @@ def test_an_announcement_held_is_shown_in_normal_form_one_not_held_as_written(tm
     data = json.loads(run_cli("referee", path, "--json").stdout)
     assert [(a["construction"], a["status"]) for a in data["announcements"] if a["player"] == "Аня"] == [
         ("терц от 10Б", "held"), ("квинта от ТЧ", "not_held")]
+
+
+def test_a_trick_nobody_follows_the_talon_in_goes_as_if_the_first_player_had_led():
+    """sochi.toml, raspasy.talon = "open": the turned card sets the suit and takes nothing; in a partial deal the
+    players may all show another suit — then the first player's suit decides (its highest card takes)."""
+    rules = conventions.load("sochi").settings
+    tables = {"players": PLAYERS[:3], "dealer": "Вера", "game": "распасы", "talon": "7♦ 7♣", "play": ["Т♠ 9♠ 7♥"]}
+    ruling = pref_judge(tables, rules)
+    assert ruling.tricks[0].winner == 1 and ruling.first_illegal is None
+    assert ruling.not_decided == ("legality", "score")  # each of them may have held a diamond
+
+
+def test_a_club_without_the_duty_to_follow_suit(tmp_path):
+    """play.follow_suit = false (no bundled rule set): every card is legal, the example's revoke too."""
+    club = conventions.load(str(_copy_rules(tmp_path, "gambler", follow_suit=False)))
+    ruling = referee(from_tables(tomllib.loads(GOOD), club), club)
+    assert ruling.first_illegal is None and not ruling.undecided
+
+
+def test_pref_referee_prints_all_pass_and_a_game_not_played(tmp_path):
+    for name, tables, words in (
+            ("rostov", {"players": PLAYERS[:3], "dealer": "Вера", "game": "распасы", "first_trick": 10,
+                        "play": ["Аня: 9♥ К♦ 10♣"]}, "Сдача: распасы; сдавал Вера. Правила «rostov»."),
+            ("rostov", {**{k: v for k, v in tomllib.loads(GOOD_PREF).items() if k not in ("play", "whist", "rules")},
+                        "pass": ["Боря", "Вера"]}, "Оба защитника спасовали: игра не разыгрывается.")):
+        done = run_cli("pref", "referee", _written_deal(tmp_path, {"rules": name, **tables}))
+        assert done.returncode == 0, report(done)
+        assert words in done.stdout, done.stdout

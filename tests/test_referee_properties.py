@@ -187,3 +187,22 @@ def test_the_preferans_legal_cards_of_a_turn_are_the_rules_own(name, rnd, game):
     whole = trick + [(seat, rnd.choice(sorted(expected, key=str)))]
     whole += [(other, rest.pop()) for other in range(seat + 1, 4)]
     assert trick_winner(tuple(whole), play) == oracle.pref_winner(whole, trump)
+
+
+@pytest.mark.parametrize("name", sorted(oracle.CONTRACTS))
+@settings(max_examples=40)
+@given(rnd=st.randoms(use_true_random=False))
+def test_the_constructions_held_are_the_rules_own(name, rnd):
+    """``held_constructions``: the sequences and fours of a kind of a random hand, as the test reads seed 000 §0.2
+    (``referee_oracle.held_texts``) — none in a game without constructions."""
+    from bbscore.belot.referee import held_constructions
+
+    rules = conventions.load(name)
+    contract = rules.parse_contract(rnd.choice(oracle.CONTRACTS[name]))
+    table = rules.game(contract.game.kind)
+    rams = set(table.rams) - {rank for rank, effect in (("7", rules.settings.constructions.rams_7),
+                                                         ("8", rules.settings.constructions.rams_8)) if effect == "nothing"}
+    cards = oracle.deal_cards(rnd)[1]
+    held = held_constructions(cards, 1, rules, contract.game)
+    assert sorted(map(str, held)) == (sorted(oracle.held_texts(set(cards), rams)) if table.constructions else [])
+    assert all(meld.cards <= set(cards) and meld.seat == 1 for meld in held)
