@@ -182,6 +182,17 @@ class InvalidValueError(BBScoreError):
     """A value outside what is allowed that is not part of a hand: a game's target, its pairs' names."""
 
 
+class DealError(BBScoreError):
+    """A deal given to the referee whose cards cannot all be true (RULES.md §13): a card dealt twice, a hand of the
+    wrong size, a trick of the wrong size, a card not in the hand of the player whose turn it is, a trick led out of
+    turn.  ``item``: the place of the wrong value in the list the field holds (a trick's index in ``play``), so that
+    the file layer can name its line; None for the field as a whole."""
+
+    def __init__(self, field: str, value: object, allowed: str, item: int | None = None) -> None:
+        self.item = item
+        super().__init__(field, value, allowed)
+
+
 class ProtocolError(BBScoreError):
     """A protocol file that cannot be read or written at all (does not parse, bad [game] table, exists already).
 

@@ -75,8 +75,8 @@ def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tupl
             raise InvalidValueError(field, joined, _("{what}: пустое имя").format(what=what))
         if len(name) > MAX_NAME:
             raise InvalidValueError(field, joined, _("{what}: имя не длиннее {count} знаков").format(what=what, count=MAX_NAME))
-        if name.isdecimal():  # (``--by 1`` is the first seat: a player called «2» would be taken for the second)
-            raise InvalidValueError(field, joined, _("{what}: имя «{name}» — число, а числом указывают место (--by 1); "
+        if name.isdecimal():  # (a seat is named by its number: a player called «2» would be taken for the second)
+            raise InvalidValueError(field, joined, _("{what}: имя «{name}» — число, а числом указывают место; "
                                                      "назовите иначе").format(what=what, name=name))
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
             raise InvalidValueError(field, joined, _("{what}: в имени «{name}» невидимый знак — так два имени выглядят "

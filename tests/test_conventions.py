@@ -854,6 +854,8 @@ def test_diff_gambler_classic():
         "constructions.card_in_sequence_and_rams", "games.all_trumps.all_tricks_base_cost",
         # issue #22: seed 001 §2, a kapo's card points are not counted (kapo 25, «Генерал» 50)
         "kapo.card_points",
+        # issue #23: the play rules — seed 001 §2 (a bela said at either card), §3 (the announcer's trick), the source
+        "play.bela_said", "play.construction_needs_trick", "play.source",
     }
     # ...and it is exactly what differs between the two files as tomllib reads them (but their history, same_rules_as).
     a, b = conventions.flatten(BASE_DATA["gambler"]), conventions.flatten(BASE_DATA["classic"])

@@ -159,14 +159,16 @@ def _construction_names() -> set[str]:
 
 
 def _users_words() -> set[str]:
-    """What the users wrote in the example files (pair and player names, notes), and the bundled conventions' titles
-    (data, not messages, as a club's own file): their Cyrillic words."""
+    """What the users wrote in the example files (pair and player names, notes; a deal's players), and the bundled
+    conventions' titles and the sources their play rules name (data, not messages, as a club's own file): their
+    Cyrillic words."""
     import tomllib
 
     words = set()
     for path in (REPO / "examples").rglob("*.toml"):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         game = data.get("game", {})
+        game = game if isinstance(game, dict) else {}  # (a preferans deal's game is its contract: «6♠»)
         players = game.get("players", [])  # a пуля's list, or a protocol's {pair: [player, player]}
         people = [person for pair in players.values() for person in pair] if isinstance(players, dict) else players
         written = [*game.get("pairs", []), *people, game.get("note", "")]
@@ -174,10 +176,12 @@ def _users_words() -> set[str]:
             written += [str(value) for entrant in data.get("entrant", []) for value in
                         ([entrant] if isinstance(entrant, str) else [entrant.get("name", ""), *entrant.get("players", [])])]
         written += [hand.get("note", "") for hand in data.get("hand", [])]
+        if isinstance(data.get("players"), list):  # a deal for the referee: its players
+            written += [str(player) for player in data["players"]]
         words |= {word for text in written for word in re.findall(r"[А-Яа-яЁё]+", text)}
     for path in (REPO / "conventions").glob("*.toml"):  # the bundled rules' titles: data, as a user's own file
         for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("title"):
+            if line.startswith(("title", "source")):
                 words.update(re.findall(r"[А-Яа-яЁё]+", line))
     return words
 
@@ -193,7 +197,8 @@ def _foreign(output: str, argv: list[str], users: set[str] = frozenset()) -> lis
 
 
 # What a --json object keeps in the normal form, as the files do (README): the notation, data for a program.
-NORMAL_FORM_KEYS = {"contract", "game", "card", "construction", "decl_con", "def_con", "def_cards", "decl_cards"}
+NORMAL_FORM_KEYS = {"contract", "game", "card", "construction", "decl_con", "def_con", "def_cards", "decl_cards",
+                    "cards", "legal", "doubt", "talon", "discard", "hands"}  # (a deal's cards, the referee's --json)
 
 
 def _without_normal_forms(output: str) -> str:

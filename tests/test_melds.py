@@ -401,3 +401,53 @@ def test_add_melds_without_seats_writes_nothing(tmp_path: Path) -> None:
     before = sheet.read_bytes()
     assert_refused(run_cli("add", str(sheet), "10П", "--by", "Мы", "--def-points", "40", "--melds", MELDS))
     assert sheet.read_bytes() == before
+
+
+# --------------------------------------------------------------------------------------------
+# The check alone: announcements read one at a time (as the referee reads them), then checked together
+# --------------------------------------------------------------------------------------------
+
+
+def _one_at_a_time(contract: str, seats: dict[int, str], convention: str):
+    """Each announcement read alone by ``parse_announcements``; None when one of them is refused alone."""
+    from bbscore import conventions
+    from bbscore.belot.melds import parse_announcements
+    from bbscore.errors import BBScoreError
+
+    rules = conventions.load(convention)
+    parsed = rules.parse_contract(contract)
+    melds = []
+    for seat, text in sorted(seats.items()):
+        for item in (part.strip() for part in text.split(",")):
+            try:
+                melds += parse_announcements({seat: item}, parsed, rules)
+            except BBScoreError:
+                return rules, parsed, None
+    return rules, parsed, melds
+
+
+@pytest.mark.parametrize(("contract", "seats"), REFUSED)
+def test_check_announcements_refuses_what_parse_announcements_refuses(contract: str, seats: dict[int, str]) -> None:
+    """The rows refused because announcements conflict (each one readable alone) are refused by the check alone, with
+    the error ``parse_announcements`` gives for them all at once."""
+    from bbscore.belot.melds import check_announcements, parse_announcements
+    from bbscore.errors import BBScoreError
+
+    rules, parsed, melds = _one_at_a_time(contract, seats, "gambler")
+    if melds is None:  # refused alone: not a conflict
+        return
+    with pytest.raises(BBScoreError) as together:
+        parse_announcements(seats, parsed, rules)
+    with pytest.raises(type(together.value)) as checked:
+        check_announcements(melds, parsed, rules)
+    assert (checked.value.field, checked.value.value) == (together.value.field, together.value.value)
+
+
+@pytest.mark.parametrize(("contract", "seats", "winner", "visty", "convention"), DISPUTES)
+def test_check_announcements_accepts_what_can_all_be_true(contract: str, seats: dict[int, str], winner, visty,
+                                                          convention: str) -> None:
+    from bbscore.belot.melds import check_announcements
+
+    rules, parsed, melds = _one_at_a_time(contract, seats, convention)
+    assert melds is not None  # every dispute's announcements read one at a time
+    assert check_announcements(melds, parsed, rules) is None

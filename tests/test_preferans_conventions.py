@@ -656,8 +656,9 @@ def test_a_copy_does_not_inherit_the_sources_history(capsys, tmp_path) -> None:
     assert "same_rules_as" not in copied and copied["whist"] == tables("rostov")["whist"]
     # a source whose list runs over several lines
     source = (REPO / "conventions" / "rostov.toml").read_text(encoding="utf-8")
-    earlier = tables("rostov")["same_rules_as"][0]
-    long = source.replace(f'same_rules_as = ["{earlier}"]', f'same_rules_as = [\n    "{earlier}",\n    "{"0" * 64}",\n]')
+    earlier = tables("rostov")["same_rules_as"]
+    written = "same_rules_as = [" + ", ".join(f'"{h}"' for h in earlier) + "]"
+    long = source.replace(written, "same_rules_as = [\n" + "".join(f'    "{h}",\n' for h in earlier) + f'    "{"0" * 64}",\n]')
     assert long != source
     (tmp_path / "long.toml").write_text(long.replace('name = "rostov"', 'name = "long"'), encoding="utf-8")
     cli(capsys, "conventions", "init", tmp_path / "copy.toml", "--from", tmp_path / "long.toml")

@@ -264,7 +264,7 @@ def test_preferans_is_a_sibling_game(module) -> None:
             assert not any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN), f"{module.name}: {name}"
             if name.startswith("bbscore.") and not name.startswith("bbscore.preferans"):
                 assert name in ("bbscore.errors", "bbscore.validation", "bbscore.i18n", "bbscore.seats", "bbscore.files",
-                                "bbscore.sheets", "bbscore.games", "bbscore.numbers"), f"{module.name}: {name}"  # the foundation
+                                "bbscore.sheets", "bbscore.games", "bbscore.numbers", "bbscore.deals"), f"{module.name}: {name}"  # the foundation
     assert '"--' not in module.read_text(encoding="utf-8")
 
 

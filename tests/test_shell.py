@@ -15,7 +15,7 @@ from conftest import EXAMPLES, REPO, report, run_cli, run_process
 COMMANDS = ["score", "count", "melds", "new", "add", "edit", "undo", "play", "show", "recompute", "export", "stats", "list", "conventions",
             "conventions list", "conventions show", "conventions diff", "conventions check", "conventions init",
             "pref", "pref score", "pref new", "pref add", "pref edit", "pref play", "pref undo", "pref show", "pref settle",
-            "tournament", "tournament new", "tournament standings", "tournament pair", "rating"]
+            "tournament", "tournament new", "tournament standings", "tournament pair", "rating", "referee", "pref referee"]
 
 
 def test_version_is_the_packages():

@@ -29,7 +29,8 @@ CLAIM_FIELD = "doezd"
 _LIST_FIELDS = (("decl_con", '["терц", "бэла"]'), ("def_con", '["терц", "бэла"]'),
                 ("def_cards", '["ВП", "10Т", "ТТ", "КТ"]'), ("decl_cards", '["ВП", "10Т", "ТТ", "КТ"]'))
 _TEXT_FIELDS = ("last", "decl_seats", "redeal", CLAIM_FIELD) + NOTE_FIELDS
-_KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD))
+DEAL_FIELD = "deal"  # the deal a hand was refereed from (issue 23): its inputs come from it
+_KNOWN_FIELDS = frozenset(HAND_FIELDS + RECORD_FIELDS + NOTE_FIELDS + ("redeal", CLAIM_FIELD, DEAL_FIELD))
 Pair = tuple[int, int]
 # A refusal of a value read from a protocol names the file's own key (``contract``), as the file writes it.
 FILE_LABELS = {key: key for key in _KNOWN_FIELDS}
@@ -241,6 +242,8 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     if not isinstance(by, str) or by not in pairs:
         raise InconsistentHandError("by", by if by is not None else _("нет"),
                                     _("разыгрывающие — одна из пар: {pairs}").format(pairs=", ".join(pairs)))
+    if DEAL_FIELD in fields:
+        return _refereed(fields, pairs.index(by), convention)
     for name, example in _LIST_FIELDS:
         value = fields.get(name)
         if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
@@ -263,6 +266,41 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
     return ScoredEntry(by=index, hand=hand, breakdown=breakdown, score=(points[0], points[1]))
+
+
+# With a deal, these inputs may be written (what the deal gives, for the reader); the others come from it alone.
+_DEAL_INPUTS = ("def_points", "decl_tricks", "decl_con", "def_con")
+
+
+def _refereed(fields: dict[str, Any], index: int, convention: Convention) -> ScoredEntry:
+    """A hand kept with its deal (``bbscore add --deal``): the deal refereed again (:func:`bbscore.belot.referee.referee`)
+    and scored from it, its written inputs checked against what the deal gives (RULES.md §13)."""
+    from bbscore.belot.deal import from_tables
+    from bbscore.belot.referee import referee
+
+    tables = fields[DEAL_FIELD]
+    if not isinstance(tables, dict):
+        raise InconsistentHandError(DEAL_FIELD, tables, _("ожидается таблица [hand.deal] — раздача, как её пишет bbscore add с раздачей"))
+    extra = [name for name in HAND_FIELDS if name in fields and name not in ("contract", "by", *_DEAL_INPUTS)]
+    if extra:
+        raise InconsistentHandError(extra[0], fields[extra[0]], _("у сдачи с раздачей (deal) ввод берётся из раздачи"))
+    try:
+        ruling = referee(from_tables(tables, convention), convention)
+    except BBScoreError as error:
+        raise InconsistentHandError(f"{DEAL_FIELD}.{error.field}", error.value, error.explanation()) from None
+    if ruling.hand is None or ruling.breakdown is None:
+        raise InconsistentHandError(DEAL_FIELD, _("неполная раздача"), _("с сдачей пишется только вся раздача: все руки и 8 взяток"))
+    hand = ruling.hand
+    if fields["contract"] != str(hand.contract) and convention.parse_contract(fields["contract"]) != hand.contract:
+        raise InconsistentHandError("contract", fields["contract"], _("по раздаче контракт {contract}").format(contract=hand.contract))
+    derived = {"def_points": hand.def_points, "decl_tricks": hand.decl_tricks,
+               "decl_con": [str(c) for c in hand.decl_constructions], "def_con": [str(c) for c in hand.def_constructions]}
+    for name in _DEAL_INPUTS:
+        if name in fields and fields[name] != derived[name]:
+            raise InconsistentHandError(name, fields[name], _("по раздаче {value}").format(value=derived[name]))
+    points = [0, 0]
+    points[index], points[1 - index] = ruling.declarers_points, ruling.defenders_points  # type: ignore[assignment]
+    return ScoredEntry(by=index, hand=hand, breakdown=ruling.breakdown, score=(points[0], points[1]))
 
 
 def held_over(scored: ScoredEntry, held_in: int, convention: Convention) -> tuple[Pair, int, int | None]:

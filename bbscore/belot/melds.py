@@ -163,6 +163,13 @@ def parse_announcements(texts: dict[int, str | None], contract: Contract, conven
     return melds
 
 
+def check_announcements(melds: list[Meld], contract: Contract, convention: Convention) -> None:
+    """The check of :func:`parse_announcements` on melds read one at a time (each by :func:`parse_announcements`):
+    that they can all be true at once.  Raises :class:`ConstructionError` and :class:`InconsistentHandError` as it
+    does."""
+    _check_conflicts(melds, contract, convention)
+
+
 def _parse_item(item: str, seat: int, order: int, field_name: str, contract: Contract, convention: Convention) -> Meld:
     game = contract.game
     bela = _BELA_SUIT.match(item)
@@ -272,7 +279,7 @@ def _check_conflicts(melds: list[Meld], contract: Contract, convention: Conventi
                     f"p{meld.seat}", meld.shown(), _("карта {card} уже есть в конструкции игрока {seat} ({other}) — у двух игроков её быть не может").format(card=card.shown(), seat=other.seat, other=other.shown())
                 )
             owner.setdefault(card, meld)
-    for seat in SEATS:
+    for seat in sorted({meld.seat for meld in melds}):  # a seat that announced nothing has nothing to check
         own = [m for m in melds if m.seat == seat]
         seen: set[tuple] = set()
         for meld in own:

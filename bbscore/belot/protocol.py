@@ -510,8 +510,10 @@ def _normal_fields(given: dict[str, Any], result, total: tuple[int, int]) -> dic
                 fields["decl_con"] = [str(c) for c in hand.decl_constructions]
             if hand.def_constructions:
                 fields["def_con"] = [str(c) for c in hand.def_constructions]
-        if given.get("decl_tricks") is not None:  # (with cards, the count follows from them)
+        if given.get("decl_tricks") is not None or given.get("deal"):  # (with cards, the count follows from them)
             fields["decl_tricks"] = hand.decl_tricks
+        if given.get("deal"):  # the deal the hand was refereed from: recompute referees it again (issue 23)
+            fields["deal"] = given["deal"]
     for key in ("doezd", "note", "dealer", "time"):
         if given.get(key):
             fields[key] = given[key]

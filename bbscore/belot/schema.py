@@ -174,6 +174,43 @@ class GameEndSettings(_Strict):
     loser_needs_trick: bool = False
 
 
+class PlaySettings(_Strict):
+    """How the cards must be played (RULES.md §13) and what a revoke costs: read by the referee only
+    (:mod:`bbscore.belot.referee`), never by the scoring.
+
+    ``raise_led``: when a higher card of the led suit must be played if held — ``trump`` on a trump lead (in ВК, with
+    ``all_trumps_raise``, every lead: the led suit is the trick's trump), ``always`` on any lead while the led suit holds
+    the trick (Croatian «uber»), ``never``; ``raise_partner_exempt``: no such duty when the partner's card holds the
+    trick.  ``trump_when_void``: void in a plain led suit, a trump must be played if held — ``opponent_winning`` (not
+    when the partner holds the trick), ``always``, ``never``; ``overtrump_when_void``: then, when the trick holds a
+    trump, a higher one if held; ``undertrump``: none higher, a lower trump must still be played.  ``bela_said``: at
+    which of the trump king and queen «бэла» must be said — ``both_cards``, ``either_card`` (at least one),
+    ``first_card`` (the first of the two played); ``bela_all_trumps``: in ВК only when its suit is the led suit or the
+    card leads (``led_suit_or_lead``), or ``any``.  ``revoke``: what an illegal card costs — ``report`` (nothing: the
+    hand is scored as played), ``bait`` (the offending side's opponents take the hand as on a bait), ``penalty``
+    (``revoke_penalty`` points to the opponents besides the hand as played).  ``construction_needs_trick``: whose trick a
+    construction needs where the rules take it away without one — the ``pair``'s or its ``announcer``'s (seed 001
+    §3).  ``kapo_hand``: a kapo from one hand (^^) — the partner's cards ``sit_out`` (face down, the bidder leads, seed
+    000 §2) or the partner ``plays`` (the player left of the dealer leads).  ``source``: where these rules are written
+    (shown with every ruling).
+    """
+
+    follow_suit: bool
+    raise_led: Literal["trump", "always", "never"]
+    raise_partner_exempt: bool
+    all_trumps_raise: bool
+    trump_when_void: Literal["opponent_winning", "always", "never"]
+    overtrump_when_void: bool
+    undertrump: bool
+    bela_said: Literal["both_cards", "either_card", "first_card"]
+    bela_all_trumps: Literal["led_suit_or_lead", "any"]
+    revoke: Literal["report", "bait", "penalty"]
+    revoke_penalty: int
+    construction_needs_trick: Literal["pair", "announcer"]
+    kapo_hand: Literal["sit_out", "plays"]
+    source: str
+
+
 class ConventionFile(_Strict):
     format: int
     name: str
@@ -190,6 +227,8 @@ class ConventionFile(_Strict):
     # the forms of contract read (absent: a bid, and the kapo notation kapo.style gives).
     tie: TieSettings | None = None
     contract: ContractSettings | None = None
+    # How the cards must be played, for the referee (RULES.md §13); absent: the referee cannot judge the play.
+    play: PlaySettings | None = None
     # The game of the file (the shared loader dispatches on it); a default, so msgspec omits it and the hash of
     # existing files is unchanged.
     game: Literal["bazar-belot"] = "bazar-belot"
@@ -313,6 +352,20 @@ def check(settings: ConventionFile, path: Path) -> None:
         raise _refuse(path, "game_end.target", _("должно быть положительным"))
     _check_tie(path, settings)
     _check_forms(path, settings)
+    _check_play(path, settings)
+
+
+def _check_play(path: Path, settings: ConventionFile) -> None:
+    """A revoke's penalty exactly where ``play.revoke = "penalty"``; the source named."""
+    play = settings.play
+    if play is None:
+        return
+    if play.revoke == "penalty" and play.revoke_penalty < 1:
+        raise _refuse(path, "play.revoke_penalty", _("при revoke = \"penalty\" штраф — хотя бы 1 очко"))
+    if play.revoke != "penalty" and play.revoke_penalty != 0:
+        raise _refuse(path, "play.revoke_penalty", _("штраф пишется только при revoke = \"penalty\": здесь 0"))
+    if not play.source.strip():
+        raise _refuse(path, "play.source", _("назовите источник правил розыгрыша (например «seed 000 §4»)"))
 
 
 def rounding_of(settings: ConventionFile, game: GameSettings) -> tuple[str, int | None]:

@@ -116,11 +116,13 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     decl_tricks: int | None
 
 
-def score(hand: Hand, convention: Convention) -> Breakdown:
+def score(hand: Hand, convention: Convention, *, bait: bool = False) -> Breakdown:
     """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10, §12).
 
     In: a :class:`~bbscore.belot.hand.Hand` made by :func:`~bbscore.belot.hand.make_hand`
-    with the same convention.  Out: the :class:`Breakdown`; ``declarers`` and
+    with the same convention; ``bait``: the hand is lost for the declarers whatever their visty (the referee's
+    ruling: a revoke under ``play.revoke = "bait"``, a kapo from one hand whose bidder did not take every trick).
+    Out: the :class:`Breakdown`; ``declarers`` and
     ``defenders`` are the points each pair writes, ``held`` what a tie holds
     over (the replay of a game gives it to a later hand).  Raises nothing for a
     checked hand.
@@ -148,10 +150,10 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     mode = settings.doubling.multiplies
     PC = contract_points(contract, C, multiplier if mode in ("bid", "base_cost") else 1)
     required = unit * contract.number
-    made = is_made(hand, Vp, Vv, VCp, required, convention)
+    made = not bait and is_made(hand, Vp, Vv, VCp, required, convention)
     if made:
         outcome = Outcome.MADE if contract.doubling is Doubling.NONE else Outcome.MADE_DOUBLED
-    elif is_tie(hand, Vp, Vv, required, convention):
+    elif not bait and is_tie(hand, Vp, Vv, required, convention):
         outcome = Outcome.TIE
     else:
         outcome = Outcome.BAIT

@@ -16,7 +16,7 @@ from bbscore.preferans.rules import PrefConvention
 from bbscore.i18n import _
 from bbscore.seats import MAX_NOTE
 
-INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note")
+INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note", "deal")
 WRITTEN_KEYS = ("pulya", "gora", "vists")
 
 
@@ -57,6 +57,8 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
         raise InconsistentHandError("note", note, _("примечание — текст не длиннее {count} знаков").format(count=MAX_NOTE))
     if "game" not in fields:
         raise InconsistentHandError("game", None, _("нужна игра: 6♠ … 10БК, мизер или распасы"))
+    if "deal" in fields:
+        return refereed(fields, players, convention)[0]
     contract = PrefContract.parse(fields["game"])
     dealer = fields.get("dealer")
     if dealer is not None:
@@ -138,6 +140,51 @@ def make(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConve
     return make_hand(players, contract, convention=convention, declarer=by, whist=choices, tricks=counts, dealer=dealer)
 
 
+def refereed(fields: dict[str, Any], players: tuple[str, ...], convention: PrefConvention):
+    """(the hand, the ruling) of a hand kept with its deal (``bbscore pref add --deal``): the deal refereed again
+    (:func:`bbscore.preferans.referee.referee`), its players the sheet's, the hand's written inputs what it gives."""
+    from bbscore.errors import BBScoreError
+    from bbscore.preferans.deal import from_tables
+    from bbscore.preferans.referee import referee
+
+    tables = fields["deal"]
+    if not isinstance(tables, dict):
+        raise InconsistentHandError("deal", tables, _("ожидается таблица deal = {{ … }} — раздача, как её пишет bbscore pref add с раздачей").format())
+    try:
+        deal = from_tables(tables, tuple(convention.players.counts))
+        if deal.players != tuple(players):
+            raise InconsistentHandError("players", list(deal.players), _("в пуле играют {players}").format(players=", ".join(players)))
+        ruling = referee(deal, convention)
+    except BBScoreError as error:
+        raise InconsistentHandError(f"deal.{error.field}", error.value, error.explanation()) from None
+    if ruling.hand is None:
+        raise InconsistentHandError("deal", _("неполная раздача"), _("с сдачей пишется только вся раздача"))
+    derived = input_fields(ruling.hand, {})
+    for key in ("game", "by", "tricks", "whist", "pass", "dealer"):
+        if key in fields and fields[key] != derived.get(key):
+            raise InconsistentHandError(key, fields[key], _("по раздаче {value}").format(value=derived.get(key)))
+    return ruling.hand, ruling
+
+
+def with_revoke(fields: dict[str, Any], entries: HandEntries, players: tuple[str, ...],
+                convention: PrefConvention) -> HandEntries:
+    """A hand's entries with what a revoke costs where its deal is kept and the rules charge a penalty
+    (``play.revoke = "penalty"``): the offender's гора (else the entries as they are)."""
+    if "deal" not in fields or convention.play is None or convention.play.revoke != "penalty":
+        return entries
+    ruling = refereed(fields, players, convention)[1]
+    if ruling.first_illegal is None:
+        return entries
+    import msgspec
+
+    from bbscore.preferans.engine import exact
+
+    offender = ruling.deal.name(ruling.first_illegal.seat)
+    gora = dict(entries.gora)
+    gora[offender] = exact(gora.get(offender, 0) + convention.play.revoke_penalty)
+    return msgspec.structs.replace(entries, gora=gora)
+
+
 def input_fields(hand: PrefHand, given: dict[str, Any]) -> dict[str, Any]:
     """A checked hand's inputs as the file keeps them (normal forms; a lone whister's count written out)."""
     fields: dict[str, Any] = {"game": str(hand.contract)}
@@ -156,6 +203,8 @@ def input_fields(hand: PrefHand, given: dict[str, Any]) -> dict[str, Any]:
         fields["dealer"] = hand.dealer
     if given.get("note"):
         fields["note"] = given["note"]
+    if given.get("deal"):
+        fields["deal"] = given["deal"]
     return fields
 
 

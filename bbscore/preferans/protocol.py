@@ -61,6 +61,7 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
     named,
     plain,
     vists_by_pair,
+    with_revoke,
     written_fields,
 )
 from bbscore.preferans.pulya import PulyaSheet, check_run, replay
@@ -300,7 +301,7 @@ def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
             entries_list.append(None)
             hands.append(None)
             continue
-        entries = score(hand, convention, run)
+        entries = with_revoke(record.fields, score(hand, convention, run), players, convention)
         run = next_run(hand, convention, run)
         good.append(hand)
         hands.append(hand)
@@ -477,7 +478,7 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
             fields["dealer"] = dealer
         hand = make(fields, players, convention)
         check_run(hand, convention, before.sheet.run)
-        entries = score(hand, convention, before.sheet.run)
+        entries = with_revoke(fields, score(hand, convention, before.sheet.run), players, convention)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
         after = check(parse(path, written.text, written.data, bom=written.bom), convention)

@@ -15,6 +15,7 @@ GAME = Game(
     sheet_is=N_("это пуля преферанса (game = \"preferans\"): её команды — bbscore pref show, pref add, pref settle"),
     rules="bbscore.preferans.rules:load_tables",
     descriptions="bbscore.preferans.descriptions",
+    optional_tables=("play",),
     commands={"pref": "bbscore.cli.preferans.commands"},
     report="bbscore.render.preferans:recompute_report",
     recompute="bbscore.cli.preferans.commands:recompute_file",

@@ -124,6 +124,28 @@ class SettlementSettings(_Strict):
     rounding: Literal["exact", "whole"]
 
 
+class PlaySettings(_Strict):
+    """How the cards must be played (RULES.md §13), for the referee (:mod:`bbscore.preferans.referee`) only.
+
+    ``follow_suit``: a card of the led suit must be played when held; ``trump_when_void``: void in it, a trump must
+    be played when held (``always``) or not (``never``); ``overtrump``: a trump played to a trick that holds one must
+    be higher when one is held (false: nobody must beat).  Мизер and распасы have no trump: only the suit is followed.
+    ``raspasy_first_hand_leads``: how many first tricks of распасы the first hand (left of the dealer) leads whoever
+    took them (1: only the first, as in any game; with ``raspasy.talon = "open"`` the talon's cards, turned one a
+    trick, set the suit of the first two).  ``revoke``: what an illegal card costs — ``report`` (nothing: the hand is
+    scored as played) or ``penalty`` (``revoke_penalty`` points to the offender's гора besides).  ``source``: where
+    these rules are written.
+    """
+
+    follow_suit: bool
+    trump_when_void: Literal["always", "never"]
+    overtrump: bool
+    raspasy_first_hand_leads: int
+    revoke: Literal["report", "penalty"]
+    revoke_penalty: int
+    source: str
+
+
 class PrefConvention(_Strict):
     """A checked preferans convention: the file's tables, frozen."""
 
@@ -138,6 +160,8 @@ class PrefConvention(_Strict):
     raspasy: RaspasySettings
     pulya: PulyaSettings
     settlement: SettlementSettings
+    # How the cards must be played, for the referee (RULES.md §13); absent: the referee cannot judge the play.
+    play: PlaySettings | None = None
     # Content hashes of earlier versions of this file that give every hand the same result (a format change that
     # only re-expressed the rules): a sheet kept with one of them is not told its rules changed.  Not hashed.
     same_rules_as: list[str] = []
@@ -226,6 +250,7 @@ def _check(c: PrefConvention, path: str) -> None:
         raise refuse("settlement.gora_vists", _("очко горы стоит хотя бы 1 вист"))
     if c.settlement.pulya_vists < 1:
         raise refuse("settlement.pulya_vists", _("очко пули стоит хотя бы 1 вист"))
+    _check_play(c, refuse)
     if c.settlement.unfinished == "missing_to_gora" and c.settlement.pulya_vists % c.settlement.gora_vists:
         raise refuse("settlement.pulya_vists", _(
             "при unfinished = \"missing_to_gora\" недостающее очко пули пишется в гору как pulya_vists ÷ gora_vists "
@@ -248,6 +273,21 @@ def _check_limits(data: Any, key: str, refuse: Any) -> None:
             _check_limits(value, key, refuse)
     elif isinstance(data, int) and not isinstance(data, bool) and abs(data) > LIMIT:
         raise refuse(key, _("число слишком большое ({value}); допустимо до {limit}").format(value=data, limit=LIMIT))
+
+
+def _check_play(c: PrefConvention, refuse: Any) -> None:
+    """The play table: a penalty exactly with ``revoke = "penalty"``, the first hand's leads within a hand, a source."""
+    play = c.play
+    if play is None:
+        return
+    if play.revoke == "penalty" and play.revoke_penalty < 1:
+        raise refuse("play.revoke_penalty", _("при revoke = \"penalty\" штраф — хотя бы 1 очко горы"))
+    if play.revoke != "penalty" and play.revoke_penalty != 0:
+        raise refuse("play.revoke_penalty", _("штраф пишется только при revoke = \"penalty\": здесь 0"))
+    if not 1 <= play.raspasy_first_hand_leads <= 10:
+        raise refuse("play.raspasy_first_hand_leads", _("первая рука ходит в первых 1–10 взятках распасов"))
+    if not play.source.strip():
+        raise refuse("play.source", _("назовите источник правил розыгрыша (например «Кодекс, §2.1»)"))
 
 
 def _whist_gora(c: PrefConvention, row: GameCost) -> Fraction:
@@ -355,4 +395,7 @@ def rules_hash(settings: PrefConvention) -> str:
 
     if settings.same_rules_as:  # what the rules were before is not part of the rules
         settings = msgspec.structs.replace(settings, same_rules_as=[])
-    return sha256_hex(msgspec.json.encode(settings, order="sorted"))
+    data = msgspec.to_builtins(settings)
+    if data.get("play") is None:  # a file without the referee's table hashes as before it existed
+        data.pop("play", None)
+    return sha256_hex(msgspec.json.encode(data, order="sorted"))

@@ -83,12 +83,21 @@ def add(
     note: HandNote = None,
     doezd: HandDoezd = None,
     yes: ConfirmBid = False,
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", help="Раздача (.toml; - — со стандартного ввода): ввод сдачи берётся из неё по картам (как в "
+                       "bbscore referee), раздача хранится со сдачей, и recompute разбирает её снова.",
+        metavar="DEAL")] = None,
 ) -> None:
     """Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."""
     from bbscore.belot import protocol
     from bbscore.render import belot as render
 
-    fields = hand_fields(locals())
+    if deal is not None:
+        from bbscore.cli.belot.referee import deal_fields
+
+        fields = deal_fields(file, deal, locals())
+    else:
+        fields = hand_fields(locals())
     appended = protocol.append(file, fields, confirmed=yes)
     note_written(file)
     render.added_hand(appended)

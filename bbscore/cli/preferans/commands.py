@@ -284,17 +284,31 @@ def new(
 
 def add(
     file: SheetFile,
-    game: Game,
+    game: Annotated[Optional[str], typer.Argument(
+        help="Игра: 6♠ 7♣ 8♦ 9♥ 10БК (масти П Т Б Ч БК или S C D H NT), мизер или распасы (с --deal — из раздачи).",
+        metavar="GAME")] = None,
     by: By = None,
     tricks: Tricks = None,
     whist: Whist = None,
     pass_: Pass = None,
     note: Note = None,
+    deal: Annotated[Optional[str], typer.Option(
+        "--deal", help="Раздача (.toml; - — со стандартного ввода): ввод сдачи берётся из неё по картам (как в "
+                       "bbscore pref referee), раздача хранится со сдачей.", metavar="DEAL")] = None,
 ) -> None:
     """Записать сдачу в пулю: посчитать по правилам пули и дописать, что она пишет."""
     from bbscore.preferans import protocol
 
-    appended = protocol.append(file, _fields(game, by, tricks, whist, pass_, note))
+    if deal is not None:
+        from bbscore.cli.preferans.referee import deal_fields
+
+        fields = deal_fields(file, deal, {"game": game, "by": by, "tricks": tricks, "whist": whist, "pass": pass_},
+                             note)
+    elif game is None:
+        raise InconsistentHandError("game", _("не указано"), _("нужна игра: 6♠ … 10БК, мизер или распасы"))
+    else:
+        fields = _fields(game, by, tricks, whist, pass_, note)
+    appended = protocol.append(file, fields)
     note_written(file)
     from bbscore.render import preferans as render
 
@@ -522,6 +536,8 @@ def register(app: typer.Typer, only: Optional[str] = None) -> None:
     group = typer.Typer(help="Преферанс (конвенции «Ростов», «Сочи», «Ленинград»): сдача, пуля, подсчёт и кто кому платит.",
                         no_args_is_help=True,
                         epilog=epilog("pref"))
-    for command in (score, new, add, edit, play, undo, show, settle):
+    from bbscore.cli.preferans.referee import referee
+
+    for command in (score, new, add, edit, play, undo, show, settle, referee):
         group.command(command.__name__, cls=PrefCommand, epilog=epilog(f"pref {command.__name__}"))(command)
     app.add_typer(group, name="pref")
