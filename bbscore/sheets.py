@@ -285,10 +285,65 @@ def peek_language(path: Path) -> str | None:
             head = file.read(65536)
     except (OSError, ValueError):
         return None
+    return _language_in(head)
+
+
+def _language_in(head: bytes) -> str | None:
+    """The ``lang`` of a sheet's start (before its first hand), or None."""
     first_hand = _FIRST_HAND.search(head)
     found = _LANG_KEY.search(head, 0, first_hand.start() if first_hand else len(head))
     code = found.group(1).decode() if found else None
     return code if code in LANGUAGES else None
+
+
+def peek_languages(paths: list[Path]) -> str | None:
+    """The language of every sheet read by a command over several files and folders (``recompute``, ``export``,
+    ``list``, ``stats``, ``rating``, ``tournament standings``): a folder stands for the sheets under it, found as
+    :func:`protocol_files` finds them; a file that cannot be read (the command names it) does not count.  The
+    language when every sheet counted records the same one; None when one records none (or another), or none is
+    found.  Read without parsing, stopping at the first sheet that settles it (a Russian archive: at its first)."""
+    import stat
+
+    language = None
+    game_table = _GAME_TABLE
+    for path in paths:
+        for candidate in _sheets_under(path) if os.path.isdir(path) else (path,):
+            try:
+                if not stat.S_ISREG(os.stat(candidate).st_mode):
+                    continue
+                with open(candidate, "rb") as file:
+                    head = file.read(65536)
+            except (OSError, ValueError):
+                continue
+            if candidate is not path and not game_table.search(head):  # not a sheet (tournament.toml, a rule file)
+                continue
+            code = _language_in(head)
+            if code is None or language not in (None, code):
+                return None
+            language = code
+    return language
+
+
+def _sheets_under(folder: Path):
+    """The files under a folder that may be sheets (see :func:`_is_candidate`), hidden subfolders left out."""
+    for place, subfolders, names in os.walk(folder):
+        subfolders[:] = _shown_subfolders(subfolders)
+        for name in names:
+            if _is_candidate(name):
+                yield Path(place) / name
+
+
+_GAME_TABLE = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+
+
+def _shown_subfolders(names: list[str]) -> list[str]:
+    """The subfolders of a folder that hold sheets to read (not hidden ones — ``.venv``, ``.git`` — nor caches)."""
+    return [name for name in names if not name.startswith(".") and name != "__pycache__"]
+
+
+def _is_candidate(name: str) -> bool:
+    """Whether a file in a folder may be a sheet to read (``*.toml``, not hidden: locks and temporary files)."""
+    return not name.startswith(".") and name.endswith(".toml")
 
 
 # --- Writing TOML text (every string and key by tomli-w) ---
@@ -919,7 +974,7 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]
     never passed over in silence.  Raises :class:`ProtocolError` when there is nothing at all."""
     found: list[Path] = []
     problems: list[tuple[str, str]] = []
-    game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+    game_table = _GAME_TABLE
     for path in paths:
         if not path.is_dir():
             found.append(path)
@@ -927,9 +982,9 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]
         inside = []
         unreadable: list[OSError] = []
         for folder, subfolders, names in os.walk(path, onerror=unreadable.append):
-            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
+            subfolders[:] = _shown_subfolders(subfolders)
             for name in names:
-                if name.startswith(".") or not name.endswith(".toml"):
+                if not _is_candidate(name):
                     continue
                 candidate = Path(folder) / name
                 if not candidate.is_file():  # a pipe would never end: named, with its reason, by the check itself
