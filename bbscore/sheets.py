@@ -194,7 +194,7 @@ def field_line(text: str, starts: list[int] | None, number: int, line: int | Non
 def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, missing: str) -> None:
     """Refuse a path that cannot be a score sheet (``kind``: «файл протокола», «файл пули»): empty, a folder, in a
     missing folder, missing (``missing``: the reason, with the command that starts one), not a regular file, not
-    writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
+    readable or not writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
     taken: a refused file gets no lock file either.  Raises :class:`ProtocolError`."""
     if not path.name or str(path) in (".", ".."):
         raise ProtocolError(str(path) or "«»", None, _("нужно имя: {kind}, например {example}").format(kind=kind, example=example))
@@ -210,6 +210,11 @@ def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, m
     if not must_exist and os.path.islink(path):  # a new file is never created through a link
         raise ProtocolError(str(path), None, _("на месте файла символическая ссылка — не пишу через неё"))
     real = Path(os.path.realpath(path))
+    if path.is_file() and not os.access(real, os.R_OK):  # (mode 000: it cannot even be read — said so, as show says it)
+        import errno
+
+        raise ProtocolError(str(path), None, _("файл не читается ({reason})").format(
+            reason=os_reason(PermissionError(errno.EACCES, ""))))
     if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
         raise ProtocolError(str(path), None, _("файл только для чтения (нет права записи) — не меняю"))
     if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
