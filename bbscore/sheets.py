@@ -301,18 +301,31 @@ def _language_in(head: bytes) -> str | None:
     return code if code in LANGUAGES else None
 
 
-def peek_languages(paths: list[Path]) -> str | None:
+def peek_languages(paths: list[Path], folders: str = "walk") -> str | None:
     """The language of every sheet read by a command over several files and folders (``recompute``, ``export``,
     ``list``, ``stats``, ``rating``, ``tournament standings``): a folder stands for the sheets under it, found as
-    :func:`protocol_files` finds them; a file that cannot be read (the command names it) does not count.  The
-    language when every sheet counted records the same one; None when one records none (or another), or none is
-    found.  Read without parsing, stopping at the first sheet that settles it (a Russian archive: at its first)."""
+    :func:`protocol_files` finds them (``folders``: ``"walk"``, every subfolder; ``"top"``, the folder's own files, as
+    in a tournament's; ``"none"``, a folder stands for nothing); a file that cannot be read (the command names it)
+    does not count.  The language when every sheet counted records the same one; None when one records none (or
+    another), or none is found.  Read without parsing, stopping at the first sheet that settles it (a Russian
+    archive: at its first)."""
     import stat
 
     language = None
     game_table = _GAME_TABLE
     for path in paths:
-        for candidate in _sheets_under(path) if os.path.isdir(path) else (path,):
+        if not os.path.isdir(path):
+            candidates = (path,)
+        elif folders == "walk":
+            candidates = _sheets_under(path)
+        elif folders == "top":
+            try:
+                candidates = [Path(path) / name for name in sorted(os.listdir(path)) if _is_candidate(name)]
+            except OSError:
+                continue
+        else:
+            continue
+        for candidate in candidates:
             try:
                 if not stat.S_ISREG(os.stat(candidate).st_mode):
                     continue

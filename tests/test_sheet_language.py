@@ -109,3 +109,20 @@ def test_a_bad_language_in_a_tournament_file_is_refused_with_its_line(tmp_path):
     refused = run_cli("tournament", "standings", "t", cwd=tmp_path)
     assert refused.returncode == 2 and f"tournament.toml:{line}: [tournament] lang:" in refused.stderr, report(refused)
     assert "ru или en" in refused.stderr, report(refused)
+
+
+def test_a_folder_given_for_one_sheet_stands_for_no_sheet_and_a_tournament_for_its_own(tmp_path, monkeypatch):
+    """``show DIR`` is refused in the locale's language without looking inside (a folder is no sheet: ``show ~``
+    walks nothing); a tournament's folder counts its own sheets only, not those of its subfolders."""
+    english_sheets(tmp_path / "club")
+    import os
+
+    walked = []
+    real_walk = os.walk
+    monkeypatch.setattr(os, "walk", lambda *args, **kwargs: walked.append(args) or real_walk(*args, **kwargs))
+    refused = run_cli("show", "club", cwd=tmp_path, env=RUSSIAN_LOCALE)
+    assert refused.returncode == 2 and "это папка" in refused.stderr and walked == [], report(refused)
+    bbscore("--lang", "en", "tournament", "new", "t", "--pairs", "A,B,C", cwd=tmp_path)
+    (tmp_path / "t" / "old").mkdir()
+    bbscore("new", "t/old/ru.toml", "--pairs", "X,Y", cwd=tmp_path)  # a Russian sheet below it: not the tournament's
+    assert "Tournament «t»" in bbscore("tournament", "standings", "t", cwd=tmp_path).stdout

@@ -40,9 +40,10 @@ class Command(typer.core.TyperCommand):
         return rest
 
 
-# The arguments that name the sheets a command reads: one sheet (``file``: show, add, play, pref …) or several files
-# and folders (``files``, ``paths``: recompute, export, list, stats, rating; ``folder``: a tournament's).
-_SHEET_ARGUMENTS = ("file", "files", "paths", "folder")
+# The arguments that name the sheets a command reads, and what a folder among them stands for: one sheet (``file``:
+# show, add, play, pref …; a folder is no sheet), several files and folders (``files``, ``paths``: recompute, export,
+# list, stats, rating — every sheet under a folder), a tournament's folder (``folder``: its own sheets).
+_SHEET_ARGUMENTS = {"file": "none", "files": "walk", "paths": "walk", "folder": "top"}
 
 
 def speak_the_sheets_language(params: dict) -> None:
@@ -53,14 +54,17 @@ def speak_the_sheets_language(params: dict) -> None:
 
     if i18n.asked():
         return
-    named = next((params[name] for name in _SHEET_ARGUMENTS if params.get(name)), None)
+    argument = next((name for name in _SHEET_ARGUMENTS if params.get(name)), None)
+    if argument is None:
+        return
+    named = params[argument]
     named = [named] if isinstance(named, (str, os.PathLike)) else named
     if isinstance(named, (list, tuple)) and all(isinstance(item, (str, os.PathLike)) for item in named):
         from pathlib import Path
 
         from bbscore.sheets import peek_languages
 
-        i18n.use_sheet_language(peek_languages([Path(item) for item in named]))
+        i18n.use_sheet_language(peek_languages([Path(item) for item in named], _SHEET_ARGUMENTS[argument]))
 
 
 def option_labels(params: list) -> dict[str, str]:
