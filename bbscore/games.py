@@ -49,9 +49,10 @@ class Game:
       prints such a report for a person;
     - ``entrants``: what a tournament of this game seats at a table — ``"pairs"`` (``bbscore tournament new --pairs``)
       or ``"players"`` (``--players``); ``table_sizes``: how many entrants a table seats (one sheet per table);
-    - ``create_table``: ``"module:function"`` — ``function(path, sides, convention, target, players)`` creates a new
-      sheet for one table of a tournament (``sides``: the entrants' names in seat order; ``players``: ``{side:
-      (person, …)}`` for the sides that name their people) by the game's own sheet-creating function;
+    - ``create_table``: ``"module:function"`` — ``function(path, sides, convention, target, players, lang)`` creates
+      a new sheet for one table of a tournament (``sides``: the entrants' names in seat order; ``players``: ``{side:
+      (person, …)}`` for the sides that name their people; ``lang``: the language the tournament is kept in when not
+      Russian, recorded as the sheet's ``[game] lang``, or None) by the game's own sheet-creating function;
     - ``table_result``: ``"module:function"`` — ``function(path)`` reads one sheet and returns its
       :class:`TableResult`, computed from the hands' inputs (raises :class:`~bbscore.errors.BBScoreError` when the
       file cannot be read).

@@ -45,6 +45,11 @@ def use_sheet_language(code: str | None) -> None:
         _language = code
 
 
+def asked() -> bool:
+    """Whether the language was asked for (``--lang``, ``BBSCORE_LANG``): then no sheet's own language replaces it."""
+    return _asked
+
+
 def language() -> str:
     """The language in use: ``"ru"`` or ``"en"``."""
     return _language

@@ -128,6 +128,8 @@ def match_name(text: str, names: tuple[str, ...] | list[str], field: str) -> str
 
     if text in names:
         return text
+    if len(text) > MAX_NAME:  # no name is longer: refused unread (a line of megabytes costs nothing)
+        raise InconsistentHandError(field, text, _("имя не длиннее {count} знаков").format(count=MAX_NAME))
     typed = folded(text)
     if typed.isascii() and typed.isdecimal() and len(typed) <= 2 and 1 <= int(typed) <= len(names):
         return names[int(typed) - 1]

@@ -194,7 +194,7 @@ def field_line(text: str, starts: list[int] | None, number: int, line: int | Non
 def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, missing: str) -> None:
     """Refuse a path that cannot be a score sheet (``kind``: «файл протокола», «файл пули»): empty, a folder, in a
     missing folder, missing (``missing``: the reason, with the command that starts one), not a regular file, not
-    writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
+    readable or not writable by the running user (the file or its folder), or — for a new file — a link.  Called before the lock is
     taken: a refused file gets no lock file either.  Raises :class:`ProtocolError`."""
     if not path.name or str(path) in (".", ".."):
         raise ProtocolError(str(path) or "«»", None, _("нужно имя: {kind}, например {example}").format(kind=kind, example=example))
@@ -210,6 +210,11 @@ def check_sheet_path(path: Path, *, must_exist: bool, kind: str, example: str, m
     if not must_exist and os.path.islink(path):  # a new file is never created through a link
         raise ProtocolError(str(path), None, _("на месте файла символическая ссылка — не пишу через неё"))
     real = Path(os.path.realpath(path))
+    if path.is_file() and not os.access(real, os.R_OK):  # (mode 000: it cannot even be read — said so, as show says it)
+        import errno
+
+        raise ProtocolError(str(path), None, _("файл не читается ({reason})").format(
+            reason=os_reason(PermissionError(errno.EACCES, ""))))
     if path.is_file() and (not real.stat().st_mode & 0o222 or not os.access(real, os.W_OK)):
         raise ProtocolError(str(path), None, _("файл только для чтения (нет права записи) — не меняю"))
     if not os.access(real.parent, os.W_OK | os.X_OK):  # the new text, the lock and a backup are written beside it
@@ -285,10 +290,78 @@ def peek_language(path: Path) -> str | None:
             head = file.read(65536)
     except (OSError, ValueError):
         return None
+    return _language_in(head)
+
+
+def _language_in(head: bytes) -> str | None:
+    """The ``lang`` of a sheet's start (before its first hand), or None."""
     first_hand = _FIRST_HAND.search(head)
     found = _LANG_KEY.search(head, 0, first_hand.start() if first_hand else len(head))
     code = found.group(1).decode() if found else None
     return code if code in LANGUAGES else None
+
+
+def peek_languages(paths: list[Path], folders: str = "walk") -> str | None:
+    """The language of every sheet read by a command over several files and folders (``recompute``, ``export``,
+    ``list``, ``stats``, ``rating``, ``tournament standings``): a folder stands for the sheets under it, found as
+    :func:`protocol_files` finds them (``folders``: ``"walk"``, every subfolder; ``"top"``, the folder's own files, as
+    in a tournament's; ``"none"``, a folder stands for nothing); a file that cannot be read (the command names it)
+    does not count.  The language when every sheet counted records the same one; None when one records none (or
+    another), or none is found.  Read without parsing, stopping at the first sheet that settles it (a Russian
+    archive: at its first)."""
+    import stat
+
+    language = None
+    game_table = _GAME_TABLE
+    for path in paths:
+        if not os.path.isdir(path):
+            candidates = (path,)
+        elif folders == "walk":
+            candidates = _sheets_under(path)
+        elif folders == "top":
+            try:
+                candidates = [Path(path) / name for name in sorted(os.listdir(path)) if _is_candidate(name)]
+            except OSError:
+                continue
+        else:
+            continue
+        for candidate in candidates:
+            try:
+                if not stat.S_ISREG(os.stat(candidate).st_mode):
+                    continue
+                with open(candidate, "rb") as file:
+                    head = file.read(65536)
+            except (OSError, ValueError):
+                continue
+            if candidate is not path and not game_table.search(head):  # not a sheet (tournament.toml, a rule file)
+                continue
+            code = _language_in(head)
+            if code is None or language not in (None, code):
+                return None
+            language = code
+    return language
+
+
+def _sheets_under(folder: Path):
+    """The files under a folder that may be sheets (see :func:`_is_candidate`), hidden subfolders left out."""
+    for place, subfolders, names in os.walk(folder):
+        subfolders[:] = _shown_subfolders(subfolders)
+        for name in names:
+            if _is_candidate(name):
+                yield Path(place) / name
+
+
+_GAME_TABLE = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+
+
+def _shown_subfolders(names: list[str]) -> list[str]:
+    """The subfolders of a folder that hold sheets to read (not hidden ones — ``.venv``, ``.git`` — nor caches)."""
+    return [name for name in names if not name.startswith(".") and name != "__pycache__"]
+
+
+def _is_candidate(name: str) -> bool:
+    """Whether a file in a folder may be a sheet to read (``*.toml``, not hidden: locks and temporary files)."""
+    return not name.startswith(".") and name.endswith(".toml")
 
 
 # --- Writing TOML text (every string and key by tomli-w) ---
@@ -919,7 +992,7 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]
     never passed over in silence.  Raises :class:`ProtocolError` when there is nothing at all."""
     found: list[Path] = []
     problems: list[tuple[str, str]] = []
-    game_table = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+    game_table = _GAME_TABLE
     for path in paths:
         if not path.is_dir():
             found.append(path)
@@ -927,9 +1000,9 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]
         inside = []
         unreadable: list[OSError] = []
         for folder, subfolders, names in os.walk(path, onerror=unreadable.append):
-            subfolders[:] = [name for name in subfolders if not name.startswith(".") and name != "__pycache__"]
+            subfolders[:] = _shown_subfolders(subfolders)
             for name in names:
-                if name.startswith(".") or not name.endswith(".toml"):
+                if not _is_candidate(name):
                     continue
                 candidate = Path(folder) / name
                 if not candidate.is_file():  # a pipe would never end: named, with its reason, by the check itself

@@ -14,6 +14,7 @@ each game's registry entry (:mod:`bbscore.games`).  The file::
     rounds = 7                    # how many rounds are to be played
     table_size = 2                # 2 (pairs), or 3 or 4 players a table
     created = "2026-12-01 19:00"
+    lang = "en"                   # optional: begun in English (every sheet it creates records it too)
 
     [[entrant]]
     name = "Север"
@@ -46,7 +47,7 @@ from bbscore import conventions, games, sheets
 from bbscore.errors import BBScoreError, InconsistentHandError, InvalidValueError, ProtocolError, shown
 from bbscore.files import key_line, lock_path, locked, write_atomic
 from bbscore.sheets import names_a_path, stored_convention
-from bbscore.i18n import _
+from bbscore.i18n import LANGUAGES, _
 from bbscore.seats import new_names
 from bbscore.tournament import SYSTEMS, Round, Table, default_rounds, full_cycle, table_sizes
 
@@ -69,7 +70,8 @@ class Entrant:
 @dataclass(frozen=True, kw_only=True)
 class Tournament:
     """A read ``tournament.toml``: its folder, game key, system, rules (as stored), target (None: the rules'), the
-    rounds to play, the table size, the entrants, the rounds scheduled so far, and the date it was created."""
+    rounds to play, the table size, the entrants, the rounds scheduled so far, the date it was created, and the
+    language it was begun in when not Russian (``lang``, recorded in every sheet it creates: ``"en"``; None)."""
 
     folder: Path
     game: str
@@ -81,6 +83,7 @@ class Tournament:
     entrants: tuple[Entrant, ...]
     schedule: tuple[Round, ...]
     created: str = ""
+    lang: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -219,7 +222,8 @@ def parse(folder: Path, text: str, data: dict[str, Any]) -> Tournament:
     head = data.get("tournament")
     if not isinstance(head, dict):
         raise ProtocolError(str(path), None, _("нет таблицы [tournament]"))
-    allowed = {"format", "game", "system", "convention", "target", "rounds", "table_size", "created", "title", "place", "note"}
+    allowed = {"format", "game", "system", "convention", "target", "rounds", "table_size", "created", "title", "place",
+               "note", "lang"}
     for key in head:
         if key not in allowed:
             raise refuse(f"[tournament] {key}", _("неизвестный ключ; допустимы: {keys}").format(keys=", ".join(sorted(allowed))), key)
@@ -252,9 +256,13 @@ def parse(folder: Path, text: str, data: dict[str, Any]) -> Tournament:
     names = [entrant.name for entrant in entrants]
     schedule = _schedule(data.get("round", []), names, numbers["table_size"], game, refuse)
     created = head.get("created")
+    lang = head.get("lang")
+    if lang is not None and lang not in LANGUAGES:
+        raise refuse("[tournament] lang", _("язык, на котором ведётся игра: {languages}, а дано {given}").format(
+            languages=_(" или ").join(LANGUAGES), given=shown(lang)), "lang")
     return Tournament(folder=folder, game=game.key, system=system, convention=convention, target=numbers["target"],
                       rounds=numbers["rounds"], table_size=numbers["table_size"], entrants=entrants, schedule=schedule,
-                      created=created if isinstance(created, str) else "")
+                      created=created if isinstance(created, str) else "", lang=lang)
 
 
 def _entrants(table: Any, refuse) -> tuple[Entrant, ...]:
@@ -320,6 +328,8 @@ def to_data(tournament: Tournament) -> dict[str, Any]:
     head.update(rounds=tournament.rounds, table_size=tournament.table_size)
     if tournament.created:
         head["created"] = tournament.created
+    if tournament.lang:
+        head["lang"] = tournament.lang
     entrants = [{"name": e.name, **({"players": list(e.players)} if e.players else {})} for e in tournament.entrants]
     rounds = [{"number": r.number, "bye": list(r.byes),
                "table": [{"number": t.number, "sheet": t.sheet, "entrants": list(t.entrants)} for t in r.tables]}
@@ -353,7 +363,7 @@ def _write_sheets(tournament: Tournament, rounds: tuple[Round, ...]) -> list[Pat
             for table in round_.tables:
                 path = tournament.folder / table.sheet
                 create(path, table.entrants, tournament.convention_path(), tournament.target,
-                       tournament.players_of(table.entrants))
+                       tournament.players_of(table.entrants), tournament.lang)
                 written.append(path)
     except BaseException:
         _take_back(written)
@@ -371,11 +381,14 @@ def _take_back(paths: list[Path]) -> None:
 
 
 def create(folder: Path, option: str, entrants: list[Entrant], *, system: str, rounds: int | None,
-           convention: str | None, target: int | None, table_size: int | None) -> tuple[Tournament, list[Path]]:
+           convention: str | None, target: int | None, table_size: int | None,
+           lang: str | None = None) -> tuple[Tournament, list[Path]]:
     """Start a tournament in ``folder`` (made when missing; one that holds a tournament already is refused): the
     ``tournament.toml`` and the sheets of the rounds known now — every round of a round-robin, the first of a Swiss
-    tournament (in the entry order).  ``option``: ``pairs`` or ``players`` (what the entrants are).  Returns the
-    tournament and the files written.  Raises :class:`BBScoreError`; then nothing is written."""
+    tournament (in the entry order).  ``option``: ``pairs`` or ``players`` (what the entrants are); ``lang``: the
+    language it is begun in when not Russian (``"en"``), recorded in it and in every sheet it creates, now and by
+    :func:`pair_next`.  Returns the tournament and the files written.  Raises :class:`BBScoreError`; then nothing is
+    written."""
     from bbscore.tournament import berger, rotation, seat
 
     game, rules = game_of(option, convention)
@@ -396,7 +409,7 @@ def create(folder: Path, option: str, entrants: list[Entrant], *, system: str, r
     stored = stored_convention(convention, folder / FILE) if convention else game.default_rules
     tournament = Tournament(folder=folder, game=game.key, system=system, convention=stored, target=target,
                             rounds=rounds, table_size=table_size, entrants=checked, schedule=rounds_of(1, seatings),
-                            created=time.strftime("%Y-%m-%d %H:%M"))
+                            created=time.strftime("%Y-%m-%d %H:%M"), lang=lang)
     sheets = [table.sheet for round_ in tournament.schedule for table in round_.tables]
     made_folder = not folder.exists()
     if not made_folder:

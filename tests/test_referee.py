@@ -573,7 +573,7 @@ def test_every_preferans_rule_set_settles_a_hand_typed_in_once(tmp_path, name, i
         assert done.returncode == 0, report(done)
         lines = done.stdout.splitlines()
         head = next(at for at, line in enumerate(lines) if line.split()[:1] in (["№"], ["#"]))
-        assert all(len(line) <= 40 for line in lines), done.stdout
+        assert len(lines[head:head + 11]) == 11 and all(len(line) <= 40 for line in lines), done.stdout
         assert verdict.strip() in " ".join(done.stdout.split()), done.stdout
         assert f"{rule}{source}." in " ".join(done.stdout.split())
 

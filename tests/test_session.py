@@ -204,7 +204,7 @@ def test_undo_in_a_hand_drops_only_its_answers_and_at_its_start_asks_before_remo
     assert "Ввод сдачи 2 сброшен (записанное не тронуто)" in out
     assert out.count('Убрать записанную сдачу 1: 1. {"who": "pass"}? (да/нет)') == 3
     assert "ошибка: ответ: «может» — да или нет — ещё раз" in out and "Сдача 1 остаётся." in out
-    assert out.count("REMOVED") == 1 and "ошибка: сдача: 0 — в протоколе нет сдач" in out
+    assert out.count("REMOVED") == 1 and "Убирать нечего: записанных сдач нет." in out
     assert hands == []
 
 

@@ -51,12 +51,13 @@ class Card:
         """The normal form, Russian: ``ВТ`` (jack of clubs), ``10Ч``, ``ТП`` (ace of spades)."""
         return f"{RUSSIAN_RANKS[self.rank]}{RUSSIAN_SUITS[self.suit]}"
 
-    def shown(self) -> str:
+    def shown(self, letters: bool = False) -> str:
         """The card as a reader of the language in use writes it (output only; files keep :meth:`__str__`): Russian
-        ``ВТ``, ``10Ч``; English ``J♣``, ``10♥`` (``JC``, ``10H`` where the output cannot show the symbols)."""
+        ``ВТ``, ``10Ч``; English ``J♣``, ``10♥`` (``JC``, ``10H`` where the output cannot show the symbols, or with
+        ``letters``: as a reader types it)."""
         if language() == "ru":
             return str(self)
-        return f"{rank_shown(self.rank)}{suit_shown(self.suit)}"
+        return f"{rank_shown(self.rank)}{self.suit if letters else suit_shown(self.suit)}"
 
 
 # The suit symbols English output shows (an output that cannot write them: the Latin letters of SUITS).

@@ -221,10 +221,11 @@ class Contract:
         """The one normal form: ``12Т``, ``^2Т+``, ``^^Ч++``."""
         return self._written(self.game.value)
 
-    def shown(self) -> str:
+    def shown(self, letters: bool = False) -> str:
         """The contract in the reader's notation (output only; files and JSON keep :meth:`__str__`): Russian ``12Т``,
-        ``^2Т+``; English ``12♣``, ``^2♣+``, ``22AT``, ``15NT++`` (``12C`` where the output cannot show ``♣``)."""
-        return self._written(self.game.shown())
+        ``^2Т+``; English ``12♣``, ``^2♣+``, ``22AT``, ``15NT++`` (``12C`` where the output cannot show ``♣``, or with
+        ``letters``: as a reader types it)."""
+        return self._written(self.game.shown(letters=letters))
 
     def _written(self, game: str) -> str:
         if self.kind is ContractKind.SIMPLE:

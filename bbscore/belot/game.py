@@ -164,10 +164,12 @@ def match_pair(text: str, pairs: tuple[str, str], field: str) -> str:
 
     Never a guess: a prefix both names share, or no match, raises :class:`InconsistentHandError` naming ``field``.
     """
-    from bbscore.seats import name_key
+    from bbscore.seats import MAX_NAME, name_key
 
     if text in pairs:
         return text
+    if len(str(text)) > MAX_NAME:  # no pair's name is longer: refused unread (a line of megabytes costs nothing)
+        raise InconsistentHandError(field, text, _("имя не длиннее {count} знаков").format(count=MAX_NAME))
     typed = name_key(str(text))
     if typed in ("1", "2"):
         return pairs[int(typed) - 1]

@@ -310,10 +310,10 @@ def _new_players(players: dict[str, tuple[str, ...]], pairs: tuple[str, ...]) ->
 
 
 def create_table(path: Path, sides: tuple[str, ...], convention_name: str, target: int | None,
-                 players: dict[str, tuple[str, ...]] | None) -> None:
+                 players: dict[str, tuple[str, ...]] | None, lang: str | None = None) -> None:
     """A new protocol for one table of a tournament (:attr:`bbscore.games.Game.create_table`): the two pairs, their
-    players, the rules and the target."""
-    create(path, (sides[0], sides[1]), convention_name, target, players or None)
+    players, the rules, the target and the language it is kept in (None: Russian)."""
+    create(path, (sides[0], sides[1]), convention_name, target, players or None, {"lang": lang} if lang else None)
 
 
 def table_result(path: Path):

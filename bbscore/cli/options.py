@@ -19,13 +19,7 @@ class Command(typer.core.TyperCommand):
     """
 
     def invoke(self, ctx):
-        sheet = ctx.params.get("file")
-        if isinstance(sheet, (str, os.PathLike)) and sheet:  # a sheet kept in English is answered in English
-            # (unless --lang or BBSCORE_LANG says otherwise)
-            from bbscore import i18n
-            from bbscore.sheets import peek_language
-
-            i18n.use_sheet_language(peek_language(sheet))
+        speak_the_sheets_language(ctx.params)
         try:
             return super().invoke(ctx)
         except BBScoreError as error:
@@ -44,6 +38,33 @@ class Command(typer.core.TyperCommand):
             elif isinstance(value, (list, tuple)) and all(isinstance(item, str) for item in value):
                 ctx.params[param.name] = type(value)(utf8_text(item, param) for item in value)
         return rest
+
+
+# The arguments that name the sheets a command reads, and what a folder among them stands for: one sheet (``file``:
+# show, add, play, pref …; a folder is no sheet), several files and folders (``files``, ``paths``: recompute, export,
+# list, stats, rating — every sheet under a folder), a tournament's folder (``folder``: its own sheets).
+_SHEET_ARGUMENTS = {"file": "none", "files": "walk", "paths": "walk", "folder": "top"}
+
+
+def speak_the_sheets_language(params: dict) -> None:
+    """A command on sheets kept in English answers in English (``[game] lang``; ``--lang`` and ``BBSCORE_LANG`` still
+    win): one sheet, by its own language; several files and folders, when every sheet read is kept in it
+    (:func:`bbscore.sheets.peek_languages`).  The one place every command's language follows its sheets."""
+    from bbscore import i18n
+
+    if i18n.asked():
+        return
+    argument = next((name for name in _SHEET_ARGUMENTS if params.get(name)), None)
+    if argument is None:
+        return
+    named = params[argument]
+    named = [named] if isinstance(named, (str, os.PathLike)) else named
+    if isinstance(named, (list, tuple)) and all(isinstance(item, (str, os.PathLike)) for item in named):
+        from pathlib import Path
+
+        from bbscore.sheets import peek_languages
+
+        i18n.use_sheet_language(peek_languages([Path(item) for item in named], _SHEET_ARGUMENTS[argument]))
 
 
 def option_labels(params: list) -> dict[str, str]:

@@ -42,7 +42,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from bbscore.errors import BBScoreError, ProtocolError, os_reason
+from bbscore.errors import BBScoreError, ProtocolError, os_reason, visible
 from bbscore.i18n import N_, _, language
 
 Answers = Mapping[str, Any]
@@ -68,6 +68,11 @@ HELP = (
 )
 LABELS = {"hand": N_("сдача"), "answer": N_("ответ")}  # the session's own refusals; translated where shown
 YES, NO = ("да", "д", "yes", "y"), ("нет", "н", "no", "n")
+# The longest answer read: above the longest any question takes (32 cards or 16 constructions, read up to 1,000
+# characters by the games' own readers).  A longer line is refused at once, not read through (issue 19: a 10 MB line).
+MAX_ANSWER = 1000
+# What a question says Enter gives — «(Enter — нет)», «(…; Enter — нет)» — left out where Enter keeps an old answer.
+_ENTER_NOTE = re.compile(r"\s*\(Enter — [^()]*\)|;\s*Enter — [^();]*(?=\))")
 
 
 def _never(answers: Answers) -> None:
@@ -96,6 +101,8 @@ class Step:
     ``intro``: a line said once before the question is first put (``None``: nothing), from the answers so far.
     ``brief``: the question once it has been put in this session (the forms it shows learned; a phone's screen is
     short), or a function of the answers giving it (``None``: always ``question``).
+    ``echo``: ``(answer, value) → text``, how the session names the answer when it says what was typed and not
+    written (the name a prefix or a seat number meant; ``None``: as typed).
     """
 
     name: str
@@ -107,6 +114,7 @@ class Step:
     known: Callable[[Answers], Any] = _never
     intro: Callable[[Answers], str | None] = _never
     brief: str | Callable[[Answers], str] | None = None
+    echo: Callable[[str, Any], str] | None = None
 
 
 class Revisit(Exception):
@@ -319,11 +327,16 @@ class Session:
         are done here and the question put again, a refused command is said and the question put again; ``назад``
         raises :class:`Back`, ``отмена``/``правка N`` :class:`Order`, ``выход`` and the end of input :class:`Quit`."""
         self.words = list(words) + _command_words()
-        if default is not None:
+        if default is not None:  # Enter keeps the old answer: the question's own «(Enter — нет)» is left out
             question = _("{question} [Enter — {answer}]: ").format(
-                question=question.rstrip().removesuffix(":"), answer=default or _("нет"))
+                question=_ENTER_NOTE.sub("", question.rstrip().removesuffix(":")), answer=default or _("нет"))
         while True:
-            answer = " ".join(self._line(question).split())
+            line = self._line(question)
+            if len(line) > MAX_ANSWER:  # (neither split nor matched: a line of megabytes costs nothing)
+                self.refused += 1
+                self.refuse_text(_("ответ длиннее {count} знаков — не читаю").format(count=MAX_ANSWER))
+                continue
+            answer = " ".join(line.split())
             try:
                 command = command_of(answer, self.game is not None)
             except CommandRefused as refused:
@@ -395,12 +408,18 @@ class Session:
             self.out.print(line)
         sys.stdout.write(lines[-1])
         sys.stdout.flush()
-        line = sys.stdin.readline()
+        line = sys.stdin.readline(MAX_ANSWER + 2)  # (a longer line: the rest skipped unread, the answer refused)
         if not line:
             sys.stdout.write("\n")
             raise Quit
+        if not line.endswith("\n"):
+            while (rest := sys.stdin.readline(1 << 16)) and not rest.endswith("\n"):
+                pass
         answer = line.rstrip("\n")
-        sys.stdout.write(visible(answer) + "\n")  # a scripted session's transcript reads like a typed one
+        if len(answer) > MAX_ANSWER:  # a scripted session's transcript reads like a typed one (a long answer cut)
+            sys.stdout.write(visible(answer[:40]) + "…\n")
+        else:
+            sys.stdout.write(visible(answer) + "\n")
         return answer
 
     def _prompt_toolkit(self, question: str) -> str:
@@ -427,11 +446,11 @@ class Session:
             raise Quit from None
 
     def refuse(self, error: BBScoreError, again: bool = True) -> None:
-        """Say a refusal, naming what was answered by the question's words (the session's own file by nothing: its
-        name and lines are the file's business)."""
+        """Say a refusal, naming what was answered by the question's words (the session's own file by its name and
+        the line, when it can no longer be read: deleted, spoilt by hand)."""
         self.refused += 1
-        if isinstance(error, ProtocolError) and Path(str(error.field)) == self.path:
-            text = error.explanation()
+        if isinstance(error, ProtocolError):
+            text = visible(error.message())  # (a file name's control characters named)
         else:
             text = error.message({key: _(text) for key, text in self.labels.items()})
         self.refuse_text(text, again)
@@ -528,8 +547,7 @@ class Session:
             try:
                 done = write()
             except (BBScoreError, OSError) as error:
-                reason = (error.explanation() if isinstance(error, ProtocolError) and Path(str(error.field)) == self.path
-                          else error.message() if isinstance(error, BBScoreError) else os_reason(error))
+                reason = visible(error.message()) if isinstance(error, BBScoreError) else os_reason(error)
                 self.unwritten = _("{what}: {reason}.").format(what=what, reason=reason)
                 self.refused += 1
                 self.refuse_text(reason, again=False)
@@ -558,7 +576,8 @@ class Session:
             count = game.count(sheet)
             if order.name == "undo":
                 if not count:
-                    raise BBScoreError("hand", count, N_("в протоколе нет сдач"))
+                    self.out.print(_("Убирать нечего: записанных сдач нет."))
+                    return
                 line = game.line(sheet, count)
                 if self.confirm(_("Убрать записанную сдачу {number}: {line}? (да/нет): ").format(number=count, line=line)):
                     self._write(_("Сдача {number} не убрана").format(number=count), game.remove_last, game.removed)
@@ -630,6 +649,13 @@ class Session:
                     self.out.print(_("Назад некуда: это первый вопрос сдачи {number}.").format(number=number))
                 continue
             except Order as order:
+                if order.name == "edit" and not 1 <= order.number <= self.game.count(sheet):
+                    # (refused where it was typed: the hand being typed, an edit too, goes on)
+                    self.refuse(BBScoreError("hand", order.number, _("в протоколе сдачи с 1 по {last}").format(
+                        last=self.game.count(sheet)) if self.game.count(sheet) else N_("в протоколе нет сдач")))
+                    continue
+                if order.name == "edit" and editing:
+                    self.out.print(_("Правка сдачи {number} оставлена: сдача {number} не изменена.").format(number=number))
                 if order.name == "undo":
                     if editing:
                         raise Cancel from None
@@ -665,7 +691,7 @@ class Session:
             except Revisit as back:
                 return by_name[self._back(back, hand)]
             hand.answers[step.name] = value
-            hand.typed[step.name] = answer
+            hand.typed[step.name] = step.echo(answer, value) if step.echo is not None else answer
             hand.history.append(step.name)
             self.taken += 1
             return None

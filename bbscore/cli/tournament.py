@@ -84,8 +84,10 @@ def new(
     size = parse_count(table_size, "table_size", 3, 4, _("за столом 3 или 4 игрока"))
     if size is not None and option == "pairs":
         raise InconsistentHandError("table_size", table_size, _("за столом Базар-Белота две пары: --table-size только с --players"))
+    from bbscore.cli import sheet_extra
+
     made, written = tournament_file.create(folder, option, entrants, system=system, rounds=count, convention=convention,
-                                           target=goal, table_size=size)
+                                           target=goal, table_size=size, lang=sheet_extra().get("lang"))
     note_written(*written)
     render.created(made, made.schedule, len(written) - 1, _(games.of(made.game).sheet_is))
 

@@ -630,10 +630,10 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
 
 
 def create_table(path: Path, sides: tuple[str, ...], convention_name: str, target: int | None,
-                 players: dict[str, tuple[str, ...]] | None) -> None:
+                 players: dict[str, tuple[str, ...]] | None, lang: str | None = None) -> None:
     """A new sheet for one table of a tournament (:attr:`bbscore.games.Game.create_table`): its 3 or 4 players (the
-    first deals first), the rules and the пуля."""
-    create(path, list(sides), convention_name, target)
+    first deals first), the rules, the пуля and the language it is kept in (None: Russian)."""
+    create(path, list(sides), convention_name, target, more={"lang": lang} if lang else None)
 
 
 def table_result(path: Path):

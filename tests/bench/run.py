@@ -565,6 +565,29 @@ def refused_long(folder: Path, repeat: int) -> None:
     print()
 
 
+def refused_answer(folder: Path, repeat: int) -> None:
+    """A 10 MB line typed at the first question of ``play`` and ``pref play`` (issue 19, item 5: 3 s and more before):
+    refused unread (neither split nor matched against the names); the baseline is a session that starts and quits."""
+    line = folder / "long-answer.txt"
+    line.write_text("x" * 10_000_000 + "\n", encoding="utf-8")
+    quit_only = folder / "long-quit.txt"
+    quit_only.write_text("выход\n", encoding="utf-8")
+    print(f"A 10 MB answer at the first question of a session, best of {repeat}")
+    for command, new in ((["play"], ["--pairs", "Мы,Они"]), (["pref", "play"], ["--players", "Аня,Боря,Вера"])):
+        sheet = folder / f"long-{command[-2] if len(command) > 1 else 'belot'}.toml"
+        sheet.unlink(missing_ok=True)
+        run([sys.executable, "-m", "bbscore", *command, str(sheet), *new], stdin=quit_only)  # the sheet begun
+        start = min(run([sys.executable, "-m", "bbscore", *command, str(sheet)], stdin=quit_only).seconds
+                    for _ in range(repeat))
+        refused = min(run([sys.executable, "-m", "bbscore", *command, str(sheet)], stdin=line, ok_codes=(2,)).seconds
+                      for _ in range(repeat))
+        name = " ".join(command)
+        print(f"  {name}: {ms(refused)} (start and quit {ms(start)})")
+        row(f"{name}: a refused 10 MB answer", ms(start), ms(refused), refused / max(start, 1e-9), None)
+        ROWS[-1] = ROWS[-1][:4] + (f"≤ +{REFUSED_EXTRA:g} s", "PASS" if refused <= start + REFUSED_EXTRA else "FAIL")
+    print()
+
+
 PLAY_HANDS = 20
 PLAY_TARGET_MS = 50
 PLAY_CYCLE = [["Мы", "8П", "82", "", ""], ["Они", "9Т", "70", "терц", ""], ["1", "12Т", "18", "терц", "бэла"],
@@ -648,7 +671,8 @@ def main(argv: list[str] | None = None) -> int:
              ("preferans", lambda: preferans(folder, args.repeat, args.seed, 2_000 if args.quick else 20_000)),
              ("sharing", lambda: sharing(args.repeat)),
              ("play", lambda: play(folder, args.repeat)), ("play", lambda: pref_play(folder, args.repeat)),
-             ("refused", lambda: refused_long(folder, args.repeat))]
+             ("refused", lambda: refused_long(folder, args.repeat)),
+             ("refused", lambda: refused_answer(folder, args.repeat))]
     try:
         for name, step in steps:
             if name not in only:

@@ -207,14 +207,16 @@ class BelotGame:
         return render.hand_line(str(number), held[1].results[number - 1], self.pairs)
 
     def typed(self, held, number: int) -> dict[str, str]:
-        """What one types at each question to give hand ``number`` as the file has it (the defaults of an edit)."""
+        """What one types at each question to give hand ``number`` as the file has it (the defaults of an edit), in
+        the session's notation: ``20AT++``, ``JC 10H``, ``tierce`` in English (the file keeps the Russian normal
+        forms); no constructions: the word for none."""
         fields = held[0].hands[number - 1].fields
         english = _english()
         if "redeal" in fields:
             word = {"all-pass": "pass" if english else "пас", "rams-7": "rams-7" if english else "рамки-7",
                     "rams-8": "rams-8" if english else "рамки-8"}
             return {"who": word.get(str(fields["redeal"]), str(fields["redeal"]))}
-        typed = {"who": str(fields.get("by", "")), "contract": str(fields.get("contract", "")),
+        typed = {"who": str(fields.get("by", "")), "contract": self._typed_contract(fields.get("contract")),
                  "confirm": "yes" if english else "да"}
         if "decl_tricks" in fields:
             typed["decl_tricks"] = str(fields["decl_tricks"])
@@ -223,14 +225,22 @@ class BelotGame:
         elif "decl_points" in fields:
             typed["points"] = ("decl " if english else "р ") + str(fields["decl_points"])
         elif isinstance(fields.get("def_cards"), list):
-            typed["points"] = " ".join(map(str, fields["def_cards"]))
+            typed["points"] = _typed_cards(fields["def_cards"])
         if "last" in fields:
             typed["last"] = {"decl": "decl" if english else "р", "def": "def" if english else "в"}.get(
                 str(fields["last"]), str(fields["last"]))
         for key in ("decl_con", "def_con"):
             value = fields.get(key)
-            typed[key] = ", ".join(map(str, value)) if isinstance(value, list) else ""
+            typed[key] = (_typed_constructions(value) if isinstance(value, list) and value else
+                          NONE_WORDS[1] if english else NONE_WORDS[0])
         return typed
+
+    def _typed_contract(self, text) -> str:
+        """A written contract as the session's reader types it (its normal form when it cannot be read)."""
+        try:
+            return self.rules.parse_contract(str(text)).shown(letters=True)
+        except BBScoreError:
+            return str(text)
 
     def show(self, held) -> None:
         from bbscore.render import belot as render
@@ -291,7 +301,8 @@ class BelotGame:
             Step(name="who", question=_("Кто играет — {first} или {second} (1/2); пересдача: {redeals}: ").format(
                      first=self.pairs[0], second=self.pairs[1], redeals=", ".join(redeal_words)), label=N_("кто играет"),
                  brief=_("Кто играет — {first} или {second}: ").format(first=self.pairs[0], second=self.pairs[1]),
-                 check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words),
+                 check=lambda text, answers: self._declarers(text, allowed_redeals), words=list(self.pairs) + redeal_words,
+                 echo=_who_echo),
             Step(name="contract", question=self._contract_question(), check=self._contract, applies=_playing,
                  label=N_("контракт"), brief=_("Контракт: ")),
             Step(name="confirm", question=lambda answers: _("Точно {contract}? (да/нет): ").format(contract=answers["contract"].shown()),
@@ -432,6 +443,11 @@ class BelotGame:
         )
 
 
+def _who_echo(text: str, who: tuple[str, str]) -> str:
+    """The answer to «who plays» as said back: the pair it meant (a prefix, a number), or the redeal as typed."""
+    return who[1] if who[0] == "by" else text
+
+
 def _points_known(answers: Answers) -> Points | None:
     """A kapo of all 8 tricks leaves the defenders no trick points: not asked."""
     if answers["contract"].is_kapo and answers.get("decl_tricks") == 8:
@@ -469,6 +485,26 @@ def _last_answer(text: str) -> str:
     if answer in ("в", "b", "def", "вистующие", "defenders"):
         return "def"
     raise BBScoreError("last", text, N_("р — разыгрывающие или в — вистующие"))
+
+
+def _typed_cards(cards: list) -> str:
+    """Written cards (normal forms) as the session's reader types them: ``ВТ 10Ч``, ``JC 10H``."""
+    from bbscore.belot.cards import parse_cards
+
+    try:
+        return " ".join(card.shown(letters=True) for card in parse_cards(" ".join(map(str, cards)), "def_cards"))
+    except BBScoreError:
+        return " ".join(map(str, cards))
+
+
+def _typed_constructions(names: list) -> str:
+    """Written constructions (normal forms) in the session's language: ``терц, бэла``, ``tierce, belote``."""
+    from bbscore.belot.constructions import parse_list
+
+    try:
+        return ", ".join(construction.shown() for construction in parse_list([str(name) for name in names], "decl_con"))
+    except BBScoreError:
+        return ", ".join(map(str, names))
 
 
 def _construction_words() -> list[str]:

@@ -180,7 +180,7 @@ class PrefGame:
             typed = {"who": "all-pass" if _english() else "распасы"}
             typed.update({f"all{index}": str(n) for index, (_player, n) in enumerate(hand.tricks)})
             return typed
-        typed = {"who": hand.declarer, "game": str(hand.contract)}
+        typed = {"who": hand.declarer, "game": hand.contract.shown()}  # (the session's notation: misère, 10NT)
         if hand.contract.kind is Kind.MISERE:
             typed["tricks"] = str(hand.tricks_of(hand.declarer))
             return typed
@@ -264,7 +264,8 @@ class PrefGame:
                      _("{name} ({seat})").format(name=name, seat=self.players.index(name) + 1) for name in active)),
                  brief=_("Кто играет (или распасы): "),
                  check=lambda text, answers: self._who(text, active), words=list(active) + [ALL_PASS_WORDS[0 if not
-                                                                                            _english() else 3]]),
+                                                                                            _english() else 3]],
+                 echo=lambda text, who: who[1] if who[0] == "by" else text),
             Step(name="game", label=N_("игра"), applies=_declares,
                  question=_("Игра (6♠ 7♣ 8♦ 9♥ 10БК; масти П Т Б Ч или S C D H, БК/NT; мизер): "), brief=_("Игра: "),
                  check=lambda text, answers: self._game(text, run), words=["мизер"] if not _english() else ["misere"]),
