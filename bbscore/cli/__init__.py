@@ -157,7 +157,6 @@ EXAMPLES = {
     "pref referee": ("bbscore pref referee examples/deal-rostov.toml",
                      "bbscore pref referee examples/deal-rostov.toml --json"),
     "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
-    "pref referee": ("bbscore pref referee examples/deal-rostov.toml", "bbscore pref referee examples/deal-rostov.toml --json"),
     "tournament": ('bbscore tournament new evening --pairs "Север=Аня+Боря,Юг=Вера+Гена,Восток=Дима+Женя,Запад=Зоя+Илья"',
                    "bbscore tournament standings examples/tournament"),
     "tournament new": ('bbscore tournament new evening --pairs "Север=Аня+Боря,Юг=Вера+Гена,Восток=Дима+Женя,Запад=Зоя+Илья"',
