@@ -306,7 +306,8 @@ def default_rounds(system: str, count: int, size: int) -> int:
 @dataclass(frozen=True, kw_only=True)
 class Game:
     """One entrant's round: ``outcome`` (:data:`OUTCOMES`), the table and its sheet (None for a bye), the others at
-    the table, the points for and against and the tournament points won (a finished game's; 0 otherwise)."""
+    the table, the points for and against (whole, as shown; ``exact_points``/``exact_against``: exact, as the
+    tie-breaks compare them) and the tournament points won (a finished game's; 0 otherwise)."""
 
     round: int
     outcome: str
@@ -316,6 +317,8 @@ class Game:
     points: int = 0
     against: int = 0
     score: Fraction = Fraction(0)
+    exact_points: Fraction = Fraction(0)
+    exact_against: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -367,14 +370,16 @@ def _table_games(round_: Round, table: Table, result: TableResult | str | None) 
             found[name] = Game(outcome="error", **base)
             continue
         index = result.sides.index(name)
+        points = {"points": result.points[index], "against": result.against[index],
+                  "exact_points": Fraction((result.exact_points or result.points)[index]),
+                  "exact_against": Fraction((result.exact_against or result.against)[index])}
         if not result.finished:
-            found[name] = Game(outcome="unfinished", points=result.points[index], against=result.against[index], **base)
+            found[name] = Game(outcome="unfinished", **points, **base)
             continue
         firsts = result.ranks.count(1)
         rank = result.ranks[index]
         outcome = "loss" if rank != 1 else "win" if firsts == 1 else "draw"
-        found[name] = Game(outcome=outcome, points=result.points[index], against=result.against[index],
-                           score=Fraction(1, firsts) if rank == 1 else Fraction(0), **base)
+        found[name] = Game(outcome=outcome, score=Fraction(1, firsts) if rank == 1 else Fraction(0), **points, **base)
     return found
 
 
@@ -382,7 +387,8 @@ def standings(entrants: Sequence[str], rounds: Sequence[Round], results: Mapping
               system: str) -> Standings:
     """The standings after ``rounds`` from each sheet's ``results`` (sheet → :class:`TableResult`, or the reason it
     could not be read).  Ordered by tournament points, then for the Swiss system Buchholz, then head-to-head (the
-    points won in the games among the entrants level so far), the difference, the points for, and the entry order."""
+    points won in the games among the entrants level so far), the difference, the points for (both exact: a
+    settlement's rounding to whole vists never decides a place), and the entry order."""
     games: dict[str, list[Game]] = {name: [] for name in entrants}
     wrong: dict[str, tuple[str, ...]] = {}
     errors: dict[str, str] = {}
@@ -413,6 +419,11 @@ def standings(entrants: Sequence[str], rounds: Sequence[Round], results: Mapping
         done = [game for game in games[name] if game.outcome in ("win", "draw", "loss")]
         return sum(game.points for game in done), sum(game.against for game in done)
 
+    def exact(name: str) -> tuple[Fraction, Fraction]:  # what the tie-breaks compare: never a rounding's result
+        done = [game for game in games[name] if game.outcome in ("win", "draw", "loss")]
+        return (sum((game.exact_points for game in done), Fraction(0)),
+                sum((game.exact_against for game in done), Fraction(0)))
+
     head = {}
     for name in entrants:
         level = {other for other in entrants if score[other] == score[name]}
@@ -420,7 +431,7 @@ def standings(entrants: Sequence[str], rounds: Sequence[Round], results: Mapping
                           and level.intersection(game.opponents)), Fraction(0))
 
     def key(name: str) -> tuple:
-        points_for, points_against = totals(name)
+        points_for, points_against = exact(name)
         swiss = (-buchholz[name],) if buchholz is not None else ()
         return (-score[name], *swiss, -head[name], -(points_for - points_against), -points_for)
 

@@ -60,7 +60,8 @@ TEXT = {
     "open": N_("Не окончены: {sheets}."),
     "bye": N_("пропуск"),
     "rating_title": N_("Рейтинг игроков"),
-    "rating_meta": N_("Игр учтено: {games}, по дате; рейтинг — μ − 3σ (openskill, модель Плакетта — Льюса)."),
+    "rating_meta": N_("Игр учтено: {games}, по дате; рейтинг — μ − 3σ (openskill, модель Брэдли — Терри; общее "
+                      "место — ничья)."),
     "player": N_("игрок"),
     "rating": N_("рейтинг"),
     "mu": "μ",
@@ -89,6 +90,27 @@ def score_text(value: Fraction) -> str:
         whole = value.numerator // 2
         return f"{whole or ''}½" if whole >= 0 else f"{value}"
     return f"{value.numerator}/{value.denominator}"
+
+
+def figure(value: int | float, places: int = 2) -> str:
+    """A number as people read it: a negative one with the minus sign (``−56``), a decimal with ``places`` digits after
+    the decimal comma in Russian (``−2,30``; ``-2.30`` → ``−2.30`` in English)."""
+    if isinstance(value, float):
+        text = f"{abs(value):.{places}f}".replace(".", _(","))
+        return "−" + text if value < 0 and text.strip("0,.") else text
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def cell(value: object) -> str:
+    """A standings value shown to people: tournament points as :func:`score_text`, a number by :func:`figure`,
+    nothing for None, text as it is."""
+    if isinstance(value, Fraction):
+        return score_text(value)
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return figure(value)
+    return str(value)
 
 
 def number(value: Fraction | int | None) -> int | float | str:
@@ -207,8 +229,7 @@ def to_markdown(standings, people, title: str, meta: str) -> str:
     lines.append("|" + "|".join("---:" if key not in ("entrant", "players") else "---" for key in keys) + "|---" * count + "|")
     for line in standings.lines:
         row = values(line, people)
-        cells = [md(score_text(row[key]) if isinstance(row[key], Fraction) else "" if row[key] is None else row[key])
-                 for key in keys]
+        cells = [md(cell(row[key])) for key in keys]
         by_round = {game.round: game for game in line.games}
         cells += [md(round_cell(by_round[n], numbers)) if n in by_round else "" for n in range(1, count + 1)]
         lines.append("| " + " | ".join(cells) + " |")
@@ -286,7 +307,7 @@ def to_html(standings, people, title: str, meta: str) -> str:
         body.append(f'<tr data-entrant="{esc(line.name)}">')
         for key in keys:
             value = row[key]
-            shown = score_text(value) if isinstance(value, Fraction) else "" if value is None else str(value)
+            shown = cell(value)
             body.append(f'<td class="{kinds.get(key, "num")}" data-key="{key}">{esc(shown)}</td>')
         body.append("</tr>\n")
     body.append("</tbody>\n</table>\n")
@@ -322,25 +343,27 @@ def to_html(standings, people, title: str, meta: str) -> str:
 
 # --- The rating ---
 
+RATING_COLUMNS = ("place", "player", "rating", "mu", "sigma", "games", "wins", "draws")
+
 _PALETTE = ("#1f5fbf", "#d0621a", "#2e8b3a", "#b0208a", "#7a5a00", "#0f8c8c", "#b00020", "#5b4ab8", "#6b6b6b",
             "#c98a00", "#3b7dd8", "#8c3b3b")
 
 
 def rating_html(ratings, meta: str) -> str:
-    """The rating as a page: the table (place, player, rating, μ, σ, games, wins) and an inline SVG chart of each
-    player's rating after each of his games (x: the game's number in date order)."""
+    """The rating as a page: the table (place, player, rating, μ, σ, games, wins, draws) and an inline SVG chart of
+    each player's rating after each of his games (x: the game's number in date order)."""
     esc = html.escape
     title = text("rating_title")
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="rating">\n<thead><tr>']
-    body += [f"<th>{esc(text(key))}</th>" for key in ("place", "player", "rating", "mu", "sigma", "games", "wins")]
+    body += [f"<th>{esc(text(key))}</th>" for key in RATING_COLUMNS]
     body.append("</tr></thead>\n<tbody>\n")
     for place, player in enumerate(ratings.players, start=1):
         color = _PALETTE[(place - 1) % len(_PALETTE)]
         body.append(f'<tr data-player="{esc(player.name)}"><td class="num">{place}</td>'
                     f'<td class="name"><span style="color:{color}">■</span> {esc(player.name)}</td>'
-                    f'<td class="num">{player.rating:.2f}</td><td class="num">{player.mu:.2f}</td>'
-                    f'<td class="num">{player.sigma:.2f}</td><td class="num">{player.games}</td>'
-                    f'<td class="num">{player.wins}</td></tr>\n')
+                    f'<td class="num">{figure(player.rating)}</td><td class="num">{figure(player.mu)}</td>'
+                    f'<td class="num">{figure(player.sigma)}</td><td class="num">{player.games}</td>'
+                    f'<td class="num">{player.wins}</td><td class="num">{player.draws}</td></tr>\n')
     body.append("</tbody>\n</table>\n")
     body.append(f"<figure>\n<figcaption class=\"note\">{esc(text('chart'))}</figcaption>\n{rating_svg(ratings)}</figure>\n")
     return _page(title, body)

@@ -369,3 +369,67 @@ def test_tournament_points_as_people_and_spreadsheets_read_them(value, shown, nu
     if shown is not None:
         assert score_text(value) == shown
     assert as_number(value) == number
+
+
+# --- The rating (bbscore.rating): what any sound rating of these games must say ---
+
+PEOPLE = ("a", "b", "c", "d", "e", "f")
+
+
+@st.composite
+def games_where_a_beats_b(draw):
+    """Games of three or four players (one a side, as a пуля) or two pairs (as Bazar-Belot), each with a and b in it
+    and a placed strictly better than b; the others, and every other place, drawn freely (ties included)."""
+    from bbscore.rating import RatedGame
+
+    found = []
+    for number in range(draw(st.integers(min_value=1, max_value=8))):
+        if draw(st.booleans()):
+            partners = draw(st.permutations(PEOPLE[2:]))[:2]
+            teams = (("a", partners[0]), ("b", partners[1]))
+            ranks = (1, 2)
+        else:
+            others = list(draw(st.permutations(PEOPLE[2:]))[:draw(st.sampled_from((1, 2)))])
+            teams = tuple((name,) for name in draw(st.permutations(["a", "b", *others])))
+            places = {name: draw(st.integers(min_value=1, max_value=4)) for name in others}
+            places["b"] = draw(st.integers(min_value=2, max_value=4))
+            places["a"] = draw(st.integers(min_value=1, max_value=places["b"] - 1))
+            ranks = tuple(places[team[0]] for team in teams)
+        found.append(RatedGame(date=f"2026-01-{number + 1:02d} 10:00", source=f"g{number}.toml", teams=teams, ranks=ranks))
+    return found
+
+
+@given(games_where_a_beats_b())
+def test_a_player_placed_better_than_another_in_every_game_never_rates_below_him(games):
+    from bbscore.rating import rate
+
+    rated = {player.name: player for player in rate(games).players}
+    assert rated["a"].rating >= rated["b"].rating
+    assert rated["a"].mu >= rated["b"].mu
+
+
+@given(st.lists(st.tuples(st.integers(min_value=1, max_value=3), st.integers(min_value=1, max_value=3),
+                          st.permutations(("x", "y", "c", "d"))), min_size=1, max_size=8))
+def test_players_tied_in_every_game_they_played_rate_equal_and_never_below_the_one_they_beat(plays):
+    """c and d share a place in every game (the first, or any other), seated anywhere among x and y."""
+    from bbscore.rating import RatedGame, rate
+
+    games = []
+    for number, (tied, other, seating) in enumerate(plays):
+        places = {"c": tied, "d": tied, "x": other, "y": min(other + 1, 4)}
+        games.append(RatedGame(date=f"2026-02-{number + 1:02d} 10:00", source=f"t{number}.toml",
+                               teams=tuple((name,) for name in seating), ranks=tuple(places[name] for name in seating)))
+    rated = {player.name: player for player in rate(games).players}
+    assert rated["c"].rating == rated["d"].rating and rated["c"].mu == rated["d"].mu
+    if all(tied < min(other, 4) for tied, other, _seating in plays):  # c and d always above x and y
+        assert min(rated["c"].rating, rated["d"].rating) >= max(rated["x"].rating, rated["y"].rating)
+
+
+def test_players_tied_for_first_rate_above_the_third_and_count_a_draw():
+    """The reviewer's table of four (review 2, Preferans item 2): Аня and Гена tie for first, Боря third, Вера fourth."""
+    from bbscore.rating import RatedGame, rate
+
+    game = RatedGame(date="", source="q.toml", teams=(("Аня",), ("Боря",), ("Вера",), ("Гена",)), ranks=(1, 3, 4, 1))
+    rated = {player.name: player for player in rate([game]).players}
+    assert rated["Аня"].rating == rated["Гена"].rating > rated["Боря"].rating > rated["Вера"].rating
+    assert (rated["Аня"].wins, rated["Аня"].draws) == (0, 1) and (rated["Боря"].wins, rated["Боря"].draws) == (0, 0)

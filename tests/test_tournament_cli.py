@@ -408,8 +408,11 @@ def test_ratings_the_winner_of_every_game_first_and_the_order_of_the_files_never
     assert run_cli("new", extra / "open.toml", "--pairs", "Мы,Они", "--players", "Мы=Вадим+Глеб").returncode == 0
     files = sorted(folder.glob("r*.toml")) + sorted(extra.glob("*.toml"))
     one = run_json("rating", *files)
-    assert {p["name"] for p in one["players"][:2]} == {"Вадим", "Глеб"} and one["skipped"] == 1
-    assert one["players"][0]["wins"] == one["players"][0]["games"] == 3
+    assert one["skipped"] == 1
+    pairs_players = [p for p in one["players"] if p["name"] in "Антон Борис Вадим Глеб Денис Егор Жанна Злата".split()]
+    assert {p["name"] for p in pairs_players[:2]} == {"Вадим", "Глеб"}  # the pair that won every game, first
+    assert pairs_players[0]["wins"] == pairs_players[0]["games"] == 3
+    assert one["players"][0]["wins"] == one["players"][0]["games"]  # (Боря won his one пуля: two beaten at once)
     for seed in range(3):
         shuffled = files[:]
         random.Random(seed).shuffle(shuffled)
@@ -490,3 +493,67 @@ def test_rules_given_by_path_reach_every_sheet_also_of_a_later_round(tmp_path):
     later = tomllib.loads((folder / "r2-t1.toml").read_text(encoding="utf-8"))["game"]
     assert later["convention"] == "../rules/club.toml" and later["target"] == 151 and later["pairs"] == ["A", "C"]
     assert run_cli("show", folder / "r2-t1.toml", cwd=tmp_path / "rules").returncode == 0
+
+
+# --- The places of a пуля: by the exact settlement (review 2, Preferans item 1) ---
+
+EQUAL_AT_THE_TOP = (  # Аня and Боря both 100/3 (shown +34 and +33: the rounding's spare vist goes by seat)
+    ("10♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера"),
+    ("10♠", "--by", "Боря", "--pass", "Вера", "--pass", "Аня"),
+    ("мизер", "--by", "Вера", "--tricks", "1"),
+    ("10♠", "--by", "Вера", "--pass", "Аня", "--pass", "Боря"),
+)
+APART_BUT_ROUNDED_EQUAL = (  # Боря, Аня, Вера: −1111/3, 554/3, 557/3 (shown −370, +185, +185): Вера alone is first
+    ("8♠", "--by", "Аня", "--tricks", "8", "--whist", "Боря", "--pass", "Вера"),
+    ("6♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера"),
+    ("8♠", "--by", "Боря", "--tricks", "7", "--whist", "Аня", "--pass", "Вера"),
+    ("7♠", "--by", "Боря", "--tricks", "5", "--whist", "Аня", "--pass", "Вера"),
+    ("8♠", "--by", "Боря", "--tricks", "5", "--whist", "Аня", "--pass", "Вера"),
+    ("6♠", "--by", "Боря", "--pass", "Аня", "--pass", "Вера"),
+    ("6♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря", "--pass", "Вера"),
+    ("6♠", "--by", "Боря", "--tricks", "7", "--whist", "Аня", "--pass", "Вера"),
+)
+
+
+def pulya_table(tmp_path: Path, name: str, players: str, target: str, hands) -> Path:
+    """A tournament of one table of three whose пуля is played with ``hands`` (ended by the last)."""
+    folder = tmp_path / name
+    done = run_cli("tournament", "new", folder, "--players", players, "--table-size", "3", "--target", target)
+    assert done.returncode == 0, report(done)
+    for hand in hands:
+        added = run_cli("pref", "add", folder / "r1-t1.toml", *hand)
+        assert added.returncode == 0, report(added)
+    return folder
+
+
+@pytest.mark.parametrize("players", ["Аня,Боря,Вера", "Боря,Аня,Вера"])
+def test_equal_exact_results_share_first_place_in_list_stats_standings_and_rating(tmp_path, players):
+    folder = pulya_table(tmp_path, "tie", players, "10", EQUAL_AT_THE_TOP)
+    sheet = folder / "r1-t1.toml"
+    settled = run_json("pref", "settle", sheet)
+    assert settled["shown"]["Аня"] != settled["shown"]["Боря"]  # the rounding tells them apart, the places must not
+    assert run_json("list", sheet)["games"][0]["winner"] is None
+    assert "ничья" in run_cli("list", sheet).stdout
+    wins = {p["name"]: p["wins"] for p in run_json("stats", sheet)["preferans"]["players"]}
+    assert wins == {"Аня": 0, "Боря": 0, "Вера": 0}
+    lines = {e["name"]: e for e in run_json("tournament", "standings", folder)["entrants"]}
+    assert [lines[n]["draws"] for n in ("Аня", "Боря")] == [1, 1] and lines["Вера"]["losses"] == 1
+    assert lines["Аня"]["score"] == lines["Боря"]["score"] == 0.5 and lines["Аня"]["place"] == lines["Боря"]["place"] == 1
+    rated = {p["name"]: p for p in run_json("rating", folder)["players"]}
+    assert rated["Аня"]["rating"] == rated["Боря"]["rating"] > rated["Вера"]["rating"]
+    assert [(rated[n]["wins"], rated[n]["draws"]) for n in ("Аня", "Боря")] == [(0, 1), (0, 1)]
+
+
+def test_different_exact_results_never_tie_though_they_round_to_one_number(tmp_path):
+    folder = pulya_table(tmp_path, "apart", "Боря,Аня,Вера", "4", APART_BUT_ROUNDED_EQUAL)
+    sheet = folder / "r1-t1.toml"
+    settled = run_json("pref", "settle", sheet)
+    assert settled["shown"]["Аня"] == settled["shown"]["Вера"] == 185
+    assert run_json("list", sheet)["games"][0]["winner"] == "Вера"
+    wins = {p["name"]: p["wins"] for p in run_json("stats", sheet)["preferans"]["players"]}
+    assert wins == {"Аня": 0, "Боря": 0, "Вера": 1}
+    lines = {e["name"]: e for e in run_json("tournament", "standings", folder)["entrants"]}
+    assert lines["Вера"]["wins"] == 1 and lines["Вера"]["score"] == 1 and lines["Вера"]["place"] == 1
+    assert lines["Аня"]["losses"] == 1 and lines["Аня"]["score"] == 0
+    rated = {p["name"]: p for p in run_json("rating", folder)["players"]}
+    assert rated["Вера"]["wins"] == 1 and rated["Вера"]["rating"] > rated["Аня"]["rating"] > rated["Боря"]["rating"]

@@ -279,7 +279,7 @@ def rating(
         printed(lambda: emit_json({
             "games": len(ratings.games), "skipped": skipped, "bad_files": bad,
             "players": [{"name": p.name, "rating": p.rating, "mu": p.mu, "sigma": p.sigma, "games": p.games,
-                         "wins": p.wins, "history": [{"game": n, "rating": r} for n, r in p.history]}
+                         "wins": p.wins, "draws": p.draws, "history": [{"game": n, "rating": r} for n, r in p.history]}
                         for p in ratings.players],
             "order": [{"game": n, "file": g.source, "date": g.date} for n, g in enumerate(ratings.games, start=1)],
         }))

@@ -27,7 +27,7 @@ def _checked(path: Path, known=None):
 
 def summary(path: Path, known=None) -> dict:
     """One пуля for ``list`` and ``stats`` (see :class:`bbscore.games.Game`): the players, the hands, each one's
-    settlement in whole vists (the score), the winner (the best settlement of an ended пуля), the date it was begun,
+    settlement in whole vists (the score), the winner (the best exact settlement of an ended пуля), the date it was begun,
     and its counts (:func:`bbscore.preferans.stats.pulya_summary`)."""
     from bbscore.preferans.stats import pulya_summary
     from bbscore.sheets import created_text
@@ -35,7 +35,8 @@ def summary(path: Path, known=None) -> dict:
     sheet, _warning, checked, settlement = _checked(path, known)
     players = sheet.header.players
     settled = None if settlement is None else dict(settlement.shown)
-    counts = pulya_summary(players, checked.hands, checked.entries, checked.sheet.ended, settled)
+    exact = None if settlement is None else dict(settlement.result)
+    counts = pulya_summary(players, checked.hands, checked.entries, checked.sheet.ended, settled, exact)
     return {"created": created_text(sheet.header.extra.get("created")), "convention": sheet.header.convention,
             "sides": list(players), "hands": len(sheet.hands),
             "score": counts["results"] if counts["results"] is not None else [0 for _player in players],
