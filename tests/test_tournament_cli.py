@@ -557,3 +557,54 @@ def test_different_exact_results_never_tie_though_they_round_to_one_number(tmp_p
     assert lines["Аня"]["losses"] == 1 and lines["Аня"]["score"] == 0
     rated = {p["name"]: p for p in run_json("rating", folder)["players"]}
     assert rated["Вера"]["wins"] == 1 and rated["Вера"]["rating"] > rated["Аня"]["rating"] > rated["Боря"]["rating"]
+
+
+# --- The outputs of standings and rating (review 2: Belot items 2 and 9, Preferans item 3) ---
+
+
+def test_standings_and_rating_never_write_over_a_file_they_read(tmp_path):
+    folder = tmp_path / "t"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    game = tmp_path / "g.toml"
+    shutil.copyfile(EXAMPLES / "game-gambler.toml", game)
+    before = {path: path.read_bytes() for path in [*folder.iterdir(), game]}
+    for args in (["tournament", "standings", folder, "-o", folder / "tournament.toml", "--format", "md", "--force"],
+                 ["tournament", "standings", folder, "-o", folder / "r1-t1.toml", "--format", "csv", "--force"],
+                 ["tournament", "standings", folder, "-o", folder / "." / "r2-t1.toml", "--format", "xlsx", "--force"],
+                 ["rating", game, "--format", "html", "-o", game, "--force"],
+                 ["rating", folder, "--format", "html", "-o", folder / "r3-t2.toml", "--force"]):
+        assert "читает" in assert_refused(run_cli(*args))
+    assert {path: path.read_bytes() for path in [*folder.iterdir(), game]} == before
+    link = tmp_path / "link.md"
+    link.symlink_to(folder / "tournament.toml")
+    assert "читает" in assert_refused(run_cli("tournament", "standings", folder, "-o", link, "--force"))
+    assert run_cli("tournament", "standings", folder, "-o", folder / "standings.md").returncode == 0  # beside them: fine
+
+
+def test_rating_of_nothing_readable_writes_no_page(tmp_path):
+    done = run_cli("rating", tmp_path / "nonexist", "--format", "html", "-o", tmp_path / "r.html")
+    assert done.returncode == 1 and "нет такого файла" in done.stderr and "ни один лист не прочитан" in done.stderr
+    assert not (tmp_path / "r.html").exists() and "Записано" not in done.stdout
+    (tmp_path / "bad.toml").write_text("[game]\nformat = 9\n", encoding="utf-8")
+    done = run_cli("rating", tmp_path / "bad.toml")
+    assert done.returncode == 1 and "ни один лист" in done.stderr and "Рейтинг" not in done.stdout
+    assert run_json("rating", tmp_path / "bad.toml", code=1)["bad_files"] == 1  # JSON still says what was counted
+
+
+@pytest.mark.parametrize("name", ["x\nFAKE: all good", "x\x1b[2Jy", "ra\u202e", "z\u2028w", "b\x07"])
+def test_the_written_line_names_the_control_characters_of_a_file_name(tmp_path, name):
+    from bbscore.errors import visible
+
+    folder = tmp_path / "t"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    for args, suffix in ((["export", EXAMPLES / "game-gambler.toml"], ".md"),
+                         (["tournament", "standings", folder], ".md"),
+                         (["rating", folder, "--format", "html"], ".html"),
+                         (["--lang", "en", "export", EXAMPLES / "game-gambler.toml"], ".xlsx")):
+        out = tmp_path / (name + suffix)
+        done = run_cli(*args, "-o", out)
+        assert done.returncode == 0, report(done)
+        line = done.stdout.strip()
+        assert line.endswith(visible(str(out))) and line.startswith(("Записано: ", "Written: "))
+        assert line.isprintable() and "\n" not in line
+        out.unlink()
