@@ -36,8 +36,8 @@ TEXT = {
     "score": N_("очки турнира"),
     "round": N_("тур {number}"),
     "rounds_title": N_("Итоги туров"),
+    "row": "№",
     # the short headers of a table (the legend says them in full)
-    "short_place": "№",
     "short_played": N_("игр"),
     "short_wins": N_("поб."),
     "short_draws": N_("нич."),
@@ -49,11 +49,15 @@ TEXT = {
     "short_head_to_head": N_("личн."),
     "short_buchholz": N_("Бух."),
     "short_score": N_("оч."),
-    "short_legend": N_("игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — не окончено (и ещё не сыграно), за/прот. — очки "
-                       "за и против, ± — разница, личн. — очки в личных встречах равных по очкам, Бух. — Бухгольц "
-                       "(сумма очков соперников), оч. — очки турнира."),
+    "short_legend": N_("№ — строка таблицы, игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — не "
+                       "окончено (и ещё не сыграно), за/прот. — очки за и против, ± — разница, личн. — очки в личных "
+                       "встречах равных по очкам, оч. — очки турнира."),
+    "short_legend_swiss": N_("№ — строка таблицы, игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — "
+                             "не окончено (и ещё не сыграно), за/прот. — очки за и против, ± — разница, личн. — очки в "
+                             "личных встречах равных по очкам, Бух. — Бухгольц (сумма очков соперников), оч. — очки "
+                             "турнира."),
     "r": N_("т{number}"),
-    "legend": N_("В клетке тура — номер соперника по таблице и итог: + победа, = ничья, − поражение, … не окончено, "
+    "legend": N_("В клетке тура — № строки соперника в таблице и итог: + победа, = ничья, − поражение, … не окончено, "
                  "? лист не читается, — пропуск тура (очко). Очки турнира: победа 1, ничья — очко делится, пропуск 1."),
     "wrong": N_("Листы, в которых записанное расходится с правилами (очки взяты по правилам, из ввода сдач):"),
     "errors": N_("Листы, которые не читаются (игра не засчитана):"),
@@ -133,8 +137,14 @@ def cell_text(value: str) -> str:
 
 
 def places(standings) -> dict[str, int]:
-    """Each entrant's number in the table (its line, from 1), as the round cells name opponents."""
+    """Each entrant's row in the table (its line, from 1: the ``№`` column), as the round cells name opponents —
+    not its place, which entrants level on every count share."""
     return {line.name: index for index, line in enumerate(standings.lines, start=1)}
+
+
+def legend(standings) -> str:
+    """The short headers in full: Buchholz only where its column is shown (the Swiss system)."""
+    return text("short_legend_swiss" if standings.system == "swiss" else "short_legend")
 
 
 def round_cell(game, numbers: dict[str, int]) -> str:
@@ -152,18 +162,19 @@ def round_detail(game) -> str:
     return f"{', '.join(game.opponents)} {MARKS[game.outcome]}{points}"
 
 
-def columns(standings) -> list[str]:
-    """The standings' columns, in order (keys of :data:`TEXT`)."""
-    keys = ["place", "entrant", "players", "played", "wins", "draws", "losses", "unfinished", "for", "against",
+def columns(standings, rows: bool = True) -> list[str]:
+    """The standings' columns, in order (keys of :data:`TEXT`); ``rows``: with the row number the round cells refer to
+    first (a spreadsheet, whose rounds name the opponents, has its own)."""
+    keys = ["row"] * rows + ["place", "entrant", "players", "played", "wins", "draws", "losses", "unfinished", "for", "against",
             "difference", "head_to_head"]
     if standings.system == "swiss":
         keys.append("buchholz")
     return keys + ["score"]
 
 
-def values(line, people: dict[str, tuple[str, ...]]) -> dict[str, object]:
-    """An entrant's line as plain values, by column."""
-    return {"place": line.place, "entrant": line.name, "players": ", ".join(people.get(line.name, ())),
+def values(line, people: dict[str, tuple[str, ...]], row: int | None = None) -> dict[str, object]:
+    """An entrant's line as plain values, by column (``row``: its row in the table)."""
+    return {"row": row, "place": line.place, "entrant": line.name, "players": ", ".join(people.get(line.name, ())),
             "played": line.played, "wins": line.wins, "draws": line.draws, "losses": line.losses,
             "unfinished": line.unfinished, "for": line.points_for, "against": line.points_against,
             "difference": line.difference, "head_to_head": line.head_to_head, "buchholz": line.buchholz,
@@ -176,7 +187,7 @@ def _rounds(standings) -> int:
 
 def rows(standings, people: dict[str, tuple[str, ...]]) -> list[list[object]]:
     """The spreadsheet's rows: a header, then one row per entrant (numbers as numbers; each round as text)."""
-    keys = columns(standings)
+    keys = columns(standings, rows=False)
     header = [text(key) for key in keys] + [text("round").format(number=n) for n in range(1, _rounds(standings) + 1)]
     found: list[list[object]] = [header]
     for line in standings.lines:
@@ -228,12 +239,12 @@ def to_markdown(standings, people, title: str, meta: str) -> str:
     lines.append("| " + " | ".join(md(cell) for cell in head) + " |")
     lines.append("|" + "|".join("---:" if key not in ("entrant", "players") else "---" for key in keys) + "|---" * count + "|")
     for line in standings.lines:
-        row = values(line, people)
+        row = values(line, people, numbers[line.name])
         cells = [md(cell(row[key])) for key in keys]
         by_round = {game.round: game for game in line.games}
         cells += [md(round_cell(by_round[n], numbers)) if n in by_round else "" for n in range(1, count + 1)]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", md(text("short_legend")), "", md(text("legend"))]
+    lines += ["", md(legend(standings)), "", md(text("legend"))]
     lines += _notes(standings, md)
     return "\n".join(lines) + "\n"
 
@@ -301,9 +312,9 @@ def to_html(standings, people, title: str, meta: str) -> str:
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="standings">\n<thead><tr>']
     body += [f"<th>{esc(header(key))}</th>" for key in keys]
     body.append("</tr></thead>\n<tbody>\n")
-    kinds = {"place": "num", "entrant": "name", "players": "people", "score": "score"}
+    kinds = {"row": "num", "place": "num", "entrant": "name", "players": "people", "score": "score"}
     for line in standings.lines:
-        row = values(line, people)
+        row = values(line, people, numbers[line.name])
         body.append(f'<tr data-entrant="{esc(line.name)}">')
         for key in keys:
             value = row[key]
@@ -311,7 +322,7 @@ def to_html(standings, people, title: str, meta: str) -> str:
             body.append(f'<td class="{kinds.get(key, "num")}" data-key="{key}">{esc(shown)}</td>')
         body.append("</tr>\n")
     body.append("</tbody>\n</table>\n")
-    body.append(f'<p class="note">{esc(text("short_legend"))}</p>\n')
+    body.append(f'<p class="note">{esc(legend(standings))}</p>\n')
     body.append(f'<h2>{esc(text("rounds_title"))}</h2>\n<table class="rounds">\n<thead><tr><th class="n">№</th>'
                 f'<th class="who">{esc(header("entrant"))}</th>')
     body += [f"<th>{esc(text('r').format(number=n))}</th>" for n in range(1, count + 1)]

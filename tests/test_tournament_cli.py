@@ -608,3 +608,52 @@ def test_the_written_line_names_the_control_characters_of_a_file_name(tmp_path, 
         assert line.endswith(visible(str(out))) and line.startswith(("Записано: ", "Written: "))
         assert line.isprintable() and "\n" not in line
         out.unlink()
+
+
+def swiss_after_one_round(tmp_path: Path) -> Path:
+    """Eight pairs, Swiss, round 1 played: A1, C3, F6 and G7 win (four shared places above, four below)."""
+    folder = tmp_path / "sw8"
+    assert run_cli("tournament", "new", folder, "--pairs", "A1,B2,C3,D4,E5,F6,G7,H8", "--system", "swiss").returncode == 0
+    winners = {"A1", "C3", "F6", "G7"}
+    for table in tournament(folder)["round"][0]["table"]:
+        winner = next(name for name in table["entrants"] if name in winners)
+        for _hand in range(4):
+            assert run_cli("add", folder / table["sheet"], "15Т++", "--by", winner, "--def-points", "0").returncode == 0
+    return folder
+
+
+def test_a_round_cell_names_the_opponent_by_the_row_shown_when_places_are_shared(tmp_path):
+    folder = swiss_after_one_round(tmp_path)
+    data = run_json("tournament", "standings", folder)
+    assert [e["place"] for e in data["entrants"]] == [1, 1, 1, 1, 5, 5, 5, 5]
+    row_of = {e["name"]: number for number, e in enumerate(data["entrants"], start=1)}
+    md = run_cli("tournament", "standings", folder, "--format", "md").stdout
+    head = next(line for line in md.splitlines() if line.startswith("| № |"))
+    assert head.startswith("| № | место | участник |")
+    for entrant in data["entrants"]:
+        row = next(line for line in md.splitlines() if f"| {entrant['name']} |" in line)
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        opponent = entrant["rounds"][0]["opponents"][0]
+        assert cells[0] == str(row_of[entrant["name"]]) and cells[1] == str(entrant["place"])
+        assert cells[-1] == f"{row_of[opponent]}{'+' if entrant['wins'] else '−'}"  # the row the cell names: that pair's
+    assert "№ строки соперника" in md and "Бух." in md
+    narrow = run_cli("tournament", "standings", folder, columns=40).stdout
+    assert "1 — место 1; участник A1;" in " ".join(narrow.split())
+    page = run_cli("tournament", "standings", folder, "--format", "html").stdout
+    assert '<th>№</th><th>место</th>' in page
+
+
+def test_the_buchholz_legend_only_with_its_column_and_negative_numbers_with_the_minus_sign(tmp_path):
+    folder = tmp_path / "t"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    for args in ([], ["--format", "md"], ["--format", "html"]):
+        shown = run_cli("tournament", "standings", folder, *args).stdout
+        assert "Бух" not in shown and "−220" in shown and "-220" not in shown
+    assert "-220" in run_cli("tournament", "standings", folder, "--format", "csv").stdout  # a spreadsheet's number
+    rating = run_cli("rating", folder).stdout
+    assert "−0,23" in rating and "30,35" in rating and "-0" not in rating and "0.23" not in rating
+    page = run_cli("rating", folder, "--format", "html").stdout
+    assert "−4,00" in page and "-4.00" not in page.split("<svg")[0]
+    english = run_cli("--lang", "en", "rating", folder).stdout
+    assert "−0.23" in english and "30.35" in english
+    assert run_json("rating", folder)["players"][-1]["rating"] == -4.005  # JSON keeps the machine's numbers

@@ -7,7 +7,7 @@ from rich.table import Table
 
 from bbscore.i18n import N_, _
 from bbscore.render.layout import console, print_fitting, styled
-from bbscore.tournament_export import RATING_COLUMNS, cell, columns, figure, header, places, round_cell, text, values
+from bbscore.tournament_export import RATING_COLUMNS, cell, columns, figure, header, legend, places, round_cell, text, values
 
 TEXT = {
     "created": N_("Турнир в {folder}: {count} участников, {system}, правила {convention}, туров {rounds}."),
@@ -65,13 +65,13 @@ def standings(table, people: dict, title: str, meta: str) -> None:
     for n in range(1, count + 1):
         grid.add_column(text("r").format(number=n), justify="center")
     for line in table.lines:
-        row = values(line, people)
+        row = values(line, people, numbers[line.name])
         cells = [cell(row[key]) for key in keys]
         by_round = {game.round: game for game in line.games}
         cells += [round_cell(by_round[n], numbers) if n in by_round else "" for n in range(1, count + 1)]
         grid.add_row(*cells)
     print_fitting(out, grid)
-    out.print(text("short_legend"))
+    out.print(legend(table))
     out.print(text("legend"))
     if table.unfinished:
         out.print(text("open").format(sheets=", ".join(table.unfinished)))
