@@ -147,8 +147,9 @@ def game_of(option: str, convention: str | None) -> tuple[games.Game, Any]:
         rules = conventions.load(convention, game=None)
         game = games.of(rules.for_game)
         if game is None or game.entrants != option:
-            raise InconsistentHandError(option, convention, _("правила «{convention}» — {title}: {sheet_is}").format(
-                convention=convention, title=_(game.title) if game else rules.for_game,
+            # (the value is the rules' — named by their own option, not by the entrants' that clashed with them)
+            raise InconsistentHandError("convention", convention, _("правила {title}: {sheet_is}").format(
+                title=_(game.of_title) if game else rules.for_game,
                 sheet_is=_("участники такого турнира — --pairs") if game and game.entrants == "pairs"
                 else _("участники такого турнира — --players")))
         return game, rules

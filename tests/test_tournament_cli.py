@@ -657,3 +657,10 @@ def test_the_buchholz_legend_only_with_its_column_and_negative_numbers_with_the_
     english = run_cli("--lang", "en", "rating", folder).stdout
     assert "−0.23" in english and "30.35" in english
     assert run_json("rating", folder)["players"][-1]["rating"] == -4.005  # JSON keeps the machine's numbers
+
+
+@pytest.mark.parametrize(("entrants", "rules", "says"), [("--pairs", "rostov", "преферанса"),
+                                                          ("--players", "gambler", "Базар-Белота")])
+def test_rules_of_the_other_kind_of_tournament_are_refused_naming_convention(tmp_path, entrants, rules, says):
+    said = assert_refused(run_cli("tournament", "new", tmp_path / "t", entrants, "A,B,C", "--convention", rules))
+    assert said.startswith(f"ошибка: --convention: «{rules}»") and says in said and not (tmp_path / "t").exists()
