@@ -183,55 +183,86 @@ def _improved(players: list[str], sizes: list[int], met: Mapping[frozenset[str],
     standings order's among equals)."""
     import random
 
-    shuffler = random.Random(len(players))
-    best = _swapped(players, list(players), sizes, met)
+    count = len(players)
+    cost = [[0] * count for _player in range(count)]  # the meetings of each two players, by their index in players
+    rank = {name: index for index, name in enumerate(players)}
+    for key, times in met.items():
+        pair = [rank[name] for name in key if name in rank]
+        if len(pair) == 2:
+            cost[pair[0]][pair[1]] = cost[pair[1]][pair[0]] = times
+    shuffler = random.Random(count)
+    indices = list(range(count))
+    best = _swapped(list(indices), sizes, cost)
     for _restart in range(RESTARTS):
         if best[1] == 0:
             break
         order = list(players)
         shuffler.shuffle(order)
-        found = _swapped(players, order, sizes, met)
+        found = _swapped([rank[name] for name in order], sizes, cost)
         if found[1] < best[1]:
             best = found
-    return best
+    tables, total = best
+    return [tuple(players[i] for i in table) for table in tables], total
 
 
-def _swapped(players: list[str], order: list[str], sizes: list[int],
-             met: Mapping[frozenset[str], int]) -> tuple[list[tuple[str, ...]], int]:
-    def cost(a: str, b: str) -> int:
-        return met.get(frozenset((a, b)), 0)
-
+def _swapped(order: list[int], sizes: list[int], cost: list[list[int]]) -> tuple[list[tuple[int, ...]], int]:
+    """One seating from ``order`` (players by index; ``cost[a][b]``: how often a and b have met): each table takes the
+    first player left, then one by one the player who adds the fewest repeats (the first in ``order`` among equals);
+    then, while one exists, the first swap of two players of two tables (tables, then seats, in order) that lowers the
+    repeats.  Each player's repeats with each table are kept as sums, so a swap is weighed at once."""
     left = list(order)
-    tables: list[list[str]] = []
+    tables: list[list[int]] = []
+    sums: list[list[int]] = []  # table → each player's repeats with its players
     for size in sizes:
         table = [left.pop(0)]
+        adds = list(cost[table[0]])
         while len(table) < size:
-            pick = min(left, key=lambda name: (sum(cost(name, other) for other in table), order.index(name)))
+            pick = min(left, key=adds.__getitem__)  # (the first among equals)
             left.remove(pick)
             table.append(pick)
+            adds = [total + more for total, more in zip(adds, cost[pick])]
         tables.append(table)
-    improved = True
-    while improved:
-        improved = False
-        for first, second in combinations(range(len(tables)), 2):
-            for i, a in enumerate(tables[first]):
-                for j, b in enumerate(tables[second]):
-                    rest_a = [p for p in tables[first] if p != a]
-                    rest_b = [p for p in tables[second] if p != b]
-                    delta = (sum(cost(b, p) for p in rest_a) + sum(cost(a, p) for p in rest_b)
-                             - sum(cost(a, p) for p in rest_a) - sum(cost(b, p) for p in rest_b))
-                    if delta < 0:
-                        tables[first][i], tables[second][j] = b, a
-                        improved = True
-                        break
-                if improved:
-                    break
-            if improved:
+        sums.append(adds)
+    pairs = list(combinations(range(len(tables)), 2))
+    touching: list[list[int]] = [[] for _table in tables]  # table → the pairs of tables it is in
+    for number, (first, second) in enumerate(pairs):
+        touching[first].append(number)
+        touching[second].append(number)
+    settled = [False] * len(pairs)  # no swap between these two tables lowers the repeats (as they are now)
+    while True:
+        swap = None
+        for number, (first, second) in enumerate(pairs):
+            if settled[number]:  # (only a swap at one of its two tables can change that)
+                continue
+            swap = _first_swap(tables[first], tables[second], sums[first], sums[second], cost)
+            if swap is not None:
                 break
-    rank = {name: index for index, name in enumerate(players)}
-    seated = sorted((tuple(sorted(table, key=rank.__getitem__)) for table in tables), key=lambda table: rank[table[0]])
-    total = sum(cost(a, b) for table in seated for a, b in combinations(table, 2))
+            settled[number] = True
+        if swap is None:
+            break
+        i, j = swap
+        one, two = tables[first], tables[second]
+        a, b = one[i], two[j]
+        one[i], two[j] = b, a
+        sums[first] = [total + joins - leaves for total, joins, leaves in zip(sums[first], cost[b], cost[a])]
+        sums[second] = [total - leaves + joins for total, leaves, joins in zip(sums[second], cost[b], cost[a])]
+        for number in touching[first] + touching[second]:
+            settled[number] = False
+    seated = sorted((tuple(sorted(table)) for table in tables), key=lambda table: table[0])
+    total = sum(cost[a][b] for table in seated for a, b in combinations(table, 2))
     return seated, total
+
+
+def _first_swap(one: list[int], two: list[int], at_one: list[int], at_two: list[int],
+                cost: list[list[int]]) -> tuple[int, int] | None:
+    """The first swap (seats in order) of a player of table ``one`` with one of table ``two`` that lowers the repeats
+    (``at_one``/``at_two``: each player's repeats with each table), or None."""
+    for i, a in enumerate(one):
+        row = cost[a]
+        for j, b in enumerate(two):
+            if at_one[b] + at_two[a] - 2 * row[b] - at_one[a] - at_two[b] < 0:
+                return i, j
+    return None
 
 
 class _Search:

@@ -44,7 +44,7 @@ from typing import Any
 
 from bbscore import conventions, games, sheets
 from bbscore.errors import BBScoreError, InconsistentHandError, InvalidValueError, ProtocolError, shown
-from bbscore.files import key_line, lock_path, locked, write_atomic
+from bbscore.files import batch, key_line, lock_path, locked, write_atomic
 from bbscore.sheets import names_a_path, stored_convention
 from bbscore.i18n import _
 from bbscore.seats import new_names
@@ -345,17 +345,21 @@ def _check_free(folder: Path, names: list[str]) -> None:
 
 
 def _write_sheets(tournament: Tournament, rounds: tuple[Round, ...]) -> list[Path]:
-    """Create the sheets of ``rounds`` by the game's own function; on a failure, take back those written and raise."""
+    """Create the sheets of ``rounds`` by the game's own function; on a failure, take back those written and raise.
+    Each sheet is made once (its text proven, then written exclusively, its content fsynced); the folder is fsynced
+    once for them all, and listed once for stale temporaries (:func:`bbscore.files.batch`) — the tournament file written after them is what
+    makes them a tournament."""
     game = games.of(tournament.game)
     create = games.resolve(game.create_table)
+    rules = tournament.convention_path()
     written: list[Path] = []
     try:
-        for round_ in rounds:
-            for table in round_.tables:
-                path = tournament.folder / table.sheet
-                create(path, table.entrants, tournament.convention_path(), tournament.target,
-                       tournament.players_of(table.entrants))
-                written.append(path)
+        with batch():
+            for round_ in rounds:
+                for table in round_.tables:
+                    path = tournament.folder / table.sheet
+                    create(path, table.entrants, rules, tournament.target, tournament.players_of(table.entrants))
+                    written.append(path)
     except BaseException:
         _take_back(written)
         raise

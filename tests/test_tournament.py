@@ -433,3 +433,66 @@ def test_players_tied_for_first_rate_above_the_third_and_count_a_draw():
     rated = {player.name: player for player in rate([game]).players}
     assert rated["Аня"].rating == rated["Гена"].rating > rated["Боря"].rating > rated["Вера"].rating
     assert (rated["Аня"].wins, rated["Аня"].draws) == (0, 1) and (rated["Боря"].wins, rated["Боря"].draws) == (0, 0)
+
+
+def plain_swaps(players, order, sizes, met):
+    """The large-field seating written plainly (the meetings looked up pair by pair, every swap weighed from scratch,
+    the search begun again after each swap): what :func:`bbscore.tournament._improved` must still give, faster."""
+    def cost(a, b):
+        return met.get(frozenset((a, b)), 0)
+
+    left = list(order)
+    tables = []
+    for size in sizes:
+        table = [left.pop(0)]
+        while len(table) < size:
+            pick = min(left, key=lambda name: (sum(cost(name, other) for other in table), order.index(name)))
+            left.remove(pick)
+            table.append(pick)
+        tables.append(table)
+    improved = True
+    while improved:
+        improved = False
+        for first, second in combinations(range(len(tables)), 2):
+            for i, a in enumerate(tables[first]):
+                for j, b in enumerate(tables[second]):
+                    rest_a = [p for p in tables[first] if p != a]
+                    rest_b = [p for p in tables[second] if p != b]
+                    if (sum(cost(b, p) for p in rest_a) + sum(cost(a, p) for p in rest_b)
+                            - sum(cost(a, p) for p in rest_a) - sum(cost(b, p) for p in rest_b)) < 0:
+                        tables[first][i], tables[second][j] = b, a
+                        improved = True
+                        break
+                if improved:
+                    break
+            if improved:
+                break
+    rank = {name: index for index, name in enumerate(players)}
+    seated = sorted((tuple(sorted(table, key=rank.__getitem__)) for table in tables), key=lambda table: rank[table[0]])
+    return seated, sum(cost(a, b) for table in seated for a, b in combinations(table, 2))
+
+
+@given(st.integers(min_value=13, max_value=30), st.integers(min_value=0, max_value=10_000), st.sampled_from((3, 4)))
+def test_the_large_field_seating_is_the_plain_searchs_whatever_the_meetings(count, seed, preferred):
+    """(Review 2, Belot item 10: 64 players at tables of three took 17.7 s; the same seating is now found with sums
+    kept per table and only the tables a swap touched weighed again.)"""
+    from bbscore.tournament import _improved
+
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(count)]
+    met = {frozenset(pair): rng.randint(1, 3) for pair in combinations(names, 2) if rng.random() < 0.35}
+    sizes = table_sizes(count, (3, 4), preferred)
+    players = names[:sum(sizes)]
+    from bbscore.tournament import RESTARTS
+
+    shuffler = random.Random(len(players))  # the restarts as _improved makes them: fixed shuffles, the fewest kept
+    best = plain_swaps(players, players, sizes, met)
+    for _restart in range(RESTARTS):
+        if best[1] == 0:
+            break
+        order = list(players)
+        shuffler.shuffle(order)
+        found = plain_swaps(players, order, sizes, met)
+        if found[1] < best[1]:
+            best = found
+    assert _improved(players, sizes, met) == best

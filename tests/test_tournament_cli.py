@@ -664,3 +664,15 @@ def test_the_buchholz_legend_only_with_its_column_and_negative_numbers_with_the_
 def test_rules_of_the_other_kind_of_tournament_are_refused_naming_convention(tmp_path, entrants, rules, says):
     said = assert_refused(run_cli("tournament", "new", tmp_path / "t", entrants, "A,B,C", "--convention", rules))
     assert said.startswith(f"ошибка: --convention: «{rules}»") and says in said and not (tmp_path / "t").exists()
+
+
+def test_tournament_new_fsyncs_its_folder_once_for_all_its_sheets(tmp_path, monkeypatch):
+    """(Review 2, Belot item 10: 64 pairs took 10.4 s, a folder sync and a folder listing a sheet.)"""
+    from bbscore import files
+
+    synced = []
+    fsync_directory = files._fsync_directory
+    monkeypatch.setattr(files, "_fsync_directory", lambda folder: synced.append(folder) or fsync_directory(folder))
+    done = run_cli("tournament", "new", tmp_path / "t", "--pairs", ",".join(f"P{n}" for n in range(12)))
+    assert done.returncode == 0 and "Записано листов: 66" in done.stdout
+    assert len(synced) == 2  # the sheets' folder once at the end of the batch, then tournament.toml's write
