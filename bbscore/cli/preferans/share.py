@@ -3,12 +3,10 @@ summary for ``list`` and ``stats``, and its export (CSV, Markdown, a page, a wor
 
 from pathlib import Path
 
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 
 TEXT = {
     "warning": N_("внимание: {warning}"),
-    "discrepancies": N_("внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
-                        "по правилам (подробно: bbscore recompute {file})"),
 }
 
 
@@ -58,5 +56,10 @@ def export(path: Path, format: str, shown=None):
     notes = [_(TEXT["warning"]).format(warning=warning)] if warning else []
     flagged = sorted({d.hand for d in checked.discrepancies})
     if flagged:
-        notes.append(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=path))
+        notes.append(ngettext(  # (one hand, or several)
+            "внимание: в сдаче {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — по правилам "
+            "(подробно: bbscore recompute {file})",
+            "внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — по правилам "
+            "(подробно: bbscore recompute {file})", 1 if len(flagged) == 1 else 2).format(
+            hands=", ".join(map(str, flagged)), file=path))
     return content, notes
