@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason, visible
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 
 LOCK_TIMEOUT_SECONDS = 60
 # The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
@@ -184,7 +184,7 @@ def _size_text(size: int) -> str:
         return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0"))
     if size >= 1024:
         return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0"))
-    return _("{size} байт").format(size=size)
+    return ngettext("{size} байт", "{size} байт", size, few="{size} байта").format(size=size)
 
 
 def why_missing(path: Path) -> str | None:

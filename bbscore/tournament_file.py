@@ -46,7 +46,7 @@ from bbscore import conventions, games, sheets
 from bbscore.errors import BBScoreError, InconsistentHandError, InvalidValueError, ProtocolError, shown
 from bbscore.files import batch, key_line, lock_path, locked, write_atomic
 from bbscore.sheets import names_a_path, stored_convention
-from bbscore.i18n import _
+from bbscore.i18n import _, ngettext
 from bbscore.seats import new_names
 from bbscore.tournament import SYSTEMS, Round, Table, default_rounds, full_cycle, table_sizes
 
@@ -175,8 +175,10 @@ def plan(game: games.Game, entrants: tuple[Entrant, ...], system: str, rounds: i
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InvalidValueError("rounds", rounds, _("туров от 1 до {most}").format(most=MAX_ROUNDS))
     if system == "round-robin" and table_size == 2 and rounds > full_cycle(count):
-        raise InvalidValueError("rounds", rounds, _("в круговом турнире {count} участников не больше {most} туров (каждый с каждым по разу)").format(
-            count=count, most=full_cycle(count)))
+        raise InvalidValueError("rounds", rounds, ngettext(
+            "участников {count}: в круговом турнире не больше {most} тура (каждый с каждым по разу)",
+            "участников {count}: в круговом турнире не больше {most} туров (каждый с каждым по разу)",
+            full_cycle(count)).format(count=count, most=full_cycle(count)))
     if not table_sizes(count, sizes, table_size):
         raise InvalidValueError("players", count, _("участников меньше, чем мест за столом"))
     return rounds, table_size
@@ -479,7 +481,10 @@ def pair_next(folder: Path, *, force: bool) -> tuple[Tournament, Round, list[Pat
         if tournament.system != "swiss":
             raise InconsistentHandError("system", tournament.system, _("в круговом турнире все туры расписаны сразу (bbscore tournament new); следующий тур — только у швейцарской системы"))
         if len(tournament.schedule) >= tournament.rounds:
-            raise InconsistentHandError("rounds", tournament.rounds, _("все {rounds} туров уже расписаны").format(rounds=tournament.rounds))
+            raise InconsistentHandError("rounds", tournament.rounds, (
+                _("тур {rounds} уже расписан: он единственный") if tournament.rounds == 1 else
+                ngettext("все {rounds} тур уже расписаны", "все {rounds} туров уже расписаны", tournament.rounds,
+                         few="все {rounds} тура уже расписаны")).format(rounds=tournament.rounds))
         found = results(tournament)
         last = tournament.schedule[-1] if tournament.schedule else None
         if last is not None and not force:

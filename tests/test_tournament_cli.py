@@ -193,7 +193,7 @@ def test_swiss_from_the_command_line(tmp_path):
     assert not {frozenset(t["entrants"]) for t in third["table"]} & met and third["bye"] not in (["D"], ["E"])
     assert run_cli("tournament", "pair", folder, "--force").returncode == 0
     last = assert_refused(run_cli("tournament", "pair", folder, "--force"))
-    assert "все 4 туров уже расписаны" in last
+    assert "все 4 тура уже расписаны" in last
     standings = run_json("tournament", "standings", folder)
     assert standings["entrants"][0]["buchholz"] is not None and standings["scheduled"] == 4
     round_robin = tmp_path / "rr"

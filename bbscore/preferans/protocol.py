@@ -544,9 +544,11 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         entries = [e for e in after.entries if e is not None]
         for end in range(number, count):
             if replay(players, good[:end], convention, entries[:end]).ended:
-                raise ProtocolError(str(path), old.line, _(
-                    "после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
-                    "{next}–{count}: не меняю").format(number=number, end=end, next=end + 1, count=count))
+                raise ProtocolError(str(path), old.line, (
+                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
+                      "{count}: не меняю") if end + 1 == count else
+                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
+                      "{next}–{count}: не меняю")).format(number=number, end=end, next=end + 1, count=count))
         new_entries = after.entries[number - 1]
         assert new_entries is not None
         changes: dict[int, dict[str, Any]] = {}

@@ -272,7 +272,8 @@ def sheet(protocol, replay, warning: str | None) -> None:
         _not_ended_yet(out, pairs, target, replay)
     if flagged:
         out.print(styled(ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
-                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(flagged)).format(
+                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}",
+                                  1 if len(flagged) == 1 else 2).format(
             hands=", ".join(str(n) for n in sorted(flagged)), file=protocol.path), "red"))
 
 

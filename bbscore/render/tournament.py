@@ -10,13 +10,12 @@ from bbscore.render.layout import console, print_fitting, styled
 from bbscore.tournament_export import RATING_COLUMNS, cell, columns, figure, header, legend, places, round_cell, text, values
 
 TEXT = {
-    "created": N_("Турнир в {folder}: {count} участников, {system}, правила {convention}, туров {rounds}."),
+    "created": N_("Турнир в {folder}: участников {count}, {system}, правила {convention}, туров {rounds}."),
     "round": N_("Тур {number}:"),
     "table": N_("  стол {number}: {entrants} — {sheet}"),
     "bye": N_("  пропускает тур: {names}"),
     "written": N_("Записано листов: {count} (вести их: {commands})."),
     "paired": N_("Тур {number} расписан в {folder}."),
-    "standings": N_("Таблица после {played} из {rounds} туров"),
     "rating": N_("Рейтинг: игр {games}, игроков {players}"),
     "skipped": N_("Не окончены и не учтены: {count}."),
 }
