@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 
 
 # Reasons shared by the protocol and the convention readers.
@@ -90,9 +90,10 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
             text = str(value)
         except ValueError:  # more digits than Python prints
             digits = int(value.bit_length() * 0.30103) + 1
-            return _("число из ~{count} цифр").format(count=digits)
+            return ngettext("число из ~{count} цифры", "число из ~{count} цифр", digits).format(count=digits)
         digits = len(text.lstrip('-'))
-        return _("{text}… ({count} цифр)").format(text=text[:limit], count=digits)
+        return ngettext("{text}… ({count} цифра)", "{text}… ({count} цифр)", digits,
+                        few="{text}… ({count} цифры)").format(text=text[:limit], count=digits)
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, list):
@@ -107,7 +108,8 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
         return _("«» (пусто)")
     text = visible(raw[:limit + 1])  # cut before the characters are named: a value of megabytes costs nothing
     if len(raw) > limit or len(text) > limit:
-        text = _("{text}… ({count} знаков)").format(text=text[:limit], count=len(raw))
+        text = ngettext("{text}… ({count} знак)", "{text}… ({count} знаков)", len(raw),
+                        few="{text}… ({count} знака)").format(text=text[:limit], count=len(raw))
     return f"«{text}»"
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason, visible
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 
 LOCK_TIMEOUT_SECONDS = 60
 # The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
@@ -184,7 +184,7 @@ def _size_text(size: int) -> str:
         return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0"))
     if size >= 1024:
         return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0"))
-    return _("{size} байт").format(size=size)
+    return ngettext("{size} байт", "{size} байт", size, few="{size} байта").format(size=size)
 
 
 def why_missing(path: Path) -> str | None:
@@ -311,14 +311,63 @@ def _lock_holder(lock_file: Path) -> int | None:
 
 
 def _remove_stale_temporaries(path: Path) -> None:
-    """Temporary files of writers killed mid-write (every writer holds the lock, so none is live now)."""
-    from glob import escape as glob_escape
-
-    for stale in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+    """Temporary files of writers killed mid-write (every writer holds the lock, so none is live now): the names
+    :func:`write_atomic` gives them, ``.NAME.*.tmp``.  Inside a :func:`batch` each folder is listed once, at its first
+    lock, not once a file (a tournament creates thousands of sheets in one folder)."""
+    folder = os.fspath(path.parent)
+    listing = _batches[-1].listings.get(folder) if _batches else None
+    if listing is None:
+        listing = _temporaries(path.parent)
+        if _batches:
+            _batches[-1].listings[folder] = listing
+    for name in listing.pop(path.name, ()):
         try:
-            stale.unlink()
+            os.unlink(os.path.join(folder, name))
         except OSError:
             pass
+
+
+def _temporaries(folder: Path) -> dict[str, list[str]]:
+    """The temporary files in ``folder`` by the file each was to replace: ``.NAME.XXXXXXXX.tmp`` → NAME."""
+    found: dict[str, list[str]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") and name.endswith(".tmp"):
+                    target = name[1:-4].rpartition(".")[0]
+                    if target:
+                        found.setdefault(target, []).append(name)
+    except OSError:
+        pass
+    return found
+
+
+class _Batch:
+    """What a :func:`batch` remembers: the folders to fsync at its end, the temporaries found in each folder."""
+
+    def __init__(self) -> None:
+        self.folders: set[str] = set()
+        self.listings: dict[str, dict[str, list[str]]] = {}
+
+
+_batches: list[_Batch] = []
+
+
+@contextmanager
+def batch() -> Iterator[None]:
+    """A batch of new files written by one command (a tournament's sheets): inside, :func:`write_atomic` still fsyncs
+    each file before its name appears, but each folder written in is fsynced once, on leaving (also on a failure), not
+    once a file; and :func:`locked` lists a folder for stale temporaries once.  The caller writes, after the batch, the
+    file that makes the batch count (a tournament's ``tournament.toml``)."""
+    current = _Batch()
+    _batches.append(current)
+    try:
+        yield
+    finally:
+        _batches.remove(current)
+        for folder in sorted(current.folders):
+            _fsync_directory(Path(folder))
 
 
 def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None,
@@ -371,7 +420,9 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
                 raise ProtocolError(str(path), None, _("{what} — не перезаписываю").format(what=what)) from None
         else:
             os.replace(temporary, path)
-        if durable:
+        if durable and _batches:
+            _batches[-1].folders.add(os.fspath(directory))
+        elif durable:
             _fsync_directory(directory)
     except OSError as error:
         raise ProtocolError(str(path), None, _("не записать файл ({os_reason})").format(os_reason=os_reason(error))) from None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -99,7 +100,9 @@ class TableResult:
     - ``sides``: the entrants as the sheet names them (pairs, or players), in its order;
     - ``people``: the persons of each side (a side that names none: its own name alone);
     - ``points`` / ``against``: each side's points for and against (whole numbers: a pair's total and the other
-      pair's; a player's vists won and paid at the settlement);
+      pair's; a player's vists won and paid at the settlement, rounded as ``pref settle`` shows them);
+    - ``exact_points`` / ``exact_against``: the same exact (:class:`~fractions.Fraction`: a settlement divides by the
+      number of players), which the standings' tie-breaks compare; empty when ``points`` are exact already;
     - ``finished``: whether the game has ended; ``ranks``: each side's place when it has (1 the first, equal numbers
       for a tie; all 1 while unfinished);
     - ``created``: the sheet's ``[game] created`` (``"YYYY-MM-DD HH:MM"``; ``""`` when absent);
@@ -115,6 +118,8 @@ class TableResult:
     ranks: tuple[int, ...]
     created: str = ""
     wrong: tuple[str, ...] = ()
+    exact_points: tuple[Fraction, ...] = ()
+    exact_against: tuple[Fraction, ...] = ()
 
 
 @cache

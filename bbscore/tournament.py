@@ -183,55 +183,86 @@ def _improved(players: list[str], sizes: list[int], met: Mapping[frozenset[str],
     standings order's among equals)."""
     import random
 
-    shuffler = random.Random(len(players))
-    best = _swapped(players, list(players), sizes, met)
+    count = len(players)
+    cost = [[0] * count for _player in range(count)]  # the meetings of each two players, by their index in players
+    rank = {name: index for index, name in enumerate(players)}
+    for key, times in met.items():
+        pair = [rank[name] for name in key if name in rank]
+        if len(pair) == 2:
+            cost[pair[0]][pair[1]] = cost[pair[1]][pair[0]] = times
+    shuffler = random.Random(count)
+    indices = list(range(count))
+    best = _swapped(list(indices), sizes, cost)
     for _restart in range(RESTARTS):
         if best[1] == 0:
             break
         order = list(players)
         shuffler.shuffle(order)
-        found = _swapped(players, order, sizes, met)
+        found = _swapped([rank[name] for name in order], sizes, cost)
         if found[1] < best[1]:
             best = found
-    return best
+    tables, total = best
+    return [tuple(players[i] for i in table) for table in tables], total
 
 
-def _swapped(players: list[str], order: list[str], sizes: list[int],
-             met: Mapping[frozenset[str], int]) -> tuple[list[tuple[str, ...]], int]:
-    def cost(a: str, b: str) -> int:
-        return met.get(frozenset((a, b)), 0)
-
+def _swapped(order: list[int], sizes: list[int], cost: list[list[int]]) -> tuple[list[tuple[int, ...]], int]:
+    """One seating from ``order`` (players by index; ``cost[a][b]``: how often a and b have met): each table takes the
+    first player left, then one by one the player who adds the fewest repeats (the first in ``order`` among equals);
+    then, while one exists, the first swap of two players of two tables (tables, then seats, in order) that lowers the
+    repeats.  Each player's repeats with each table are kept as sums, so a swap is weighed at once."""
     left = list(order)
-    tables: list[list[str]] = []
+    tables: list[list[int]] = []
+    sums: list[list[int]] = []  # table → each player's repeats with its players
     for size in sizes:
         table = [left.pop(0)]
+        adds = list(cost[table[0]])
         while len(table) < size:
-            pick = min(left, key=lambda name: (sum(cost(name, other) for other in table), order.index(name)))
+            pick = min(left, key=adds.__getitem__)  # (the first among equals)
             left.remove(pick)
             table.append(pick)
+            adds = [total + more for total, more in zip(adds, cost[pick])]
         tables.append(table)
-    improved = True
-    while improved:
-        improved = False
-        for first, second in combinations(range(len(tables)), 2):
-            for i, a in enumerate(tables[first]):
-                for j, b in enumerate(tables[second]):
-                    rest_a = [p for p in tables[first] if p != a]
-                    rest_b = [p for p in tables[second] if p != b]
-                    delta = (sum(cost(b, p) for p in rest_a) + sum(cost(a, p) for p in rest_b)
-                             - sum(cost(a, p) for p in rest_a) - sum(cost(b, p) for p in rest_b))
-                    if delta < 0:
-                        tables[first][i], tables[second][j] = b, a
-                        improved = True
-                        break
-                if improved:
-                    break
-            if improved:
+        sums.append(adds)
+    pairs = list(combinations(range(len(tables)), 2))
+    touching: list[list[int]] = [[] for _table in tables]  # table → the pairs of tables it is in
+    for number, (first, second) in enumerate(pairs):
+        touching[first].append(number)
+        touching[second].append(number)
+    settled = [False] * len(pairs)  # no swap between these two tables lowers the repeats (as they are now)
+    while True:
+        swap = None
+        for number, (first, second) in enumerate(pairs):
+            if settled[number]:  # (only a swap at one of its two tables can change that)
+                continue
+            swap = _first_swap(tables[first], tables[second], sums[first], sums[second], cost)
+            if swap is not None:
                 break
-    rank = {name: index for index, name in enumerate(players)}
-    seated = sorted((tuple(sorted(table, key=rank.__getitem__)) for table in tables), key=lambda table: rank[table[0]])
-    total = sum(cost(a, b) for table in seated for a, b in combinations(table, 2))
+            settled[number] = True
+        if swap is None:
+            break
+        i, j = swap
+        one, two = tables[first], tables[second]
+        a, b = one[i], two[j]
+        one[i], two[j] = b, a
+        sums[first] = [total + joins - leaves for total, joins, leaves in zip(sums[first], cost[b], cost[a])]
+        sums[second] = [total - leaves + joins for total, leaves, joins in zip(sums[second], cost[b], cost[a])]
+        for number in touching[first] + touching[second]:
+            settled[number] = False
+    seated = sorted((tuple(sorted(table)) for table in tables), key=lambda table: table[0])
+    total = sum(cost[a][b] for table in seated for a, b in combinations(table, 2))
     return seated, total
+
+
+def _first_swap(one: list[int], two: list[int], at_one: list[int], at_two: list[int],
+                cost: list[list[int]]) -> tuple[int, int] | None:
+    """The first swap (seats in order) of a player of table ``one`` with one of table ``two`` that lowers the repeats
+    (``at_one``/``at_two``: each player's repeats with each table), or None."""
+    for i, a in enumerate(one):
+        row = cost[a]
+        for j, b in enumerate(two):
+            if at_one[b] + at_two[a] - 2 * row[b] - at_one[a] - at_two[b] < 0:
+                return i, j
+    return None
 
 
 class _Search:
@@ -306,7 +337,8 @@ def default_rounds(system: str, count: int, size: int) -> int:
 @dataclass(frozen=True, kw_only=True)
 class Game:
     """One entrant's round: ``outcome`` (:data:`OUTCOMES`), the table and its sheet (None for a bye), the others at
-    the table, the points for and against and the tournament points won (a finished game's; 0 otherwise)."""
+    the table, the points for and against (whole, as shown; ``exact_points``/``exact_against``: exact, as the
+    tie-breaks compare them) and the tournament points won (a finished game's; 0 otherwise)."""
 
     round: int
     outcome: str
@@ -316,6 +348,8 @@ class Game:
     points: int = 0
     against: int = 0
     score: Fraction = Fraction(0)
+    exact_points: Fraction = Fraction(0)
+    exact_against: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -367,14 +401,16 @@ def _table_games(round_: Round, table: Table, result: TableResult | str | None) 
             found[name] = Game(outcome="error", **base)
             continue
         index = result.sides.index(name)
+        points = {"points": result.points[index], "against": result.against[index],
+                  "exact_points": Fraction((result.exact_points or result.points)[index]),
+                  "exact_against": Fraction((result.exact_against or result.against)[index])}
         if not result.finished:
-            found[name] = Game(outcome="unfinished", points=result.points[index], against=result.against[index], **base)
+            found[name] = Game(outcome="unfinished", **points, **base)
             continue
         firsts = result.ranks.count(1)
         rank = result.ranks[index]
         outcome = "loss" if rank != 1 else "win" if firsts == 1 else "draw"
-        found[name] = Game(outcome=outcome, points=result.points[index], against=result.against[index],
-                           score=Fraction(1, firsts) if rank == 1 else Fraction(0), **base)
+        found[name] = Game(outcome=outcome, score=Fraction(1, firsts) if rank == 1 else Fraction(0), **points, **base)
     return found
 
 
@@ -382,7 +418,8 @@ def standings(entrants: Sequence[str], rounds: Sequence[Round], results: Mapping
               system: str) -> Standings:
     """The standings after ``rounds`` from each sheet's ``results`` (sheet → :class:`TableResult`, or the reason it
     could not be read).  Ordered by tournament points, then for the Swiss system Buchholz, then head-to-head (the
-    points won in the games among the entrants level so far), the difference, the points for, and the entry order."""
+    points won in the games among the entrants level so far), the difference, the points for (both exact: a
+    settlement's rounding to whole vists never decides a place), and the entry order."""
     games: dict[str, list[Game]] = {name: [] for name in entrants}
     wrong: dict[str, tuple[str, ...]] = {}
     errors: dict[str, str] = {}
@@ -413,6 +450,11 @@ def standings(entrants: Sequence[str], rounds: Sequence[Round], results: Mapping
         done = [game for game in games[name] if game.outcome in ("win", "draw", "loss")]
         return sum(game.points for game in done), sum(game.against for game in done)
 
+    def exact(name: str) -> tuple[Fraction, Fraction]:  # what the tie-breaks compare: never a rounding's result
+        done = [game for game in games[name] if game.outcome in ("win", "draw", "loss")]
+        return (sum((game.exact_points for game in done), Fraction(0)),
+                sum((game.exact_against for game in done), Fraction(0)))
+
     head = {}
     for name in entrants:
         level = {other for other in entrants if score[other] == score[name]}
@@ -420,7 +462,7 @@ def standings(entrants: Sequence[str], rounds: Sequence[Round], results: Mapping
                           and level.intersection(game.opponents)), Fraction(0))
 
     def key(name: str) -> tuple:
-        points_for, points_against = totals(name)
+        points_for, points_against = exact(name)
         swiss = (-buchholz[name],) if buchholz is not None else ()
         return (-score[name], *swiss, -head[name], -(points_for - points_against), -points_for)
 

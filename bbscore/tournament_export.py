@@ -36,8 +36,8 @@ TEXT = {
     "score": N_("очки турнира"),
     "round": N_("тур {number}"),
     "rounds_title": N_("Итоги туров"),
+    "row": "№",
     # the short headers of a table (the legend says them in full)
-    "short_place": "№",
     "short_played": N_("игр"),
     "short_wins": N_("поб."),
     "short_draws": N_("нич."),
@@ -49,18 +49,23 @@ TEXT = {
     "short_head_to_head": N_("личн."),
     "short_buchholz": N_("Бух."),
     "short_score": N_("оч."),
-    "short_legend": N_("игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — не окончено (и ещё не сыграно), за/прот. — очки "
-                       "за и против, ± — разница, личн. — очки в личных встречах равных по очкам, Бух. — Бухгольц "
-                       "(сумма очков соперников), оч. — очки турнира."),
+    "short_legend": N_("№ — строка таблицы, игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — не "
+                       "окончено (и ещё не сыграно), за/прот. — очки за и против, ± — разница, личн. — очки в личных "
+                       "встречах равных по очкам, оч. — очки турнира."),
+    "short_legend_swiss": N_("№ — строка таблицы, игр — окончено игр, поб./нич./пор. — победы, ничьи, поражения, не ок. — "
+                             "не окончено (и ещё не сыграно), за/прот. — очки за и против, ± — разница, личн. — очки в "
+                             "личных встречах равных по очкам, Бух. — Бухгольц (сумма очков соперников), оч. — очки "
+                             "турнира."),
     "r": N_("т{number}"),
-    "legend": N_("В клетке тура — номер соперника по таблице и итог: + победа, = ничья, − поражение, … не окончено, "
+    "legend": N_("В клетке тура — № строки соперника в таблице и итог: + победа, = ничья, − поражение, … не окончено, "
                  "? лист не читается, — пропуск тура (очко). Очки турнира: победа 1, ничья — очко делится, пропуск 1."),
     "wrong": N_("Листы, в которых записанное расходится с правилами (очки взяты по правилам, из ввода сдач):"),
     "errors": N_("Листы, которые не читаются (игра не засчитана):"),
     "open": N_("Не окончены: {sheets}."),
     "bye": N_("пропуск"),
     "rating_title": N_("Рейтинг игроков"),
-    "rating_meta": N_("Игр учтено: {games}, по дате; рейтинг — μ − 3σ (openskill, модель Плакетта — Льюса)."),
+    "rating_meta": N_("Игр учтено: {games}, по дате; рейтинг — μ − 3σ (openskill, модель Брэдли — Терри; общее "
+                      "место — ничья)."),
     "player": N_("игрок"),
     "rating": N_("рейтинг"),
     "mu": "μ",
@@ -91,6 +96,27 @@ def score_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def figure(value: int | float, places: int = 2) -> str:
+    """A number as people read it: a negative one with the minus sign (``−56``), a decimal with ``places`` digits after
+    the decimal comma in Russian (``−2,30``; ``-2.30`` → ``−2.30`` in English)."""
+    if isinstance(value, float):
+        text = f"{abs(value):.{places}f}".replace(".", _(","))
+        return "−" + text if value < 0 and text.strip("0,.") else text
+    return f"−{-value}" if value < 0 else str(value)
+
+
+def cell(value: object) -> str:
+    """A standings value shown to people: tournament points as :func:`score_text`, a number by :func:`figure`,
+    nothing for None, text as it is."""
+    if isinstance(value, Fraction):
+        return score_text(value)
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return figure(value)
+    return str(value)
+
+
 def number(value: Fraction | int | None) -> int | float | str:
     """A number for a spreadsheet or JSON: whole as int, a half as a float, any other fraction as ``"a/b"``."""
     if value is None:
@@ -111,8 +137,14 @@ def cell_text(value: str) -> str:
 
 
 def places(standings) -> dict[str, int]:
-    """Each entrant's number in the table (its line, from 1), as the round cells name opponents."""
+    """Each entrant's row in the table (its line, from 1: the ``№`` column), as the round cells name opponents —
+    not its place, which entrants level on every count share."""
     return {line.name: index for index, line in enumerate(standings.lines, start=1)}
+
+
+def legend(standings) -> str:
+    """The short headers in full: Buchholz only where its column is shown (the Swiss system)."""
+    return text("short_legend_swiss" if standings.system == "swiss" else "short_legend")
 
 
 def round_cell(game, numbers: dict[str, int]) -> str:
@@ -130,18 +162,19 @@ def round_detail(game) -> str:
     return f"{', '.join(game.opponents)} {MARKS[game.outcome]}{points}"
 
 
-def columns(standings) -> list[str]:
-    """The standings' columns, in order (keys of :data:`TEXT`)."""
-    keys = ["place", "entrant", "players", "played", "wins", "draws", "losses", "unfinished", "for", "against",
+def columns(standings, rows: bool = True) -> list[str]:
+    """The standings' columns, in order (keys of :data:`TEXT`); ``rows``: with the row number the round cells refer to
+    first (a spreadsheet, whose rounds name the opponents, has its own)."""
+    keys = ["row"] * rows + ["place", "entrant", "players", "played", "wins", "draws", "losses", "unfinished", "for", "against",
             "difference", "head_to_head"]
     if standings.system == "swiss":
         keys.append("buchholz")
     return keys + ["score"]
 
 
-def values(line, people: dict[str, tuple[str, ...]]) -> dict[str, object]:
-    """An entrant's line as plain values, by column."""
-    return {"place": line.place, "entrant": line.name, "players": ", ".join(people.get(line.name, ())),
+def values(line, people: dict[str, tuple[str, ...]], row: int | None = None) -> dict[str, object]:
+    """An entrant's line as plain values, by column (``row``: its row in the table)."""
+    return {"row": row, "place": line.place, "entrant": line.name, "players": ", ".join(people.get(line.name, ())),
             "played": line.played, "wins": line.wins, "draws": line.draws, "losses": line.losses,
             "unfinished": line.unfinished, "for": line.points_for, "against": line.points_against,
             "difference": line.difference, "head_to_head": line.head_to_head, "buchholz": line.buchholz,
@@ -154,7 +187,7 @@ def _rounds(standings) -> int:
 
 def rows(standings, people: dict[str, tuple[str, ...]]) -> list[list[object]]:
     """The spreadsheet's rows: a header, then one row per entrant (numbers as numbers; each round as text)."""
-    keys = columns(standings)
+    keys = columns(standings, rows=False)
     header = [text(key) for key in keys] + [text("round").format(number=n) for n in range(1, _rounds(standings) + 1)]
     found: list[list[object]] = [header]
     for line in standings.lines:
@@ -206,13 +239,12 @@ def to_markdown(standings, people, title: str, meta: str) -> str:
     lines.append("| " + " | ".join(md(cell) for cell in head) + " |")
     lines.append("|" + "|".join("---:" if key not in ("entrant", "players") else "---" for key in keys) + "|---" * count + "|")
     for line in standings.lines:
-        row = values(line, people)
-        cells = [md(score_text(row[key]) if isinstance(row[key], Fraction) else "" if row[key] is None else row[key])
-                 for key in keys]
+        row = values(line, people, numbers[line.name])
+        cells = [md(cell(row[key])) for key in keys]
         by_round = {game.round: game for game in line.games}
         cells += [md(round_cell(by_round[n], numbers)) if n in by_round else "" for n in range(1, count + 1)]
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", md(text("short_legend")), "", md(text("legend"))]
+    lines += ["", md(legend(standings)), "", md(text("legend"))]
     lines += _notes(standings, md)
     return "\n".join(lines) + "\n"
 
@@ -280,17 +312,17 @@ def to_html(standings, people, title: str, meta: str) -> str:
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="standings">\n<thead><tr>']
     body += [f"<th>{esc(header(key))}</th>" for key in keys]
     body.append("</tr></thead>\n<tbody>\n")
-    kinds = {"place": "num", "entrant": "name", "players": "people", "score": "score"}
+    kinds = {"row": "num", "place": "num", "entrant": "name", "players": "people", "score": "score"}
     for line in standings.lines:
-        row = values(line, people)
+        row = values(line, people, numbers[line.name])
         body.append(f'<tr data-entrant="{esc(line.name)}">')
         for key in keys:
             value = row[key]
-            shown = score_text(value) if isinstance(value, Fraction) else "" if value is None else str(value)
+            shown = cell(value)
             body.append(f'<td class="{kinds.get(key, "num")}" data-key="{key}">{esc(shown)}</td>')
         body.append("</tr>\n")
     body.append("</tbody>\n</table>\n")
-    body.append(f'<p class="note">{esc(text("short_legend"))}</p>\n')
+    body.append(f'<p class="note">{esc(legend(standings))}</p>\n')
     body.append(f'<h2>{esc(text("rounds_title"))}</h2>\n<table class="rounds">\n<thead><tr><th class="n">№</th>'
                 f'<th class="who">{esc(header("entrant"))}</th>')
     body += [f"<th>{esc(text('r').format(number=n))}</th>" for n in range(1, count + 1)]
@@ -322,25 +354,27 @@ def to_html(standings, people, title: str, meta: str) -> str:
 
 # --- The rating ---
 
+RATING_COLUMNS = ("place", "player", "rating", "mu", "sigma", "games", "wins", "draws")
+
 _PALETTE = ("#1f5fbf", "#d0621a", "#2e8b3a", "#b0208a", "#7a5a00", "#0f8c8c", "#b00020", "#5b4ab8", "#6b6b6b",
             "#c98a00", "#3b7dd8", "#8c3b3b")
 
 
 def rating_html(ratings, meta: str) -> str:
-    """The rating as a page: the table (place, player, rating, μ, σ, games, wins) and an inline SVG chart of each
-    player's rating after each of his games (x: the game's number in date order)."""
+    """The rating as a page: the table (place, player, rating, μ, σ, games, wins, draws) and an inline SVG chart of
+    each player's rating after each of his games (x: the game's number in date order)."""
     esc = html.escape
     title = text("rating_title")
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="rating">\n<thead><tr>']
-    body += [f"<th>{esc(text(key))}</th>" for key in ("place", "player", "rating", "mu", "sigma", "games", "wins")]
+    body += [f"<th>{esc(text(key))}</th>" for key in RATING_COLUMNS]
     body.append("</tr></thead>\n<tbody>\n")
     for place, player in enumerate(ratings.players, start=1):
         color = _PALETTE[(place - 1) % len(_PALETTE)]
         body.append(f'<tr data-player="{esc(player.name)}"><td class="num">{place}</td>'
                     f'<td class="name"><span style="color:{color}">■</span> {esc(player.name)}</td>'
-                    f'<td class="num">{player.rating:.2f}</td><td class="num">{player.mu:.2f}</td>'
-                    f'<td class="num">{player.sigma:.2f}</td><td class="num">{player.games}</td>'
-                    f'<td class="num">{player.wins}</td></tr>\n')
+                    f'<td class="num">{figure(player.rating)}</td><td class="num">{figure(player.mu)}</td>'
+                    f'<td class="num">{figure(player.sigma)}</td><td class="num">{player.games}</td>'
+                    f'<td class="num">{player.wins}</td><td class="num">{player.draws}</td></tr>\n')
     body.append("</tbody>\n</table>\n")
     body.append(f"<figure>\n<figcaption class=\"note\">{esc(text('chart'))}</figcaption>\n{rating_svg(ratings)}</figure>\n")
     return _page(title, body)

@@ -45,9 +45,9 @@ from typing import Any
 
 from bbscore import conventions, games, sheets
 from bbscore.errors import BBScoreError, InconsistentHandError, InvalidValueError, ProtocolError, shown
-from bbscore.files import key_line, lock_path, locked, write_atomic
+from bbscore.files import batch, key_line, lock_path, locked, write_atomic
 from bbscore.sheets import names_a_path, stored_convention
-from bbscore.i18n import LANGUAGES, _
+from bbscore.i18n import LANGUAGES, _, ngettext
 from bbscore.seats import new_names
 from bbscore.tournament import SYSTEMS, Round, Table, default_rounds, full_cycle, table_sizes
 
@@ -150,8 +150,9 @@ def game_of(option: str, convention: str | None) -> tuple[games.Game, Any]:
         rules = conventions.load(convention, game=None)
         game = games.of(rules.for_game)
         if game is None or game.entrants != option:
-            raise InconsistentHandError(option, convention, _("правила «{convention}» — {title}: {sheet_is}").format(
-                convention=convention, title=_(game.title) if game else rules.for_game,
+            # (the value is the rules' — named by their own option, not by the entrants' that clashed with them)
+            raise InconsistentHandError("convention", convention, _("правила {title}: {sheet_is}").format(
+                title=_(game.of_title) if game else rules.for_game,
                 sheet_is=_("участники такого турнира — --pairs") if game and game.entrants == "pairs"
                 else _("участники такого турнира — --players")))
         return game, rules
@@ -177,8 +178,10 @@ def plan(game: games.Game, entrants: tuple[Entrant, ...], system: str, rounds: i
     if not 1 <= rounds <= MAX_ROUNDS:
         raise InvalidValueError("rounds", rounds, _("туров от 1 до {most}").format(most=MAX_ROUNDS))
     if system == "round-robin" and table_size == 2 and rounds > full_cycle(count):
-        raise InvalidValueError("rounds", rounds, _("в круговом турнире {count} участников не больше {most} туров (каждый с каждым по разу)").format(
-            count=count, most=full_cycle(count)))
+        raise InvalidValueError("rounds", rounds, ngettext(
+            "участников {count}: в круговом турнире не больше {most} тура (каждый с каждым по разу)",
+            "участников {count}: в круговом турнире не больше {most} туров (каждый с каждым по разу)",
+            full_cycle(count)).format(count=count, most=full_cycle(count)))
     if not table_sizes(count, sizes, table_size):
         raise InvalidValueError("players", count, _("участников меньше, чем мест за столом"))
     return rounds, table_size
@@ -354,17 +357,22 @@ def _check_free(folder: Path, names: list[str]) -> None:
 
 
 def _write_sheets(tournament: Tournament, rounds: tuple[Round, ...]) -> list[Path]:
-    """Create the sheets of ``rounds`` by the game's own function; on a failure, take back those written and raise."""
+    """Create the sheets of ``rounds`` by the game's own function; on a failure, take back those written and raise.
+    Each sheet is made once (its text proven, then written exclusively, its content fsynced); the folder is fsynced
+    once for them all, and listed once for stale temporaries (:func:`bbscore.files.batch`) — the tournament file written after them is what
+    makes them a tournament."""
     game = games.of(tournament.game)
     create = games.resolve(game.create_table)
+    rules = tournament.convention_path()
     written: list[Path] = []
     try:
-        for round_ in rounds:
-            for table in round_.tables:
-                path = tournament.folder / table.sheet
-                create(path, table.entrants, tournament.convention_path(), tournament.target,
-                       tournament.players_of(table.entrants), tournament.lang)
-                written.append(path)
+        with batch():
+            for round_ in rounds:
+                for table in round_.tables:
+                    path = tournament.folder / table.sheet
+                    create(path, table.entrants, rules, tournament.target, tournament.players_of(table.entrants),
+                           tournament.lang)
+                    written.append(path)
     except BaseException:
         _take_back(written)
         raise
@@ -487,7 +495,10 @@ def pair_next(folder: Path, *, force: bool) -> tuple[Tournament, Round, list[Pat
         if tournament.system != "swiss":
             raise InconsistentHandError("system", tournament.system, _("в круговом турнире все туры расписаны сразу (bbscore tournament new); следующий тур — только у швейцарской системы"))
         if len(tournament.schedule) >= tournament.rounds:
-            raise InconsistentHandError("rounds", tournament.rounds, _("все {rounds} туров уже расписаны").format(rounds=tournament.rounds))
+            raise InconsistentHandError("rounds", tournament.rounds, (
+                _("тур {rounds} уже расписан: он единственный") if tournament.rounds == 1 else
+                ngettext("все {rounds} тур уже расписаны", "все {rounds} туров уже расписаны", tournament.rounds,
+                         few="все {rounds} тура уже расписаны")).format(rounds=tournament.rounds))
         found = results(tournament)
         last = tournament.schedule[-1] if tournament.schedule else None
         if last is not None and not force:

@@ -93,6 +93,33 @@ def test_the_lock_removes_temporary_files_of_killed_writers(tmp_path):
     assert files.lock_path(target).exists()  # the lock file stays, empty
 
 
+def test_a_batch_lists_a_folder_once_fsyncs_it_once_and_still_removes_each_files_stale_temporaries(tmp_path, monkeypatch):
+    """files.batch (a tournament's sheets): each file fsynced, the folder fsynced once at the end and listed once for
+    the temporaries of killed writers — each file's own still removed under its lock, another's kept."""
+    import os
+
+    listed, synced = [], []
+    scandir, fsync_directory = os.scandir, files._fsync_directory
+    monkeypatch.setattr(os, "scandir", lambda path=".": listed.append(os.fspath(path)) or scandir(path))
+    monkeypatch.setattr(files, "_fsync_directory", lambda folder: synced.append(folder) or fsync_directory(folder))
+    stale = [tmp_path / f".s{n}.toml.abc123.tmp" for n in range(5)]
+    for path in stale:
+        path.write_text("half a file", encoding="utf-8")
+    other = tmp_path / ".other.toml.abc123.tmp"
+    other.write_text("", encoding="utf-8")
+    with files.batch():
+        for n in range(5):
+            with files.locked(tmp_path / f"s{n}.toml") as real:
+                assert not stale[n].exists() and all(path.exists() for path in stale[n + 1:])
+                files.write_atomic(real, f"n = {n}\n", exclusive=True)
+        assert synced == []  # not yet: once, on leaving
+    assert listed.count(os.fspath(tmp_path)) == 1 and synced == [tmp_path]
+    assert other.exists() and [(tmp_path / f"s{n}.toml").read_text(encoding="utf-8") for n in range(5)] == \
+        [f"n = {n}\n" for n in range(5)]
+    files.write_atomic(tmp_path / "after.toml", "x = 1\n")  # outside a batch: its own folder fsync again
+    assert synced == [tmp_path, tmp_path]
+
+
 def test_a_lock_held_too_long_is_one_clear_refusal(tmp_path, monkeypatch):
     """Another command holds the lock (here another thread): the wait ends in one refusal naming the file."""
     import threading

@@ -452,7 +452,7 @@ WORKING = [
     pytest.param(["10БК+", "--def-points", "52", "--convention", "blot-star"],
                  ["PC = N × 3 (игра БК, контра) = 10 × 3 = 30", "5 вниз"], [], id="blot-star: the game's multiplier"),
     pytest.param(["8Т", "--def-points", "162", "--decl-tricks", "0", "--convention", "blot-star"],
-                 ["Все 8 взяток взяли вистующие: по этим правилам их карты стоят 252 вистов вместо 162",
+                 ["Все 8 взяток взяли вистующие: по этим правилам их карты стоят 252 виста вместо 162",
                   "базовая стоимость в записи — 25 вместо 16"], [], id="blot-star: all tricks to the defenders"),
     pytest.param(["10Т^", "--def-points", "10", "--decl-tricks", "7", "--convention", "blot-star"],
                  ["заявка с капо", "Выполнен? Vp = 152 ≥ 10·N = 100; все 8 взяток: нет → контракт не выполнен — байт."],

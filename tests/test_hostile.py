@@ -86,7 +86,7 @@ def test_numbers_whose_sum_python_could_not_print_are_refused(tmp_path):
         assert_no_traceback(run_cli(*args))
     from bbscore.errors import shown
 
-    assert shown(10**5000) == "число из ~5001 цифр"
+    assert shown(10**5000) == "число из ~5001 цифры"  # (genitive after «из»: 5001 цифры, 5005 цифр)
 
 
 def test_a_path_of_a_user_who_does_not_exist_is_not_found(tmp_path):

@@ -462,3 +462,41 @@ def test_english_to_an_ascii_output_writes_letters_and_plain_ascii(tmp_path):
     refused = run_process("--lang", "en", "score", "12Q", env={"PYTHONIOENCODING": "ascii"}, text=False)
     assert refused.returncode == 2 and refused.stderr.isascii() and refused.stderr.startswith(b'error: contract: "12Q" - ')
     assert run_process("score", "12C", env={"PYTHONIOENCODING": "ascii"}).returncode == 2
+
+
+# --- Counted words follow the number (review 2: Belot item 14, Preferans item 11) ---
+
+
+def _belot_game_edited_past_its_end(tmp_path, later: int) -> str:
+    """A game to 60 whose hand 1, made a recontra, would end it before the ``later`` hands written after it."""
+    game = tmp_path / "e.toml"
+    assert run_cli("new", game, "--pairs", "Мы,Они", "--target", "60").returncode == 0
+    assert run_cli("add", game, "12Т", "--by", "Мы", "--def-points", "18").returncode == 0
+    for _hand in range(later):
+        assert run_cli("add", game, "12Т", "--by", "Они", "--def-points", "18").returncode == 0
+    return run_cli("edit", game, "1", "15Т++", "--by", "Мы", "--def-points", "0").stderr
+
+
+def test_counted_words_follow_the_number(tmp_path):
+    coinche = run_cli("score", "160♠", "--decl-points", "162", "--convention", "coinche").stderr
+    assert "все 162 виста за взятки" in coinche and "все взятки стоят 252 виста" in coinche and "вистов" not in coinche
+    made = run_cli("score", "160♠", "--decl-points", "162", "--decl-tricks", "8", "--convention", "coinche").stdout
+    assert "их карты стоят 252 виста вместо 162" in made
+    created = run_cli("tournament", "new", tmp_path / "tf", "--pairs", "A,B,C").stdout
+    assert "участников 3," in created and "3 участников" not in created
+    assert "записана сдача 2: не меняю (сначала уберите лишнюю сдачу" in _belot_game_edited_past_its_end(tmp_path, 1)
+    (tmp_path / "b").mkdir()
+    assert "записаны сдачи 2–3: не меняю" in _belot_game_edited_past_its_end(tmp_path / "b", 2)
+    pulya = tmp_path / "p.toml"
+    assert run_cli("pref", "new", pulya, "--players", "Аня,Боря,Вера", "--target", "4").returncode == 0
+    for by, first, second in (("Аня", "Боря", "Вера"), ("Боря", "Аня", "Вера"), ("Вера", "Аня", "Боря")):
+        assert run_cli("pref", "add", pulya, "6♠", "--by", by, "--pass", first, "--pass", second).returncode == 0
+    refused = run_cli("pref", "edit", pulya, "1", "10♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера").stderr
+    assert "пуля закрылась бы на сдаче 2, а после неё записана сдача 3: не меняю" in refused
+    swiss = tmp_path / "sw"
+    assert run_cli("tournament", "new", swiss, "--pairs", "A,B,C,D", "--system", "swiss", "--rounds", "1").returncode == 0
+    assert "тур 1 уже расписан: он единственный" in run_cli("tournament", "pair", swiss, "--force").stderr
+    assert "(302 знака)" in run_cli("add", tmp_path / "e.toml", "x" * 302, "--by", "Мы").stderr
+    from bbscore.files import _size_text
+
+    assert [_size_text(n) for n in (1, 3, 5)] == ["1 байт", "3 байта", "5 байт"]

@@ -262,7 +262,8 @@ def test_a_pulya_exports_its_hands_standing_and_who_pays_whom():
     shown = run_json("pref", "show", path)
     rows = list(csv.reader(io.StringIO(run_cli("export", path, "--format", "csv").stdout, newline="")))
     assert rows[0][:3] == ["№", "игра", "играл"] and len(rows[0]) == 3 + 3 * len(data["game"]["players"]) + 1
-    hands = rows[1:1 + len(data["hand"])]
+    closing = sum(row[1:2] == ["сверх пули"] for row in rows)  # what a closed пуля's overflow wrote: rows of their own
+    hands = [row for row in rows[1:1 + len(data["hand"]) + closing] if row[1] != "сверх пули"]
     assert [row[1] for row in hands] == [hand["game"] for hand in data["hand"]]
     players = data["game"]["players"]
     for index, player in enumerate(players):  # what each hand wrote, as the file records it
@@ -272,7 +273,7 @@ def test_a_pulya_exports_its_hands_standing_and_who_pays_whom():
         assert [int(row[column + 2] or 0) for row in hands] == [
             sum(v["vists"] for v in hand["vists"] if v["from"] == player) for hand in data["hand"]]
     assert shown["ended"]
-    standing = rows.index(["игрок", "пуля", "гора", *(f"висты на {p}" for p in players), "итог, вистов"])
+    standing = rows.index(["игрок", "пуля", "гора", *(f"висты → {p}" for p in players), "итог, вистов"])
     for offset, player in enumerate(players, start=1):
         assert rows[standing + offset][0] == player and int(rows[standing + offset][-1]) == settled["shown"][player]
     payments = rows.index(["платит", "кому", "вистов"])
@@ -282,7 +283,61 @@ def test_a_pulya_exports_its_hands_standing_and_who_pays_whom():
     assert '<meta name="viewport"' in page and "Начата 2026-11-30 19:42" in page
     assert all(f"{p['from']} → {p['to']}" in page for p in settled["payments"])
     markdown = run_cli("export", path, "--format", "md").stdout
-    assert markdown.count("\n| ") == len(data["hand"]) + 1 + len(players) + 1 and "**Подсчёт: кто кому платит**" in markdown
+    assert markdown.count("\n| ") == len(data["hand"]) + closing + 1 + len(players) + 1 and "**Подсчёт: кто кому платит**" in markdown
+
+
+OVERFLOWS = {  # (review 2, Preferans item 6) the пуля of one hand closed beyond its target, its excess given away
+    "help": ("4", [("8♥", "--by", "Аня", "--pass", "Боря", "--pass", "Вера")]),
+    # … to both others' пули, the rest written off Аня's own гора
+    "write_off": ("2", [("6♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря", "--pass", "Вера"),
+                        ("10♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера")]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OVERFLOWS))
+def test_a_pulyas_exported_hand_rows_add_up_to_its_standing_overflow_included(tmp_path, case):
+    target, hands = OVERFLOWS[case]
+    path = tmp_path / "ov.toml"
+    assert run_cli("pref", "new", path, "--players", "Аня,Боря,Вера", "--target", target).returncode == 0
+    for hand in hands:
+        assert run_cli("pref", "add", path, *hand).returncode == 0
+    shown = run_json("pref", "show", path)
+    players = ["Аня", "Боря", "Вера"]
+    from openpyxl import load_workbook
+
+    out = tmp_path / "ov.xlsx"
+    assert run_cli("export", path, "-o", out).returncode == 0
+    xlsx = [[cell for cell in row] for row in load_workbook(out).active.iter_rows(values_only=True)]
+    csv_rows = list(csv.reader(io.StringIO(run_cli("export", path, "--format", "csv").stdout, newline="")))
+    for rows, read in ((csv_rows, lambda cell: int(cell or 0)), (xlsx, lambda cell: int(cell or 0))):
+        hand_rows = rows[1:rows.index([] if rows is csv_rows else next(r for r in rows if not any(r)))]
+        assert [row[1] for row in hand_rows][-1] == "сверх пули"
+        for index, player in enumerate(players):
+            column = 3 + 3 * index
+            assert sum(read(row[column]) for row in hand_rows) == shown["pulya"][player]
+            assert sum(read(row[column + 1]) for row in hand_rows) == shown["gora"][player]
+            assert sum(read(row[column + 2]) for row in hand_rows) == sum(
+                entry["vists"] for entry in shown["vists"] if entry["from"] == player)
+    words = run_json("pref", "show", path)["closing"]
+    assert words
+    for format in ("md", "html"):
+        page = run_cli("export", path, "--format", format).stdout
+        assert "сверх пули" in page and "в чужую пулю — Боря; висты Аня → Боря: 20 вистов" in page
+        assert "висты: Аня → Боря: 20" in page and " на Аня" not in page and " на Боря" not in page
+        assert ("гора: Аня −4" in page) == (case == "write_off") and ("списывается с горы" in page) == (case == "write_off")
+
+
+def test_an_unsettled_pulyas_export_says_so_once_in_the_words_of_one_hand(tmp_path):
+    path = tmp_path / "wrong.toml"
+    shutil.copyfile(EXAMPLES / "pulya-3.toml", path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("tricks = 6", 'tricks = "6"', 1), encoding="utf-8")
+    done = run_cli("export", path, "--format", "md")
+    assert done.returncode == 0 and "в сдаче 1 записанное" in done.stderr and "в сдачах" not in done.stderr
+    assert "Подсчёта нет: в сдаче 1 ошибка ввода" in done.stdout and "подсчёт на сейчас" not in done.stdout
+    assert "Пуля не закрыта." in done.stdout
+    english = run_cli("--lang", "en", "export", path, "--format", "md")
+    assert "hand 1" in english.stdout + english.stderr
 
 
 def test_openpyxl_is_imported_by_the_workbook_module_only():

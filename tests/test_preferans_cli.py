@@ -564,3 +564,24 @@ def test_a_control_character_in_a_player_name_never_reaches_the_terminal(tmp_pat
     for command in (["pref", "show", sheet], ["pref", "settle", sheet]):
         done = run_cli(*command)
         assert done.returncode == 0 and "\x1b" not in done.stdout and "<U+001B>" in done.stdout, done.stderr
+
+
+@pytest.mark.parametrize(("price", "says"), [
+    ("99999999999999999999", "не больше 999999999"),  # positive: the reason is its size (review 2, Preferans item 10)
+    ("0.1234567", "до 6 знаков после точки"),
+    ("0", "а дан ноль"),
+    ("abc", "положительное число"),
+    ("1" * 100_000, "положительное число"),
+])
+def test_a_refused_price_of_a_vist_says_the_real_reason(price, says):
+    from conftest import assert_refused, run_cli
+
+    said = assert_refused(run_cli("pref", "settle", EXAMPLES / "pulya-3.toml", "--per-vist", price))
+    assert said.startswith("ошибка: --per-vist:") and says in said
+
+
+def test_the_largest_price_of_a_vist_is_taken():
+    from conftest import run_cli
+
+    done = run_cli("pref", "settle", EXAMPLES / "pulya-3.toml", "--per-vist", "999999999.999999", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["money"]["per_vist"] == "999999999.999999"

@@ -509,3 +509,22 @@ def test_the_chart_never_cuts_a_long_pair_name(tmp_path):
     assert run_cli("add", path, "12Т", "--by", "1", "--def-points", "18").returncode == 0
     done = run_cli("show", path, "--chart", columns=40)
     assert "Медведи Севера" in done.stdout and "Медведи Сибири" in done.stdout and "…" not in done.stdout
+
+
+# --- Wording of list, stats and conventions list (review 2: Belot item 16, Preferans item 14) ---
+
+
+def test_the_words_of_list_stats_and_conventions_list_read_as_russian(tmp_path):
+    going = tmp_path / "going.toml"
+    assert run_cli("new", going, "--pairs", "Мы,Они", "--players", "Мы=Аня+Боря,Они=Вера+Гена").returncode == 0
+    assert run_cli("add", going, "12Т", "--by", "Мы", "--def-points", "18").returncode == 0
+    listed = " ".join(run_cli("list", going, columns=40).stdout.split())
+    assert "победитель — (не окончена)" in listed and "победитель не окончена" not in listed
+    for _hand in range(4):
+        assert run_cli("add", going, "15Т++", "--by", "Мы", "--def-points", "0").returncode == 0
+    stats = run_cli("stats", going, columns=40).stdout
+    players = stats[stats.index("Игроки"):]
+    assert "Аня — партий 1; побед 1; доля побед 100%; очков" in " ".join(players.split())
+    assert "Вера — партий 1; побед 0; доля побед 0%;" in " ".join(players.split())
+    narrow = " ".join(run_cli("conventions", "list", columns=40).stdout.split())
+    assert "bela — правила встроенные;" in narrow and "откуда" not in narrow

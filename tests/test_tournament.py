@@ -369,3 +369,130 @@ def test_tournament_points_as_people_and_spreadsheets_read_them(value, shown, nu
     if shown is not None:
         assert score_text(value) == shown
     assert as_number(value) == number
+
+
+# --- The rating (bbscore.rating): what any sound rating of these games must say ---
+
+PEOPLE = ("a", "b", "c", "d", "e", "f")
+
+
+@st.composite
+def games_where_a_beats_b(draw):
+    """Games of three or four players (one a side, as a пуля) or two pairs (as Bazar-Belot), each with a and b in it
+    and a placed strictly better than b; the others, and every other place, drawn freely (ties included)."""
+    from bbscore.rating import RatedGame
+
+    found = []
+    for number in range(draw(st.integers(min_value=1, max_value=8))):
+        if draw(st.booleans()):
+            partners = draw(st.permutations(PEOPLE[2:]))[:2]
+            teams = (("a", partners[0]), ("b", partners[1]))
+            ranks = (1, 2)
+        else:
+            others = list(draw(st.permutations(PEOPLE[2:]))[:draw(st.sampled_from((1, 2)))])
+            teams = tuple((name,) for name in draw(st.permutations(["a", "b", *others])))
+            places = {name: draw(st.integers(min_value=1, max_value=4)) for name in others}
+            places["b"] = draw(st.integers(min_value=2, max_value=4))
+            places["a"] = draw(st.integers(min_value=1, max_value=places["b"] - 1))
+            ranks = tuple(places[team[0]] for team in teams)
+        found.append(RatedGame(date=f"2026-01-{number + 1:02d} 10:00", source=f"g{number}.toml", teams=teams, ranks=ranks))
+    return found
+
+
+@given(games_where_a_beats_b())
+def test_a_player_placed_better_than_another_in_every_game_never_rates_below_him(games):
+    from bbscore.rating import rate
+
+    rated = {player.name: player for player in rate(games).players}
+    assert rated["a"].rating >= rated["b"].rating
+    assert rated["a"].mu >= rated["b"].mu
+
+
+@given(st.lists(st.tuples(st.integers(min_value=1, max_value=3), st.integers(min_value=1, max_value=3),
+                          st.permutations(("x", "y", "c", "d"))), min_size=1, max_size=8))
+def test_players_tied_in_every_game_they_played_rate_equal_and_never_below_the_one_they_beat(plays):
+    """c and d share a place in every game (the first, or any other), seated anywhere among x and y."""
+    from bbscore.rating import RatedGame, rate
+
+    games = []
+    for number, (tied, other, seating) in enumerate(plays):
+        places = {"c": tied, "d": tied, "x": other, "y": min(other + 1, 4)}
+        games.append(RatedGame(date=f"2026-02-{number + 1:02d} 10:00", source=f"t{number}.toml",
+                               teams=tuple((name,) for name in seating), ranks=tuple(places[name] for name in seating)))
+    rated = {player.name: player for player in rate(games).players}
+    assert rated["c"].rating == rated["d"].rating and rated["c"].mu == rated["d"].mu
+    if all(tied < min(other, 4) for tied, other, _seating in plays):  # c and d always above x and y
+        assert min(rated["c"].rating, rated["d"].rating) >= max(rated["x"].rating, rated["y"].rating)
+
+
+def test_players_tied_for_first_rate_above_the_third_and_count_a_draw():
+    """The reviewer's table of four (review 2, Preferans item 2): Аня and Гена tie for first, Боря third, Вера fourth."""
+    from bbscore.rating import RatedGame, rate
+
+    game = RatedGame(date="", source="q.toml", teams=(("Аня",), ("Боря",), ("Вера",), ("Гена",)), ranks=(1, 3, 4, 1))
+    rated = {player.name: player for player in rate([game]).players}
+    assert rated["Аня"].rating == rated["Гена"].rating > rated["Боря"].rating > rated["Вера"].rating
+    assert (rated["Аня"].wins, rated["Аня"].draws) == (0, 1) and (rated["Боря"].wins, rated["Боря"].draws) == (0, 0)
+
+
+def plain_swaps(players, order, sizes, met):
+    """The large-field seating written plainly (the meetings looked up pair by pair, every swap weighed from scratch,
+    the search begun again after each swap): what :func:`bbscore.tournament._improved` must still give, faster."""
+    def cost(a, b):
+        return met.get(frozenset((a, b)), 0)
+
+    left = list(order)
+    tables = []
+    for size in sizes:
+        table = [left.pop(0)]
+        while len(table) < size:
+            pick = min(left, key=lambda name: (sum(cost(name, other) for other in table), order.index(name)))
+            left.remove(pick)
+            table.append(pick)
+        tables.append(table)
+    improved = True
+    while improved:
+        improved = False
+        for first, second in combinations(range(len(tables)), 2):
+            for i, a in enumerate(tables[first]):
+                for j, b in enumerate(tables[second]):
+                    rest_a = [p for p in tables[first] if p != a]
+                    rest_b = [p for p in tables[second] if p != b]
+                    if (sum(cost(b, p) for p in rest_a) + sum(cost(a, p) for p in rest_b)
+                            - sum(cost(a, p) for p in rest_a) - sum(cost(b, p) for p in rest_b)) < 0:
+                        tables[first][i], tables[second][j] = b, a
+                        improved = True
+                        break
+                if improved:
+                    break
+            if improved:
+                break
+    rank = {name: index for index, name in enumerate(players)}
+    seated = sorted((tuple(sorted(table, key=rank.__getitem__)) for table in tables), key=lambda table: rank[table[0]])
+    return seated, sum(cost(a, b) for table in seated for a, b in combinations(table, 2))
+
+
+@given(st.integers(min_value=13, max_value=30), st.integers(min_value=0, max_value=10_000), st.sampled_from((3, 4)))
+def test_the_large_field_seating_is_the_plain_searchs_whatever_the_meetings(count, seed, preferred):
+    """(Review 2, Belot item 10: 64 players at tables of three took 17.7 s; the same seating is now found with sums
+    kept per table and only the tables a swap touched weighed again.)"""
+    from bbscore.tournament import _improved
+
+    rng = random.Random(seed)
+    names = [f"p{i}" for i in range(count)]
+    met = {frozenset(pair): rng.randint(1, 3) for pair in combinations(names, 2) if rng.random() < 0.35}
+    sizes = table_sizes(count, (3, 4), preferred)
+    players = names[:sum(sizes)]
+    from bbscore.tournament import RESTARTS
+
+    shuffler = random.Random(len(players))  # the restarts as _improved makes them: fixed shuffles, the fewest kept
+    best = plain_swaps(players, players, sizes, met)
+    for _restart in range(RESTARTS):
+        if best[1] == 0:
+            break
+        order = list(players)
+        shuffler.shuffle(order)
+        found = plain_swaps(players, order, sizes, met)
+        if found[1] < best[1]:
+            best = found
+    assert _improved(players, sizes, met) == best

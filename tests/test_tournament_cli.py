@@ -193,7 +193,7 @@ def test_swiss_from_the_command_line(tmp_path):
     assert not {frozenset(t["entrants"]) for t in third["table"]} & met and third["bye"] not in (["D"], ["E"])
     assert run_cli("tournament", "pair", folder, "--force").returncode == 0
     last = assert_refused(run_cli("tournament", "pair", folder, "--force"))
-    assert "все 4 туров уже расписаны" in last
+    assert "все 4 тура уже расписаны" in last
     standings = run_json("tournament", "standings", folder)
     assert standings["entrants"][0]["buchholz"] is not None and standings["scheduled"] == 4
     round_robin = tmp_path / "rr"
@@ -408,8 +408,11 @@ def test_ratings_the_winner_of_every_game_first_and_the_order_of_the_files_never
     assert run_cli("new", extra / "open.toml", "--pairs", "Мы,Они", "--players", "Мы=Вадим+Глеб").returncode == 0
     files = sorted(folder.glob("r*.toml")) + sorted(extra.glob("*.toml"))
     one = run_json("rating", *files)
-    assert {p["name"] for p in one["players"][:2]} == {"Вадим", "Глеб"} and one["skipped"] == 1
-    assert one["players"][0]["wins"] == one["players"][0]["games"] == 3
+    assert one["skipped"] == 1
+    pairs_players = [p for p in one["players"] if p["name"] in "Антон Борис Вадим Глеб Денис Егор Жанна Злата".split()]
+    assert {p["name"] for p in pairs_players[:2]} == {"Вадим", "Глеб"}  # the pair that won every game, first
+    assert pairs_players[0]["wins"] == pairs_players[0]["games"] == 3
+    assert one["players"][0]["wins"] == one["players"][0]["games"]  # (Боря won his one пуля: two beaten at once)
     for seed in range(3):
         shuffled = files[:]
         random.Random(seed).shuffle(shuffled)
@@ -490,3 +493,186 @@ def test_rules_given_by_path_reach_every_sheet_also_of_a_later_round(tmp_path):
     later = tomllib.loads((folder / "r2-t1.toml").read_text(encoding="utf-8"))["game"]
     assert later["convention"] == "../rules/club.toml" and later["target"] == 151 and later["pairs"] == ["A", "C"]
     assert run_cli("show", folder / "r2-t1.toml", cwd=tmp_path / "rules").returncode == 0
+
+
+# --- The places of a пуля: by the exact settlement (review 2, Preferans item 1) ---
+
+EQUAL_AT_THE_TOP = (  # Аня and Боря both 100/3 (shown +34 and +33: the rounding's spare vist goes by seat)
+    ("10♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера"),
+    ("10♠", "--by", "Боря", "--pass", "Вера", "--pass", "Аня"),
+    ("мизер", "--by", "Вера", "--tricks", "1"),
+    ("10♠", "--by", "Вера", "--pass", "Аня", "--pass", "Боря"),
+)
+APART_BUT_ROUNDED_EQUAL = (  # Боря, Аня, Вера: −1111/3, 554/3, 557/3 (shown −370, +185, +185): Вера alone is first
+    ("8♠", "--by", "Аня", "--tricks", "8", "--whist", "Боря", "--pass", "Вера"),
+    ("6♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера"),
+    ("8♠", "--by", "Боря", "--tricks", "7", "--whist", "Аня", "--pass", "Вера"),
+    ("7♠", "--by", "Боря", "--tricks", "5", "--whist", "Аня", "--pass", "Вера"),
+    ("8♠", "--by", "Боря", "--tricks", "5", "--whist", "Аня", "--pass", "Вера"),
+    ("6♠", "--by", "Боря", "--pass", "Аня", "--pass", "Вера"),
+    ("6♠", "--by", "Аня", "--tricks", "5", "--whist", "Боря", "--pass", "Вера"),
+    ("6♠", "--by", "Боря", "--tricks", "7", "--whist", "Аня", "--pass", "Вера"),
+)
+
+
+def pulya_table(tmp_path: Path, name: str, players: str, target: str, hands) -> Path:
+    """A tournament of one table of three whose пуля is played with ``hands`` (ended by the last)."""
+    folder = tmp_path / name
+    done = run_cli("tournament", "new", folder, "--players", players, "--table-size", "3", "--target", target)
+    assert done.returncode == 0, report(done)
+    for hand in hands:
+        added = run_cli("pref", "add", folder / "r1-t1.toml", *hand)
+        assert added.returncode == 0, report(added)
+    return folder
+
+
+@pytest.mark.parametrize("players", ["Аня,Боря,Вера", "Боря,Аня,Вера"])
+def test_equal_exact_results_share_first_place_in_list_stats_standings_and_rating(tmp_path, players):
+    folder = pulya_table(tmp_path, "tie", players, "10", EQUAL_AT_THE_TOP)
+    sheet = folder / "r1-t1.toml"
+    settled = run_json("pref", "settle", sheet)
+    assert settled["shown"]["Аня"] != settled["shown"]["Боря"]  # the rounding tells them apart, the places must not
+    assert run_json("list", sheet)["games"][0]["winner"] is None
+    assert "ничья" in run_cli("list", sheet).stdout
+    wins = {p["name"]: p["wins"] for p in run_json("stats", sheet)["preferans"]["players"]}
+    assert wins == {"Аня": 0, "Боря": 0, "Вера": 0}
+    lines = {e["name"]: e for e in run_json("tournament", "standings", folder)["entrants"]}
+    assert [lines[n]["draws"] for n in ("Аня", "Боря")] == [1, 1] and lines["Вера"]["losses"] == 1
+    assert lines["Аня"]["score"] == lines["Боря"]["score"] == 0.5 and lines["Аня"]["place"] == lines["Боря"]["place"] == 1
+    rated = {p["name"]: p for p in run_json("rating", folder)["players"]}
+    assert rated["Аня"]["rating"] == rated["Боря"]["rating"] > rated["Вера"]["rating"]
+    assert [(rated[n]["wins"], rated[n]["draws"]) for n in ("Аня", "Боря")] == [(0, 1), (0, 1)]
+
+
+def test_different_exact_results_never_tie_though_they_round_to_one_number(tmp_path):
+    folder = pulya_table(tmp_path, "apart", "Боря,Аня,Вера", "4", APART_BUT_ROUNDED_EQUAL)
+    sheet = folder / "r1-t1.toml"
+    settled = run_json("pref", "settle", sheet)
+    assert settled["shown"]["Аня"] == settled["shown"]["Вера"] == 185
+    assert run_json("list", sheet)["games"][0]["winner"] == "Вера"
+    wins = {p["name"]: p["wins"] for p in run_json("stats", sheet)["preferans"]["players"]}
+    assert wins == {"Аня": 0, "Боря": 0, "Вера": 1}
+    lines = {e["name"]: e for e in run_json("tournament", "standings", folder)["entrants"]}
+    assert lines["Вера"]["wins"] == 1 and lines["Вера"]["score"] == 1 and lines["Вера"]["place"] == 1
+    assert lines["Аня"]["losses"] == 1 and lines["Аня"]["score"] == 0
+    rated = {p["name"]: p for p in run_json("rating", folder)["players"]}
+    assert rated["Вера"]["wins"] == 1 and rated["Вера"]["rating"] > rated["Аня"]["rating"] > rated["Боря"]["rating"]
+
+
+# --- The outputs of standings and rating (review 2: Belot items 2 and 9, Preferans item 3) ---
+
+
+def test_standings_and_rating_never_write_over_a_file_they_read(tmp_path):
+    folder = tmp_path / "t"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    game = tmp_path / "g.toml"
+    shutil.copyfile(EXAMPLES / "game-gambler.toml", game)
+    before = {path: path.read_bytes() for path in [*folder.iterdir(), game]}
+    for args in (["tournament", "standings", folder, "-o", folder / "tournament.toml", "--format", "md", "--force"],
+                 ["tournament", "standings", folder, "-o", folder / "r1-t1.toml", "--format", "csv", "--force"],
+                 ["tournament", "standings", folder, "-o", folder / "." / "r2-t1.toml", "--format", "xlsx", "--force"],
+                 ["rating", game, "--format", "html", "-o", game, "--force"],
+                 ["rating", folder, "--format", "html", "-o", folder / "r3-t2.toml", "--force"]):
+        assert "читает" in assert_refused(run_cli(*args))
+    assert {path: path.read_bytes() for path in [*folder.iterdir(), game]} == before
+    link = tmp_path / "link.md"
+    link.symlink_to(folder / "tournament.toml")
+    assert "читает" in assert_refused(run_cli("tournament", "standings", folder, "-o", link, "--force"))
+    assert run_cli("tournament", "standings", folder, "-o", folder / "standings.md").returncode == 0  # beside them: fine
+
+
+def test_rating_of_nothing_readable_writes_no_page(tmp_path):
+    done = run_cli("rating", tmp_path / "nonexist", "--format", "html", "-o", tmp_path / "r.html")
+    assert done.returncode == 1 and "нет такого файла" in done.stderr and "ни один лист не прочитан" in done.stderr
+    assert not (tmp_path / "r.html").exists() and "Записано" not in done.stdout
+    (tmp_path / "bad.toml").write_text("[game]\nformat = 9\n", encoding="utf-8")
+    done = run_cli("rating", tmp_path / "bad.toml")
+    assert done.returncode == 1 and "ни один лист" in done.stderr and "Рейтинг" not in done.stdout
+    assert run_json("rating", tmp_path / "bad.toml", code=1)["bad_files"] == 1  # JSON still says what was counted
+
+
+@pytest.mark.parametrize("name", ["x\nFAKE: all good", "x\x1b[2Jy", "ra\u202e", "z\u2028w", "b\x07"])
+def test_the_written_line_names_the_control_characters_of_a_file_name(tmp_path, name):
+    from bbscore.errors import visible
+
+    folder = tmp_path / "t"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    for args, suffix in ((["export", EXAMPLES / "game-gambler.toml"], ".md"),
+                         (["tournament", "standings", folder], ".md"),
+                         (["rating", folder, "--format", "html"], ".html"),
+                         (["--lang", "en", "export", EXAMPLES / "game-gambler.toml"], ".xlsx")):
+        out = tmp_path / (name + suffix)
+        done = run_cli(*args, "-o", out)
+        assert done.returncode == 0, report(done)
+        line = done.stdout.strip()
+        assert line.endswith(visible(str(out))) and line.startswith(("Записано: ", "Written: "))
+        assert line.isprintable() and "\n" not in line
+        out.unlink()
+
+
+def swiss_after_one_round(tmp_path: Path) -> Path:
+    """Eight pairs, Swiss, round 1 played: A1, C3, F6 and G7 win (four shared places above, four below)."""
+    folder = tmp_path / "sw8"
+    assert run_cli("tournament", "new", folder, "--pairs", "A1,B2,C3,D4,E5,F6,G7,H8", "--system", "swiss").returncode == 0
+    winners = {"A1", "C3", "F6", "G7"}
+    for table in tournament(folder)["round"][0]["table"]:
+        winner = next(name for name in table["entrants"] if name in winners)
+        for _hand in range(4):
+            assert run_cli("add", folder / table["sheet"], "15Т++", "--by", winner, "--def-points", "0").returncode == 0
+    return folder
+
+
+def test_a_round_cell_names_the_opponent_by_the_row_shown_when_places_are_shared(tmp_path):
+    folder = swiss_after_one_round(tmp_path)
+    data = run_json("tournament", "standings", folder)
+    assert [e["place"] for e in data["entrants"]] == [1, 1, 1, 1, 5, 5, 5, 5]
+    row_of = {e["name"]: number for number, e in enumerate(data["entrants"], start=1)}
+    md = run_cli("tournament", "standings", folder, "--format", "md").stdout
+    head = next(line for line in md.splitlines() if line.startswith("| № |"))
+    assert head.startswith("| № | место | участник |")
+    for entrant in data["entrants"]:
+        row = next(line for line in md.splitlines() if f"| {entrant['name']} |" in line)
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        opponent = entrant["rounds"][0]["opponents"][0]
+        assert cells[0] == str(row_of[entrant["name"]]) and cells[1] == str(entrant["place"])
+        assert cells[-1] == f"{row_of[opponent]}{'+' if entrant['wins'] else '−'}"  # the row the cell names: that pair's
+    assert "№ строки соперника" in md and "Бух." in md
+    narrow = run_cli("tournament", "standings", folder, columns=40).stdout
+    assert "1 — место 1; участник A1;" in " ".join(narrow.split())
+    page = run_cli("tournament", "standings", folder, "--format", "html").stdout
+    assert '<th>№</th><th>место</th>' in page
+
+
+def test_the_buchholz_legend_only_with_its_column_and_negative_numbers_with_the_minus_sign(tmp_path):
+    folder = tmp_path / "t"
+    shutil.copytree(EXAMPLES / "tournament", folder)
+    for args in ([], ["--format", "md"], ["--format", "html"]):
+        shown = run_cli("tournament", "standings", folder, *args).stdout
+        assert "Бух" not in shown and "−220" in shown and "-220" not in shown
+    assert "-220" in run_cli("tournament", "standings", folder, "--format", "csv").stdout  # a spreadsheet's number
+    rating = run_cli("rating", folder).stdout
+    assert "−0,23" in rating and "30,35" in rating and "-0" not in rating and "0.23" not in rating
+    page = run_cli("rating", folder, "--format", "html").stdout
+    assert "−4,00" in page and "-4.00" not in page.split("<svg")[0]
+    english = run_cli("--lang", "en", "rating", folder).stdout
+    assert "−0.23" in english and "30.35" in english
+    assert run_json("rating", folder)["players"][-1]["rating"] == -4.005  # JSON keeps the machine's numbers
+
+
+@pytest.mark.parametrize(("entrants", "rules", "says"), [("--pairs", "rostov", "преферанса"),
+                                                          ("--players", "gambler", "Базар-Белота")])
+def test_rules_of_the_other_kind_of_tournament_are_refused_naming_convention(tmp_path, entrants, rules, says):
+    said = assert_refused(run_cli("tournament", "new", tmp_path / "t", entrants, "A,B,C", "--convention", rules))
+    assert said.startswith(f"ошибка: --convention: «{rules}»") and says in said and not (tmp_path / "t").exists()
+
+
+def test_tournament_new_fsyncs_its_folder_once_for_all_its_sheets(tmp_path, monkeypatch):
+    """(Review 2, Belot item 10: 64 pairs took 10.4 s, a folder sync and a folder listing a sheet.)"""
+    from bbscore import files
+
+    synced = []
+    fsync_directory = files._fsync_directory
+    monkeypatch.setattr(files, "_fsync_directory", lambda folder: synced.append(folder) or fsync_directory(folder))
+    done = run_cli("tournament", "new", tmp_path / "t", "--pairs", ",".join(f"P{n}" for n in range(12)))
+    assert done.returncode == 0 and "Записано листов: 66" in done.stdout
+    assert len(synced) == 2  # the sheets' folder once at the end of the batch, then tournament.toml's write

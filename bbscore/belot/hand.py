@@ -198,9 +198,11 @@ def make_hand(
         if game.all_tricks_visty != deck:
             raise InconsistentHandError(
                 "decl_tricks", _("не указано"),
-                _("у одной пары все {deck} вистов за взятки: укажите, сколько взяток взяли разыгрывающие (0–8) — "
-                  "все взятки стоят {all_tricks} вистов, а по вистам не узнать, взяты ли все").format(
-                    deck=deck, all_tricks=game.all_tricks_visty),
+                _("у одной пары {deck} за взятки: укажите, сколько взяток взяли разыгрывающие (0–8) — "
+                  "{all_tricks}, а по вистам не узнать, взяты ли все").format(
+                    deck=ngettext("все {n} вист", "все {n} вистов", deck, few="все {n} виста").format(n=deck),
+                    all_tricks=ngettext("все взятки стоят {n} вист", "все взятки стоят {n} вистов", game.all_tricks_visty,
+                                        few="все взятки стоят {n} виста").format(n=game.all_tricks_visty)),
             )
     if cards is not None:
         return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
@@ -243,7 +245,8 @@ def _count_taken(
             raise CardError("def_cards/decl_cards", str(min(both)), _("карта не может быть во взятках обеих пар"))
         if len(def_taken) + len(decl_taken) != DECK_SIZE:
             raise InconsistentHandError(
-                "def_cards/decl_cards", _("{first} + {second} карт").format(first=len(def_taken), second=len(decl_taken)),
+                "def_cards/decl_cards", ngettext("{first} + {second} карта", "{first} + {second} карт", len(decl_taken),
+                                                few="{first} + {second} карты").format(first=len(def_taken), second=len(decl_taken)),
                 _("когда даны карты обеих пар, их вместе {deck}").format(deck=DECK_SIZE),
             )
     decl_count = len(decl_taken) if decl_taken is not None else DECK_SIZE - len(def_taken)  # type: ignore[arg-type]
@@ -516,8 +519,12 @@ def _check_bare_visty(convention: Convention, kind: GameKind, field: str, side: 
     if max(bare) > most or sum(bare) > most:
         raise InconsistentHandError(
             field, max(bare) if max(bare) > most else sum(bare),
-            _("у пары не бывает конструкций больше чем на {most} вистов (все конструкции, что могут быть у двух игроков)").format(
-                most=most),
+            ngettext("у пары не бывает конструкций больше чем на {most} вист (все конструкции, что могут быть у двух "
+                     "игроков)",
+                     "у пары не бывает конструкций больше чем на {most} вистов (все конструкции, что могут быть у двух "
+                     "игроков)", most,
+                     few="у пары не бывает конструкций больше чем на {most} виста (все конструкции, что могут быть у двух "
+                         "игроков)").format(most=most),
         )
     total = sum(bare)
     table = convention.construction_values(kind)

@@ -38,7 +38,7 @@ from bbscore.belot.contract import Contract, GameKind
 from bbscore.belot.convention import Convention
 from bbscore.errors import ConstructionError, InconsistentHandError
 from bbscore.seats import SEATS, Partnership
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 
 SPECIAL_RAMS = ("7", "8")
 _FROM = re.compile(r"^(?P<name>\S+)\s+(?:от|from)\s+(?P<card>.+)$", re.IGNORECASE)
@@ -248,7 +248,7 @@ def _suit(text: str, field_name: str, item: str) -> str:
 def _sequence_from_cards(construction, listed, seat, order, field_name, item) -> Meld:
     _require_sequence(construction, item, field_name)
     if len(listed) != construction.length:
-        raise ConstructionError(field_name, item, _("{construction} — это {length} карты подряд, а названо {len}").format(construction=construction.shown(), length=construction.length, len=len(listed)))
+        raise ConstructionError(field_name, item, ngettext("{construction} — это {length} карта подряд, а названо {len}", "{construction} — это {length} карт подряд, а названо {len}", construction.length, few="{construction} — это {length} карты подряд, а названо {len}").format(construction=construction.shown(), length=construction.length, len=len(listed)))
     suits = {card.suit for card in listed}
     indexes = sorted(RANKS.index(card.rank) for card in listed)
     if len(suits) != 1 or indexes != list(range(indexes[0], indexes[0] + len(indexes))):

@@ -455,7 +455,12 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         if after.ended and after.ended_at < count:
             raise ProtocolError(
                 str(path), old.line,
-                _("после такой правки сдачи {number} партия окончилась бы на сдаче {ended_at} ({winner_text}), а после неё записаны сдачи {value}–{count}: не меняю (сначала уберите лишние сдачи: bbscore undo)").format(number=number, ended_at=after.ended_at, winner_text=_winner_text(protocol, after), value=after.ended_at + 1, count=count),
+                (_("после такой правки сдачи {number} партия окончилась бы на сдаче {ended_at} ({winner_text}), а после неё "
+                   "записана сдача {count}: не меняю (сначала уберите лишнюю сдачу: bbscore undo)") if after.ended_at + 1 == count
+                 else _("после такой правки сдачи {number} партия окончилась бы на сдаче {ended_at} ({winner_text}), а после неё "
+                        "записаны сдачи {value}–{count}: не меняю (сначала уберите лишние сдачи: bbscore undo)")).format(
+                    number=number, ended_at=after.ended_at, winner_text=_winner_text(protocol, after), value=after.ended_at + 1,
+                    count=count),
             )
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
         if bad:

@@ -16,7 +16,7 @@ import msgspec
 from bbscore.belot.cards import RANKS, SUITS_IN_DECK, scale_visty
 from bbscore.belot.contract import MAX_BID, GameKind
 from bbscore.errors import ConventionError
-from bbscore.i18n import _
+from bbscore.i18n import _, ngettext
 
 FORMAT = 1
 # What a pair may write (RULES.md §5, §7, §10): the bid term PC, the base cost C, the points for visty Pp/Pv
@@ -271,7 +271,8 @@ def check(settings: ConventionFile, path: Path) -> None:
         if value < 0:
             raise _refuse(path, f"constructions.{name}", _("стоимость не может быть отрицательной"))
         if value % unit:
-            raise _refuse(path, f"constructions.{name}", _("стоимость конструкции — целое число очков: кратна {unit} вистам, а записано {value}").format(
+            raise _refuse(path, f"constructions.{name}", ngettext("стоимость конструкции — целое число очков: кратна {unit} висту, а записано {value}",
+                                   "стоимость конструкции — целое число очков: кратна {unit} вистам, а записано {value}", unit).format(
                 unit=unit, value=value))
     _check_limits(path, msgspec.to_builtins(settings))
     for kind in GameKind:
@@ -335,7 +336,7 @@ def check(settings: ConventionFile, path: Path) -> None:
                 path, f"{prefix}.base_cost",
                 _("базовая стоимость простой игры — очки всей колоды: при points.rounded = \"defenders\" "
                   "разыгрывающие получают остаток, и очки пар за висты вместе — C + конструкции/очко; "
-                  "колода {deck} вистов даёт {points}, а указано {value}").format(
+                  "вистов в колоде {deck}, это {points}, а указано {value}").format(
                     deck=game.deck_visty, points=points_in_deck, value=game.base_cost),
             )
         rounded_deck = round_visty(scaled, unit, *rounding_of(settings, game)) // unit
@@ -343,7 +344,7 @@ def check(settings: ConventionFile, path: Path) -> None:
             raise _refuse(
                 path, f"{prefix}.base_cost",
                 _("базовая стоимость простой игры — очки всей колоды, округлённые: при points.rounded = \"declarers\" "
-                  "вистующие получают остаток от округлённых очков обеих пар; колода {deck} вистов даёт {points}, "
+                  "вистующие получают остаток от округлённых очков обеих пар; вистов в колоде {deck}, это {points}, "
                   "а указано {value}").format(deck=game.deck_visty, points=rounded_deck, value=game.base_cost),
             )
         if not game.constructions and game.max_belas:

@@ -10,7 +10,7 @@ from bbscore.belot.constructions import format_list, lost_without_trick, visty_o
 from bbscore.belot.contract import ContractKind, Doubling
 from bbscore.belot.convention import Convention
 from bbscore.belot.hand import Hand, count_cards
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown, Outcome
 from bbscore.seats import Side
 
@@ -129,12 +129,20 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
             counted = count_cards(convention, contract.game, cards, took_last)
             lines.append(_(side).format(tricks=len(cards) // 4, sum=' + '.join(parts) or '0', counted=counted))
     if b.all_tricks is not None:
-        text = (_("Все 8 взяток взяли разыгрывающие: по этим правилам их карты стоят {value} вистов вместо {S}; "
-                  "VTp = {VTp}, VTv = {VTv}{tricks}.") if b.all_tricks == "declarers" else
-                _("Все 8 взяток взяли вистующие: по этим правилам их карты стоят {value} вистов вместо {S}; "
-                  "VTp = {VTp}, VTv = {VTv}{tricks}."))
-        lines.append(text.format(value=b.VTp if b.all_tricks == "declarers" else b.VTv, S=b.S, VTp=b.VTp, VTv=b.VTv,
-                                 tricks=tricks))
+        value = b.VTp if b.all_tricks == "declarers" else b.VTv
+        text = (ngettext("Все 8 взяток взяли разыгрывающие: по этим правилам их карты стоят {value} вист вместо {S}; "
+                         "VTp = {VTp}, VTv = {VTv}{tricks}.",
+                         "Все 8 взяток взяли разыгрывающие: по этим правилам их карты стоят {value} вистов вместо {S}; "
+                         "VTp = {VTp}, VTv = {VTv}{tricks}.", value,
+                         few="Все 8 взяток взяли разыгрывающие: по этим правилам их карты стоят {value} виста вместо {S}; "
+                             "VTp = {VTp}, VTv = {VTv}{tricks}.") if b.all_tricks == "declarers" else
+                ngettext("Все 8 взяток взяли вистующие: по этим правилам их карты стоят {value} вист вместо {S}; "
+                         "VTp = {VTp}, VTv = {VTv}{tricks}.",
+                         "Все 8 взяток взяли вистующие: по этим правилам их карты стоят {value} вистов вместо {S}; "
+                         "VTp = {VTp}, VTv = {VTv}{tricks}.", value,
+                         few="Все 8 взяток взяли вистующие: по этим правилам их карты стоят {value} виста вместо {S}; "
+                             "VTp = {VTp}, VTv = {VTv}{tricks}."))
+        lines.append(text.format(value=value, S=b.S, VTp=b.VTp, VTv=b.VTv, tricks=tricks))
     elif b.VTp + b.VTv != b.S:
         lines.append(_("Висты за взятки (с последом): вистующие VTv = {VTv}, разыгрывающие VTp = {VTp}{tricks}.").format(
             VTv=b.VTv, VTp=b.VTp, tricks=tricks))
@@ -159,12 +167,21 @@ def steps(hand: Hand, breakdown: Breakdown, convention: Convention) -> list[str]
         return _(" (бэла остаётся у пары)") if any(not lost_without_trick(c, values) for c in constructions) else ""
 
     if b.constructions_moved:
-        text = (_("Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вистов) переходят вистующим{kept} → "
-                  "VCp = {VCp}, VCv = {VCv}.")
+        visty = b.announced_VCp - b.VCp
+        text = (ngettext("Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вист) переходят "
+                         "вистующим{kept} → VCp = {VCp}, VCv = {VCv}.",
+                         "Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вистов) переходят "
+                         "вистующим{kept} → VCp = {VCp}, VCv = {VCv}.", visty,
+                         few="Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} виста) переходят "
+                             "вистующим{kept} → VCp = {VCp}, VCv = {VCv}.")
                 if convention.settings.constructions.declarers_without_trick == "to_defenders" else
-                _("Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вистов) не засчитываются{kept} → "
-                  "VCp = {VCp}, VCv = {VCv}."))
-        lines.append(text.format(visty=b.announced_VCp - b.VCp, kept=kept(hand.decl_constructions), VCp=b.VCp, VCv=b.VCv))
+                ngettext("Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вист) не "
+                         "засчитываются{kept} → VCp = {VCp}, VCv = {VCv}.",
+                         "Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} вистов) не "
+                         "засчитываются{kept} → VCp = {VCp}, VCv = {VCv}.", visty,
+                         few="Разыгрывающие не взяли ни одной взятки: их конструкции ({visty} виста) не "
+                             "засчитываются{kept} → VCp = {VCp}, VCv = {VCv}."))
+        lines.append(text.format(visty=visty, kept=kept(hand.decl_constructions), VCp=b.VCp, VCv=b.VCv))
     if b.defenders_constructions_lost:
         text = (_("Вистующие не взяли ни одной взятки: их конструкции переходят разыгрывающим{kept} → VCp = {VCp}, "
                   "VCv = {VCv}.") if convention.settings.constructions.defenders_without_trick == "to_declarers" else
@@ -290,10 +307,14 @@ def _contract_lines(b: Breakdown, convention: Convention, unit: int, used: set[s
             what=what, times=b.hand_multiplier))
     lines.append(_verdict(b, convention, unit))
     if b.bait_constructions:
-        lines.append((_("При байте конструкции разыгрывающих ({visty} вистов) засчитываются вистующим.")
+        visty = b.bait_constructions
+        lines.append((ngettext("При байте конструкции разыгрывающих ({visty} вист) засчитываются вистующим.",
+                               "При байте конструкции разыгрывающих ({visty} вистов) засчитываются вистующим.", visty,
+                               few="При байте конструкции разыгрывающих ({visty} виста) засчитываются вистующим.")
                       if convention.settings.constructions.declarers_on_bait == "to_defenders" else
-                      _("При байте конструкции разыгрывающих ({visty} вистов) пропадают.")).format(
-            visty=b.bait_constructions))
+                      ngettext("При байте конструкции разыгрывающих ({visty} вист) пропадают.",
+                               "При байте конструкции разыгрывающих ({visty} вистов) пропадают.", visty,
+                               few="При байте конструкции разыгрывающих ({visty} виста) пропадают.")).format(visty=visty))
     Vp = b.Vp - b.bait_constructions
     Vv = b.Vv + _moved(b, convention)
     up_from = convention.game(contract.game.kind).round_up_from

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, note_written, printed, warn
+from bbscore.cli import emit_json, epilog, note_written, printed, say, warn
 from bbscore.cli.options import AsJson, Command, whole_number
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
@@ -92,7 +92,7 @@ def export(
         contents.append(content)
         notes += said
     for line in notes:  # the file's rules changed, slips found: said, not refused
-        print(line, file=sys.stderr)
+        say(line, error=True)
     if format == "xlsx":
         from bbscore.xlsx import workbook
 
@@ -112,7 +112,7 @@ def export(
 
     write_atomic(output, data, exclusive=not force, follow=False)  # --force replaces a link, never writes through it
     note_written(output)
-    print(_(TEXT["written"]).format(path=output))
+    say(_(TEXT["written"]).format(path=output))  # (a file name's control characters named, never raw)
 
 
 def _game_of(path: Path):

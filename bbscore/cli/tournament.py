@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, note_written, printed, warn
+from bbscore.cli import emit_json, epilog, note_written, printed, say, warn
 from bbscore.cli.options import AsJson, Command
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
@@ -48,6 +48,8 @@ TEXT = {
     "exists": N_("файл уже есть — не перезаписываю (перезаписать: --force)"),
     "folder": N_("это папка: нужно имя файла"),
     "written": N_("Записано: {path}"),
+    "same": N_("это один из файлов, которые команда читает (турнир или лист): пишется в другой файл"),
+    "nothing_read": N_("ни один лист не прочитан: рейтинга нет, ничего не записано"),
     "one_of": N_("нужны участники: --pairs (пары) или --players (игроки), одно из двух"),
     "sheet_wrong": N_("внимание: {sheet}: записанное расходится с правилами, в таблице — по правилам ({slips})"),
     "sheet_error": N_("внимание: лист не читается, игра не засчитана: {reason}"),
@@ -136,6 +138,18 @@ def _output_format(format: Optional[str], output: Optional[Path], force: bool, a
     return format
 
 
+def _refuse_read(output: Optional[Path], read: list[Path]) -> None:
+    """Refuse an output that is one of the files the command has read (the tournament file, a sheet): ``--force``
+    replaces an old report, never what it reports on.  Compared as real paths, whether the file is there or not."""
+    from bbscore.errors import ProtocolError
+
+    if output is None:
+        return
+    target = output.resolve()
+    if any(target == path.resolve() for path in read):
+        raise ProtocolError(str(output), None, _(TEXT["same"]))
+
+
 def _write(text_or_bytes, output: Optional[Path], force: bool) -> None:
     """To standard output (control characters of names shown, never raw) or to a new file OUT (``--force``: any)."""
     if output is None:
@@ -146,7 +160,7 @@ def _write(text_or_bytes, output: Optional[Path], force: bool) -> None:
 
     write_atomic(output, text_or_bytes, exclusive=not force, follow=False)
     note_written(output)
-    print(_(TEXT["written"]).format(path=output))
+    say(_(TEXT["written"]).format(path=output))
 
 
 def standings_json(tournament, table) -> dict:
@@ -185,6 +199,10 @@ def standings(
     if format == "xlsx" and output is None:
         raise InvalidValueError("format", format, _(TEXT["xlsx_to_file"]))
     tournament, table = _read_standings(folder)
+    from bbscore.tournament_file import FILE
+
+    _refuse_read(output, [tournament.folder / FILE, *(tournament.folder / t.sheet for r in tournament.schedule
+                                                      for t in r.tables)])
     people = {entrant.name: entrant.players for entrant in tournament.entrants if entrant.players}
     title, meta = _title_and_meta(tournament, table)
     if as_json:
@@ -203,9 +221,9 @@ def standings(
         _write(made, output, force)
         if format in ("csv", "xlsx"):  # a spreadsheet has no place for them: named on standard error
             for sheet, slips in table.wrong.items():
-                print(_(TEXT["sheet_wrong"]).format(sheet=sheet, slips="; ".join(slips)), file=sys.stderr)
+                say(_(TEXT["sheet_wrong"]).format(sheet=sheet, slips="; ".join(slips)), error=True)
             for reason in table.errors.values():
-                print(_(TEXT["sheet_error"]).format(reason=reason), file=sys.stderr)
+                say(_(TEXT["sheet_error"]).format(reason=reason), error=True)
     if table.wrong or table.errors:
         raise typer.Exit(1)
 
@@ -253,6 +271,7 @@ def rating(
 
     format = _output_format(format, output, force, {".html": "html", ".htm": "html"}, TEXT["bad_rating_format"])
     files, problems = protocol_files(paths)
+    _refuse_read(output, files)
     bad = 0
     for folder, why in problems:  # a folder with none, a folder that cannot be read: said, and counted
         warn(f"{folder}: {why}")
@@ -271,17 +290,20 @@ def rating(
             bad += 1
             continue
         if wrong:
-            print(_(TEXT["wrong_sheet"]).format(file=path), file=sys.stderr)
+            say(_(TEXT["wrong_sheet"]).format(file=path), error=True)
         if game is None:
             skipped += 1
         else:
             rated.append(game)
     ratings = rate(rated)
+    if not rated and not skipped and not as_json:  # nothing could be read: no page, no empty table
+        warn(_(TEXT["nothing_read"]))
+        raise typer.Exit(1)
     if as_json:
         printed(lambda: emit_json({
             "games": len(ratings.games), "skipped": skipped, "bad_files": bad,
             "players": [{"name": p.name, "rating": p.rating, "mu": p.mu, "sigma": p.sigma, "games": p.games,
-                         "wins": p.wins, "history": [{"game": n, "rating": r} for n, r in p.history]}
+                         "wins": p.wins, "draws": p.draws, "history": [{"game": n, "rating": r} for n, r in p.history]}
                         for p in ratings.players],
             "order": [{"game": n, "file": g.source, "date": g.date} for n, g in enumerate(ratings.games, start=1)],
         }))

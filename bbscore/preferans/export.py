@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 from bbscore.preferans.working import number, vists_word
 from bbscore.xlsx import neutral  # (openpyxl is imported only when a workbook is written)
 
@@ -28,13 +28,14 @@ TEXT = {
     "pulya": N_("пуля"),
     "gora": N_("гора"),
     "vists": N_("висты"),
-    "vists_on": N_("висты на {player}"),
+    "vists_on": N_("висты → {player}"),
     "note": N_("примечание"),
     "written": N_("записано"),
     "written_pulya": N_("пуля: {entries}"),
     "written_gora": N_("гора: {entries}"),
     "written_vists": N_("висты: {entries}"),
-    "vists_pair": N_("{player} на {other} {vists}"),
+    "vists_pair": N_("{player} → {other}: {vists}"),
+    "closing": N_("сверх пули"),
     "nothing": N_("ничего"),
     "player": N_("игрок"),
     "result": N_("итог, вистов"),
@@ -47,11 +48,12 @@ TEXT = {
     "created": N_("Начата {created}."),
     "ended": N_("Пуля закрыта: подсчёт."),
     "going": N_("Пуля не закрыта: подсчёт на сейчас."),
+    "ended_unsettled": N_("Пуля закрыта."),
+    "going_unsettled": N_("Пуля не закрыта."),
     "hands": N_("Сдачи"),
     "standing": N_("Пуля, гора и висты"),
     "settlement": N_("Подсчёт: кто кому платит"),
     "nobody": N_("Платить никому не нужно."),
-    "unsettled": N_("Подсчёта нет: в сдачах {hands} ошибка ввода (bbscore recompute {file})."),
 }
 
 
@@ -74,11 +76,52 @@ def _value(value: Fraction | int) -> int | float | str:
     return number(value)
 
 
+def _closing_of(checked) -> dict[int, list]:
+    """The steps of a closed пуля's overflow (``PulyaSheet.closing``) by the position of their hand in the sheet (from
+    0): the replay numbers only the hands it could read."""
+    readable = [index for index, entries in enumerate(checked.entries) if entries is not None]
+    found: dict[int, list] = {}
+    for hand, step in checked.sheet.closing:
+        found.setdefault(readable[hand - 1], []).append(step)
+    return found
+
+
+def _closing_row(number: int, steps: list, players) -> dict:
+    """What a closed пуля's overflow wrote after hand ``number``, as a row of its own (so that the rows add up to the
+    standing): the points beyond the пуля taken out of it, put in another's open пуля with the vists for them, or
+    written off one's own гора; the words of ``pref show`` in its note."""
+    from bbscore.preferans.pulya import Helped, OffGora, PulyaClosed
+    from bbscore.preferans.working import step_line
+
+    pulya: dict[str, int] = {}
+    gora: dict[str, int] = {}
+    pairs: dict[tuple[str, str], Fraction] = {}
+    for step in steps:
+        if isinstance(step, PulyaClosed):
+            pulya[step.player] = pulya.get(step.player, 0) - step.excess
+        elif isinstance(step, Helped):
+            pulya[step.on] = pulya.get(step.on, 0) + step.points
+            pairs[(step.player, step.on)] = pairs.get((step.player, step.on), Fraction(0)) + step.vists
+        elif isinstance(step, OffGora):
+            gora[step.player] = gora.get(step.player, 0) - step.points
+    written: dict[str, Fraction] = {}
+    for (giver, _on), vists in pairs.items():
+        written[giver] = written.get(giver, Fraction(0)) + vists
+    row = {"n": number, "note": " ".join(step_line(step) for step in steps), "game": text("closing"), "by": "",
+           "pulya": {p: n for p, n in pulya.items() if n}, "gora": {p: n for p, n in gora.items() if n},
+           "vists": {p: n for p, n in written.items() if n}, "pairs": {pair: n for pair, n in pairs.items() if n},
+           "closing": True}
+    row["cells"] = [(row["pulya"].get(p), row["gora"].get(p), row["vists"].get(p)) for p in players]
+    return row
+
+
 def _hand_rows(protocol, checked) -> list[dict]:
-    """Each hand: its number, game, declarer, note, and per player what he wrote (пуля, гора, vists on others)."""
+    """Each hand: its number, game, declarer, note, and per player what he wrote (пуля, гора, vists on others); after
+    a hand that closed a пуля beyond its target, a row of what the overflow wrote (:func:`_closing_row`)."""
     players = protocol.header.players
+    closing = _closing_of(checked)
     found = []
-    for record, hand, entries in zip(protocol.hands, checked.hands, checked.entries):
+    for index, (record, hand, entries) in enumerate(zip(protocol.hands, checked.hands, checked.entries)):
         note = record.fields.get("note")
         row = {"n": record.number, "note": note if isinstance(note, str) else "", "game": text("error"), "by": "",
                "pulya": {}, "gora": {}, "vists": {}, "pairs": {}}
@@ -95,11 +138,14 @@ def _hand_rows(protocol, checked) -> list[dict]:
             row["pairs"] = {pair: n for pair, n in pairs.items() if n}
         row["cells"] = [(row["pulya"].get(p), row["gora"].get(p), row["vists"].get(p)) for p in players]
         found.append(row)
+        if index in closing:
+            found.append(_closing_row(record.number, closing[index], players))
     return found
 
 
 def written_text(row: dict, vists) -> str:
-    """What a hand wrote, in words, for a page or a chat: ``пуля: Аня +2; висты: Боря на Аня 8``."""
+    """What a hand wrote, in words, for a page or a chat: ``пуля: Аня +2; висты: Боря → Аня: 8`` (names never
+    declined: after an arrow or a colon)."""
     from bbscore.preferans.working import signed
 
     parts = []
@@ -137,7 +183,10 @@ def _standing_rows(checked, settlement, cell=None) -> list[list]:
              None if settlement is None else settlement.shown[player]] for player in s.players]
 
 
-def _end_text(checked) -> str:
+def _end_text(checked, settlement=True) -> str:
+    """Whether the пуля is closed, and (when it has one) that the settlement is final or for now."""
+    if settlement is None:
+        return text("ended_unsettled") if checked.sheet.ended else text("going_unsettled")
     return text("ended") if checked.sheet.ended else text("going")
 
 
@@ -163,7 +212,9 @@ def _payments(settlement) -> list[tuple[str, str, int]]:
 
 def _unsettled(protocol, checked) -> str:
     bad = sorted({d.hand for d in checked.discrepancies if d.field == "input"})
-    return text("unsettled").format(hands=", ".join(map(str, bad)), file=protocol.path)
+    return ngettext("Подсчёта нет: в сдаче {hands} ошибка ввода (bbscore recompute {file}).",  # (one hand, or several)
+                    "Подсчёта нет: в сдачах {hands} ошибка ввода (bbscore recompute {file}).",
+                    1 if len(bad) == 1 else 2).format(hands=", ".join(map(str, bad)), file=protocol.path)
 
 
 # --- a worksheet and CSV: the same rows ---
@@ -184,7 +235,7 @@ def to_rows(protocol, checked, settlement) -> list[list]:
     else:
         found.append([text("payer"), text("payee"), text("amount")])
         found += [list(payment) for payment in _payments(settlement)] or [[text("nobody")]]
-    found += [[], [_end_text(checked)], [meta_text(protocol, checked)]]
+    found += [[], [_end_text(checked, settlement)], [meta_text(protocol, checked)]]
     return found
 
 
@@ -236,7 +287,7 @@ def to_markdown(protocol, checked, settlement, *, shown=_same) -> str:
     else:
         lines += [f"- {_md(payer)} → {_md(payee)}: {_md(vists_word(vists))}" for payer, payee, vists in
                   _payments(settlement)] or [_md(text("nobody"))]
-    lines += ["", _md(_end_text(checked))]
+    lines += ["", _md(_end_text(checked, settlement))]
     return "\n".join(shown(line) for line in lines) + "\n"  # (each line one line: _md joins a cell's)
 
 
@@ -254,7 +305,7 @@ def to_html(protocol, checked, settlement, *, shown=_same) -> str:
 
     title = _title(protocol)
     parts = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta_text(protocol, checked))}</p>\n',
-             f'<p class="winner">{esc(_end_text(checked))}</p>\n', f"<h2>{esc(text('hands'))}</h2>\n",
+             f'<p class="winner">{esc(_end_text(checked, settlement))}</p>\n', f"<h2>{esc(text('hands'))}</h2>\n",
              '<div class="scroll">\n<table class="sheet hands">\n<thead>\n<tr>',
              "".join(f"<th>{esc(text(key))}</th>" for key in ("n", "game", "by", "written")),
              f'<th class="note">{esc(text("note"))}</th></tr>\n</thead>\n<tbody>\n']

@@ -545,9 +545,11 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         entries = [e for e in after.entries if e is not None]
         for end in range(number, count):
             if replay(players, good[:end], convention, entries[:end]).ended:
-                raise ProtocolError(str(path), old.line, _(
-                    "после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
-                    "{next}–{count}: не меняю").format(number=number, end=end, next=end + 1, count=count))
+                raise ProtocolError(str(path), old.line, (
+                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
+                      "{count}: не меняю") if end + 1 == count else
+                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
+                      "{next}–{count}: не меняю")).format(number=number, end=end, next=end + 1, count=count))
         new_entries = after.entries[number - 1]
         assert new_entries is not None
         changes: dict[int, dict[str, Any]] = {}
@@ -638,8 +640,9 @@ def create_table(path: Path, sides: tuple[str, ...], convention_name: str, targe
 
 def table_result(path: Path):
     """One пуля as a tournament counts it (:class:`bbscore.games.TableResult`): the players, each one's vists won and
-    paid at the settlement (whole, as ``pref settle`` shows them), the places by the settlement once the пуля has
-    ended, the date, and what ``recompute`` finds wrong.  Raises :class:`ProtocolError` when the file cannot be read."""
+    paid at the settlement (whole, as ``pref settle`` shows them), the places by the exact settlement once the пуля
+    has ended (equal exact results share a place; the rounding to whole vists never decides one), the date, and
+    what ``recompute`` finds wrong.  Raises :class:`ProtocolError` when the file cannot be read."""
     from bbscore.preferans.settle import settle_sheet
 
     sheet = read(path)
@@ -653,12 +656,14 @@ def table_result(path: Path):
         zero = tuple(0 for _player in players)
         return games.TableResult(sides=players, people=tuple((p,) for p in players), points=zero, against=zero,
                                  finished=False, ranks=tuple(1 for _player in players), created=created, wrong=wrong)
-    shown_result = settle_sheet(checked.sheet, settings).shown
-    results = [shown_result[p] for p in players]
-    ranks = tuple(1 + sum(other > mine for other in results) for mine in results) if checked.sheet.ended \
+    settlement = settle_sheet(checked.sheet, settings)
+    results = [settlement.shown[p] for p in players]
+    exact = [settlement.result[p] for p in players]  # the places: by the exact results, never the rounded ones
+    ranks = tuple(1 + sum(other > mine for other in exact) for mine in exact) if checked.sheet.ended \
         else tuple(1 for _player in players)
     return games.TableResult(
         sides=players, people=tuple((p,) for p in players), points=tuple(max(v, 0) for v in results),
         against=tuple(max(-v, 0) for v in results), finished=checked.sheet.ended, ranks=ranks, created=created,
-        wrong=wrong,
+        wrong=wrong, exact_points=tuple(max(v, Fraction(0)) for v in exact),
+        exact_against=tuple(max(-v, Fraction(0)) for v in exact),
     )

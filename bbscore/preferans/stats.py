@@ -7,7 +7,8 @@ summaries up.  No file is read here and no text for people is made.
 What is counted, per player by name across the пули (names compared as the sheets compare them,
 :func:`bbscore.seats.name_key`; shown in the spelling used most):
 
-* пули played, and won — the player with the best settlement of a пуля that ended (alone: an equal best wins none);
+* пули played, and won — the player with the best exact settlement of a пуля that ended (alone: an equal best wins
+  none; the whole vists shown never decide it);
 * the games declared and made at each level 6…10 (a game both defenders passed counts as made: seed 004), misères
   declared and made, распасы played;
 * the settlement: its sum over the пули, and its average a пуля, in whole vists (as ``pref settle`` shows it).
@@ -17,21 +18,25 @@ A hand whose inputs are bad is counted apart and left out of the rest (as ``reco
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
 
 from bbscore.preferans import engine as e
 from bbscore.preferans.contract import LEVELS, Kind
 
 
-def pulya_summary(players: tuple[str, ...], hands, entries, ended: bool, settled: dict[str, int] | None) -> dict[str, Any]:
+def pulya_summary(players: tuple[str, ...], hands, entries, ended: bool, settled: dict[str, int] | None,
+                  exact: Mapping[str, Fraction] | None = None) -> dict[str, Any]:
     """One пуля's counts (plain data, cheap to send between processes).
 
     ``hands``/``entries``: each hand as checked (a :class:`~bbscore.preferans.hand.PrefHand` and its
     :class:`~bbscore.preferans.engine.HandEntries`, None for a hand whose inputs are bad); ``ended``: whether the пуля
-    is over; ``settled``: each player's settlement in whole vists (None when it cannot be settled).  Per player, in
+    is over; ``settled``: each player's settlement in whole vists (None when it cannot be settled); ``exact``: the
+    same exact (:class:`~fractions.Fraction`), which decides the winner (``settled`` when not given).  Per player, in
     the order of ``players``: ``games`` (``[declared, made]`` per level of :data:`LEVELS`), ``misere`` (``[declared,
-    made]``), ``raspasy``; ``results``: the settlement; ``winner``: the index of the best settlement of an ended пуля
-    (None: not ended, or an equal best).
+    made]``), ``raspasy``; ``results``: the settlement in whole vists; ``winner``: the index of the best exact
+    settlement of an ended пуля (None: not ended, or an equal best — two results rounded to the same whole number
+    but not equal are no tie, two equal ones rounded apart are one).
     """
     index = {player: number for number, player in enumerate(players)}
     games = [[[0, 0] for _level in LEVELS] for _player in players]
@@ -55,10 +60,11 @@ def pulya_summary(players: tuple[str, ...], hands, entries, ended: bool, settled
         row[1] += made
     results = None if settled is None else [settled[player] for player in players]
     winner = None
-    if ended and results:
-        best = max(results)
-        if results.count(best) == 1:
-            winner = results.index(best)
+    ranked = None if settled is None else [(exact or settled)[player] for player in players]
+    if ended and ranked:
+        best = max(ranked)
+        if ranked.count(best) == 1:
+            winner = ranked.index(best)
     return {"players": list(players), "ended": ended, "hands": good, "bad_hands": bad, "games": games,
             "misere": misere, "raspasy": raspasy, "results": results, "winner": winner}
 

@@ -50,8 +50,9 @@ def step_line(step: e.Step) -> str:
         case e.WhistShare(player, obligation, share, whisters):
             if whisters == 1:
                 return _("Вистует только {player}: обязательство защиты — {share} из 10 взяток.").format(player=player, share=share)
-            return _("Вистуют оба: {player} отвечает за {share} из {obligation} взяток обязательства.").format(
-                player=player, share=number(share), obligation=obligation)
+            return ngettext("Вистуют оба: {player} отвечает за {share} из {obligation} взятки обязательства.",
+                            "Вистуют оба: {player} отвечает за {share} из {obligation} взяток обязательства.",
+                            obligation).format(player=player, share=number(share), obligation=obligation)
         case e.WhistShort(player, share, tricks, short, per, gora):
             return _("{player}: на висте взято {tricks} при обязательстве {share} — недобор {short}, "
                      "в гору {short} × {per} = {gora}.").format(player=player, tricks=tricks, share=number(share),
@@ -132,11 +133,13 @@ def settlement_lines(s: Settlement) -> list[str]:
         elif missing:
             lines.append(_("{player}: пуля не закрыта, недостающие {missing} пишутся в гору × {rate} = {gora}.").format(
                 player=player, missing=missing, rate=s.missing_rate, gora=missing * s.missing_rate))
-    lines.append(_("Горы: {gora}; средняя {average}; очко горы = {rate} вистов.").format(
-        gora=", ".join(f"{q} {number(g)}" for q, g in s.gora.items()), average=number(s.average_gora), rate=s.rate))
+    lines.append(_("Горы: {gora}; средняя {average}; очко горы = {rate}.").format(
+        gora=", ".join(f"{q} {number(g)}" for q, g in s.gora.items()), average=number(s.average_gora),
+        rate=vists_word(s.rate)))
     if s.pulya_rate and s.pulya is not None and s.pulya_offset is not None:
-        lines.append(_("Пули: {pulya}; средняя {average}; очко пули = {rate} вистов: {offsets}.").format(
-            pulya=", ".join(f"{q} {n}" for q, n in s.pulya.items()), average=number(s.average_pulya), rate=s.pulya_rate,
+        lines.append(_("Пули: {pulya}; средняя {average}; очко пули = {rate}: {offsets}.").format(
+            pulya=", ".join(f"{q} {n}" for q, n in s.pulya.items()), average=number(s.average_pulya),
+            rate=vists_word(s.pulya_rate),
             offsets=", ".join(f"{q} {signed(s.pulya_offset[q])}" for q in s.players)))
     if s.method == "average_gora":
         lines.append(_("Гора в висты: {rate} × (средняя гора − своя): {offsets}.").format(

@@ -272,7 +272,8 @@ def sheet(protocol, replay, warning: str | None) -> None:
         _not_ended_yet(out, pairs, target, replay)
     if flagged:
         out.print(styled(ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
-                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(flagged)).format(
+                                  "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}",
+                                  1 if len(flagged) == 1 else 2).format(
             hands=", ".join(str(n) for n in sorted(flagged)), file=protocol.path), "red"))
 
 
@@ -403,10 +404,11 @@ def stats(data: dict, out: Console | None = None) -> None:
     if data.get("players"):
         people = Table(title=t["players"], title_justify="left")
         people.add_column(t["player"])
-        for key in ("games", "wins", "points"):
+        for key in ("games", "wins", "win_rate", "points"):
             people.add_column(t[key], justify="right")
         for player in data["players"]:
-            people.add_row(player["name"], *(str(player[key]) for key in ("games", "wins", "points")))
+            people.add_row(player["name"], str(player["games"]), str(player["wins"]), percent(player["win_rate"]),
+                           _number(player["points"]))
         print_fitting(out, people)
     kinds = Table(title=t["kinds"], title_justify="left")
     kinds.add_column(t["kind"])

@@ -91,7 +91,7 @@ def edited(replaced, path) -> None:
         out.print(f"  {line}")
     if replaced.changed:
         out.print(ngettext("Пересчитана и переписана сдача {hands}.", "Пересчитаны и переписаны сдачи {hands}.",
-                           len(replaced.changed)).format(hands=", ".join(map(str, replaced.changed))))
+                           1 if len(replaced.changed) == 1 else 2).format(hands=", ".join(map(str, replaced.changed))))
     _status(replaced.after.sheet, out, len(replaced.protocol.hands), path, replaced.protocol.header.extra.get("dealer"))
 
 
@@ -266,7 +266,8 @@ def _discrepancies(checked, path, out: Console, what: str | None = None) -> None
     bad = sorted({d.hand for d in checked.discrepancies})
     if bad:
         line = ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
-                        "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}", len(bad)).format(
+                        "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}",
+                        1 if len(bad) == 1 else 2).format(
             hands=", ".join(map(str, bad)), file=path)
         out.print(styled(f"{line} ({what})" if what else line, "red"))
 

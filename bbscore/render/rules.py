@@ -30,7 +30,7 @@ def convention_list(entries: list[dict], user_folder, default: str) -> None:
     """Print the bundled and the user's rule sets (``default``: the one to copy from, named in the hint)."""
     out = console()
     table = Table(title=_("Правила"), title_justify="left")
-    for column in (_("имя"), _("откуда"), _("название"), _("файл")):
+    for column in (_("имя"), _("правила"), _("название"), _("файл")):  # (a narrow line: «bela — правила встроенные; …»)
         table.add_column(column, overflow="fold")
     for entry in entries:
         origin = _("встроенные") if entry["origin"] == "bundled" else _("свои")

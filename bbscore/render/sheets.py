@@ -20,7 +20,7 @@ TEXT = {
     "hands": N_("сдач"),
     "score": N_("счёт"),
     "winner": N_("победитель"),
-    "going": N_("не окончена"),
+    "going": N_("— (не окончена)"),
     "draw": N_("ничья"),
     "count": N_("Файлов в списке: {count}."),
 }
@@ -52,7 +52,8 @@ def score_text(summary: dict) -> str:
 
 
 def winner_text(summary: dict) -> str:
-    """Who won, «ничья» for a game ended without a winner, «не окончена» for one still going."""
+    """Who won, «ничья» for a game ended without a winner, «— (не окончена)» for one still going (no winner yet:
+    «победитель — (не окончена)» on a narrow line, never «победитель не окончена»)."""
     if not summary["ended"]:
         return _(TEXT["going"])
     return summary["sides"][summary["winner"]] if summary["winner"] is not None else _(TEXT["draw"])

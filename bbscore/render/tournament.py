@@ -3,22 +3,19 @@ results, the rating table.  Names no game."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rich.table import Table
 
 from bbscore.i18n import N_, _
 from bbscore.render.layout import console, print_fitting, styled
-from bbscore.tournament_export import columns, header, places, round_cell, score_text, text, values
+from bbscore.tournament_export import RATING_COLUMNS, cell, columns, figure, header, legend, places, round_cell, text, values
 
 TEXT = {
-    "created": N_("Турнир в {folder}: {count} участников, {system}, правила {convention}, туров {rounds}."),
+    "created": N_("Турнир в {folder}: участников {count}, {system}, правила {convention}, туров {rounds}."),
     "round": N_("Тур {number}:"),
     "table": N_("  стол {number}: {entrants} — {sheet}"),
     "bye": N_("  пропускает тур: {names}"),
     "written": N_("Записано листов: {count} (вести их: {commands})."),
     "paired": N_("Тур {number} расписан в {folder}."),
-    "standings": N_("Таблица после {played} из {rounds} туров"),
     "rating": N_("Рейтинг: игр {games}, игроков {players}"),
     "skipped": N_("Не окончены и не учтены: {count}."),
 }
@@ -67,14 +64,13 @@ def standings(table, people: dict, title: str, meta: str) -> None:
     for n in range(1, count + 1):
         grid.add_column(text("r").format(number=n), justify="center")
     for line in table.lines:
-        row = values(line, people)
-        cells = [score_text(row[key]) if isinstance(row[key], Fraction) else "" if row[key] is None else str(row[key])
-                 for key in keys]
+        row = values(line, people, numbers[line.name])
+        cells = [cell(row[key]) for key in keys]
         by_round = {game.round: game for game in line.games}
         cells += [round_cell(by_round[n], numbers) if n in by_round else "" for n in range(1, count + 1)]
         grid.add_row(*cells)
     print_fitting(out, grid)
-    out.print(text("short_legend"))
+    out.print(legend(table))
     out.print(text("legend"))
     if table.unfinished:
         out.print(text("open").format(sheets=", ".join(table.unfinished)))
@@ -89,14 +85,14 @@ def standings(table, people: dict, title: str, meta: str) -> None:
 
 
 def rating(ratings, skipped: int) -> None:
-    """The rating table: place, player, rating, μ, σ, games, wins."""
+    """The rating table: place, player, rating, μ, σ, games, wins, draws."""
     out = console()
     grid = Table(title=_(TEXT["rating"]).format(games=len(ratings.games), players=len(ratings.players)), title_justify="left")
-    for key in ("place", "player", "rating", "mu", "sigma", "games", "wins"):
+    for key in RATING_COLUMNS:
         grid.add_column(text(key), justify="left" if key == "player" else "right")
     for place, player in enumerate(ratings.players, start=1):
-        grid.add_row(str(place), player.name, f"{player.rating:.2f}", f"{player.mu:.2f}", f"{player.sigma:.2f}",
-                     str(player.games), str(player.wins))
+        grid.add_row(str(place), player.name, figure(player.rating), figure(player.mu), figure(player.sigma),
+                     str(player.games), str(player.wins), str(player.draws))
     print_fitting(out, grid)
     out.print(text("rating_meta").format(games=len(ratings.games)))
     if skipped:

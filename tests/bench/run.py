@@ -12,6 +12,9 @@ Targets (the issue "Fast enough to forget"; a benchmark, not a timed test — CI
   worker processes (one per core) and, shown beside it, with ``--jobs 1`` (one core); ``stats`` of the same
   files ≤ 1.5 × that ``recompute``;
 * sharing: ``export`` of one game (html, csv, md) ≤ 1 × ``show`` of it.
+* tournaments: ``tournament new`` of 64 players at tables of three (32 rounds, 672 sheets, the rotation seated by
+  swaps) and of 64 pairs (a round-robin, 2,016 sheets): per sheet, beyond a one-round tournament of the same
+  entrants, ≤ 3 ms (each sheet written once, proven and fsynced; the folder fsynced once);
 * play: a scripted 20-hand session of ``bbscore play`` and of ``bbscore pref play`` (answers on standard input,
   each hand written and shown): its time beyond a session that only starts and quits, per answer, ≤ 50 ms (the
   answer to each question appears without a perceptible pause).
@@ -618,6 +621,34 @@ def play(folder: Path, repeat: int) -> None:
     ROWS[-1] = ROWS[-1][:4] + (f"≤ {PLAY_TARGET_MS} ms", "PASS" if per_answer * 1000 <= PLAY_TARGET_MS else "FAIL")
 
 
+TOURNAMENT_TARGET_MS = 3.0  # per sheet written, beyond a one-round tournament of the same entrants
+
+
+def tournaments(folder: Path, repeat: int) -> None:
+    """``tournament new`` of 64 players at tables of three and of 64 pairs: the time per sheet beyond the same
+    tournament of one round (start-up, the entrants, one round's sheets)."""
+    names = ",".join(f"P{i}" for i in range(64))
+    cases = (("64 players, tables of 3", ["--players", names, "--table-size", "3"]), ("64 pairs, round-robin", ["--pairs", names]))
+    print(f"tournament new: 64 entrants, best of {repeat}")
+    for label, options in cases:
+        whole, first = [], []
+        for attempt in range(repeat):
+            for rounds, runs in ((None, whole), ("1", first)):
+                target = folder / f"tournament-{label.split()[1]}-{attempt}-{rounds or 'all'}"
+                extra = ["--rounds", rounds] if rounds else []
+                runs.append(run([sys.executable, "-m", "bbscore", "tournament", "new", str(target), *options, *extra]))
+                shutil.rmtree(target, ignore_errors=True)
+        sheets = int(whole[-1].stdout.rsplit("Записано листов: ", 1)[1].split()[0])
+        one = int(first[-1].stdout.rsplit("Записано листов: ", 1)[1].split()[0])
+        best, base = min(r.seconds for r in whole), min(r.seconds for r in first)
+        per_sheet = (best - base) / max(sheets - one, 1) * 1000
+        print(f"  {label}: {sheets} sheets in {secs(best)} (one round: {secs(base)}); per sheet {per_sheet:.2f} ms")
+        row(f"tournament new: {label}, {sheets} sheets", secs(base), secs(best), None, None)
+        ROWS[-1] = ROWS[-1][:4] + (f"≤ {TOURNAMENT_TARGET_MS:g} ms a sheet",
+                                  "PASS" if per_sheet <= TOURNAMENT_TARGET_MS else "FAIL")
+    print()
+
+
 PREF_PLAY_CYCLE = [["Аня", "6П", "в", "п", "7"], ["распасы", "2", "3", "5"], ["Вера", "7Ч", "в", "в", "5", "3", "2"],
                    ["2", "мизер", "1"], ["Аня", "8Т", "п", "в", "8"], ["3", "10БК", "п", "п"]]
 
@@ -654,13 +685,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the generator's seed (default 0)")
     parser.add_argument("--files", type=generate.positive, default=None, help="small files for the many-files case (default 1000)")
     parser.add_argument("--hands-per-file", type=generate.positive, default=25, help="at most this many hands per small file (default 25)")
-    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans", "sharing", "play", "refused"], action="append",
+    parser.add_argument("--only", choices=["startup", "batch", "many", "preferans", "sharing", "play", "refused", "tournament"],
+                        action="append",
                         help="run only this measurement (may be repeated)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (the many small files)")
     args = parser.parse_args(argv)
     sizes = [10_000] if args.quick else [10_000, 100_000] + ([1_000_000] if args.full else [])
     files = args.files if args.files is not None else (100 if args.quick else MANY_TARGET_FILES)
-    only = set(args.only or ["startup", "batch", "many", "preferans", "sharing", "play", "refused"])
+    only = set(args.only or ["startup", "batch", "many", "preferans", "sharing", "play", "refused", "tournament"])
 
     compile_bytecode()
     print_machine()
@@ -672,7 +704,8 @@ def main(argv: list[str] | None = None) -> int:
              ("sharing", lambda: sharing(args.repeat)),
              ("play", lambda: play(folder, args.repeat)), ("play", lambda: pref_play(folder, args.repeat)),
              ("refused", lambda: refused_long(folder, args.repeat)),
-             ("refused", lambda: refused_answer(folder, args.repeat))]
+             ("refused", lambda: refused_answer(folder, args.repeat)),
+             ("tournament", lambda: tournaments(folder, args.repeat))]
     try:
         for name, step in steps:
             if name not in only:

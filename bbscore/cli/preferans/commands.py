@@ -465,9 +465,23 @@ def _price(text: Optional[str]):
     if text is None:
         return None
     given = text.strip().replace(",", ".")
-    if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", given) or not Decimal(given):
+    form = re.fullmatch(r"([0-9]+)(?:\.([0-9]+))?", given[:64])  # (a long value is not scanned whole)
+    if form is None or len(given) > 64:
         raise InconsistentHandError("per_vist", text, _("цена виста — положительное число, до 6 знаков после точки: 0.10, 1, 2.5"))
+    whole, fraction = form.group(1), form.group(2) or ""
+    if len(whole.lstrip("0")) > PRICE_DIGITS:  # positive, but more than a price can be
+        raise InconsistentHandError("per_vist", text, _("цена виста — не больше {most} (до {digits} цифр до точки)").format(
+            most="9" * PRICE_DIGITS, digits=PRICE_DIGITS))
+    if len(fraction) > PRICE_DECIMALS:
+        raise InconsistentHandError("per_vist", text, _("цена виста — до {decimals} знаков после точки: 0.10, 1, 2.5").format(
+            decimals=PRICE_DECIMALS))
+    if not Decimal(given):
+        raise InconsistentHandError("per_vist", text, _("цена виста — положительное число, а дан ноль"))
     return Decimal(given)
+
+
+PRICE_DIGITS = 9  # the longest price of a vist, in digits before the point (sums of millions of vists stay exact)
+PRICE_DECIMALS = 6  # and after it
 
 
 def settlement_json(file, checked, result, price, currency, warning) -> dict:

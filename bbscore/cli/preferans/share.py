@@ -3,12 +3,10 @@ summary for ``list`` and ``stats``, and its export (CSV, Markdown, a page, a wor
 
 from pathlib import Path
 
-from bbscore.i18n import N_, _
+from bbscore.i18n import N_, _, ngettext
 
 TEXT = {
     "warning": N_("внимание: {warning}"),
-    "discrepancies": N_("внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — "
-                        "по правилам (подробно: bbscore recompute {file})"),
 }
 
 
@@ -27,7 +25,7 @@ def _checked(path: Path, known=None):
 
 def summary(path: Path, known=None) -> dict:
     """One пуля for ``list`` and ``stats`` (see :class:`bbscore.games.Game`): the players, the hands, each one's
-    settlement in whole vists (the score), the winner (the best settlement of an ended пуля), the date it was begun,
+    settlement in whole vists (the score), the winner (the best exact settlement of an ended пуля), the date it was begun,
     and its counts (:func:`bbscore.preferans.stats.pulya_summary`)."""
     from bbscore.preferans.stats import pulya_summary
     from bbscore.sheets import created_text
@@ -35,7 +33,8 @@ def summary(path: Path, known=None) -> dict:
     sheet, _warning, checked, settlement = _checked(path, known)
     players = sheet.header.players
     settled = None if settlement is None else dict(settlement.shown)
-    counts = pulya_summary(players, checked.hands, checked.entries, checked.sheet.ended, settled)
+    exact = None if settlement is None else dict(settlement.result)
+    counts = pulya_summary(players, checked.hands, checked.entries, checked.sheet.ended, settled, exact)
     return {"created": created_text(sheet.header.extra.get("created")), "convention": sheet.header.convention,
             "sides": list(players), "hands": len(sheet.hands),
             "score": counts["results"] if counts["results"] is not None else [0 for _player in players],
@@ -57,5 +56,10 @@ def export(path: Path, format: str, shown=None):
     notes = [_(TEXT["warning"]).format(warning=warning)] if warning else []
     flagged = sorted({d.hand for d in checked.discrepancies})
     if flagged:
-        notes.append(_(TEXT["discrepancies"]).format(hands=", ".join(map(str, flagged)), file=path))
+        notes.append(ngettext(  # (one hand, or several)
+            "внимание: в сдаче {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — по правилам "
+            "(подробно: bbscore recompute {file})",
+            "внимание: в сдачах {hands} записанное расходится с правилами или ввод с ошибкой; в экспорте — по правилам "
+            "(подробно: bbscore recompute {file})", 1 if len(flagged) == 1 else 2).format(
+            hands=", ".join(map(str, flagged)), file=path))
     return content, notes
