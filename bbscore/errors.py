@@ -115,16 +115,23 @@ def shown(value: object, limit: int = 40, depth: int = 0) -> str:
 
 def visible(text: str, keep: str = "") -> str:
     """Text safe for a terminal: every control or format character (ESC, BEL, a right-to-left mark, a line separator)
-    named as ``<U+001B>``, except those in ``keep`` (``"\\n"`` where lines are meant).  No raw control sequence of a
+    named as ``<U+001B>`` (a byte of a file name that is not UTF-8 as ``<0x9B>``), except those in ``keep`` (``"\\n"`` where lines are meant).  No raw control sequence of a
     name, a note or a file name reaches the terminal."""
     import unicodedata
 
     if text.isprintable():  # the common case, quickly (no control, format or separator character in it)
         return text
-    return "".join(
-        f"<U+{ord(ch):04X}>" if ch not in keep and unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") else ch
-        for ch in text
-    )
+    return "".join(_named(ch) if ch not in keep and unicodedata.category(ch) in _HIDDEN else ch for ch in text)
+
+
+# Control, format, line and paragraph separators, and surrogates: a byte of a file name that is not UTF-8 (kept by
+# Python as U+DC80…U+DCFF) would reach the terminal as that byte — 0x9B is the 8-bit CSI.
+_HIDDEN = ("Cc", "Cf", "Zl", "Zp", "Cs")
+
+
+def _named(ch: str) -> str:
+    code = ord(ch)
+    return f"<0x{code - 0xDC00:02X}>" if 0xDC80 <= code <= 0xDCFF else f"<U+{code:04X}>"
 
 
 class ContractSyntaxError(BBScoreError):

@@ -1023,6 +1023,20 @@ def test_kind_2_preferans_cells_of_user_text_are_never_formulas(tmp_path):
         assert "'" + formula in values and any(isinstance(value, int) and value > 0 for value in values)
 
 
+def test_kind_3_a_file_name_byte_that_is_not_utf8_is_named_not_sent(tmp_path):
+    """0x9B is the 8-bit CSI: in a file name that is not UTF-8 Python keeps it as U+DC9B, and printed back it would be
+    the byte itself.  Every command that names the file shows ``<0x9B>``."""
+    name = "g\udc9b[2J.toml"
+    game = tmp_path / name
+    game.write_text(GAMBLER_GAME, encoding="utf-8")
+    for args in (["show", game], ["recompute", game], ["list", game], ["show", tmp_path / "nope\udc9b[31m.toml"],
+                 ["export", game, "-o", tmp_path / "r\udc9b[2J.md"]):
+        done = run_cli(*args)
+        assert done.returncode in (0, 1, 2), report(done)
+        text = done.stdout + done.stderr
+        assert "\udc9b" not in text and "\x9b" not in text and "<0x9B>" in text, report(done)
+
+
 # --- 3. control characters and bidi controls: one output path
 
 
