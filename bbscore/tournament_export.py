@@ -136,6 +136,16 @@ def cell_text(value: str) -> str:
     return neutral(value)
 
 
+def rating_places(players) -> list[int]:
+    """The places of rated players in their order (best first): players of one rating share a place (1, 1, 1, 4), as
+    the standings' entrants level on every count do."""
+    found: list[int] = []
+    for index, player in enumerate(players):
+        same = index and round(player.rating, 9) == round(players[index - 1].rating, 9)
+        found.append(found[-1] if same else index + 1)
+    return found
+
+
 def places(standings) -> dict[str, int]:
     """Each entrant's row in the table (its line, from 1: the ``№`` column), as the round cells name opponents —
     not its place, which entrants level on every count share."""
@@ -368,8 +378,8 @@ def rating_html(ratings, meta: str) -> str:
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="rating">\n<thead><tr>']
     body += [f"<th>{esc(text(key))}</th>" for key in RATING_COLUMNS]
     body.append("</tr></thead>\n<tbody>\n")
-    for place, player in enumerate(ratings.players, start=1):
-        color = _PALETTE[(place - 1) % len(_PALETTE)]
+    for index, (place, player) in enumerate(zip(rating_places(ratings.players), ratings.players)):
+        color = _PALETTE[index % len(_PALETTE)]
         body.append(f'<tr data-player="{esc(player.name)}"><td class="num">{place}</td>'
                     f'<td class="name"><span style="color:{color}">■</span> {esc(player.name)}</td>'
                     f'<td class="num">{figure(player.rating)}</td><td class="num">{figure(player.mu)}</td>'

@@ -541,6 +541,9 @@ def test_equal_exact_results_share_first_place_in_list_stats_standings_and_ratin
     assert lines["Аня"]["score"] == lines["Боря"]["score"] == 0.5 and lines["Аня"]["place"] == lines["Боря"]["place"] == 1
     rated = {p["name"]: p for p in run_json("rating", folder)["players"]}
     assert rated["Аня"]["rating"] == rated["Боря"]["rating"] > rated["Вера"]["rating"]
+    assert (rated["Аня"]["place"], rated["Боря"]["place"], rated["Вера"]["place"]) == (1, 1, 3)  # a shared place
+    table = run_cli("rating", folder, columns=120).stdout
+    assert [line.split()[1] for line in table.splitlines() if "│" in line and ("Аня" in line or "Боря" in line)] == ["1", "1"]
     assert [(rated[n]["wins"], rated[n]["draws"]) for n in ("Аня", "Боря")] == [(0, 1), (0, 1)]
 
 

@@ -268,6 +268,7 @@ def rating(
     """``rating``: every player's rating over the finished games of the sheets given, in date order."""
     from bbscore.sheets import protocol_files
     from bbscore.rating import rate
+    from bbscore.tournament_export import rating_places
 
     format = _output_format(format, output, force, {".html": "html", ".htm": "html"}, TEXT["bad_rating_format"])
     files, problems = protocol_files(paths)
@@ -302,9 +303,10 @@ def rating(
     if as_json:
         printed(lambda: emit_json({
             "games": len(ratings.games), "skipped": skipped, "bad_files": bad,
-            "players": [{"name": p.name, "rating": p.rating, "mu": p.mu, "sigma": p.sigma, "games": p.games,
-                         "wins": p.wins, "draws": p.draws, "history": [{"game": n, "rating": r} for n, r in p.history]}
-                        for p in ratings.players],
+            "players": [{"place": place, "name": p.name, "rating": p.rating, "mu": p.mu, "sigma": p.sigma,
+                         "games": p.games, "wins": p.wins, "draws": p.draws,
+                         "history": [{"game": n, "rating": r} for n, r in p.history]}
+                        for place, p in zip(rating_places(ratings.players), ratings.players)],
             "order": [{"game": n, "file": g.source, "date": g.date} for n, g in enumerate(ratings.games, start=1)],
         }))
     elif format == "html":

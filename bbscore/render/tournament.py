@@ -7,7 +7,8 @@ from rich.table import Table
 
 from bbscore.i18n import N_, _
 from bbscore.render.layout import console, print_fitting, styled
-from bbscore.tournament_export import RATING_COLUMNS, cell, columns, figure, header, legend, places, round_cell, text, values
+from bbscore.tournament_export import (RATING_COLUMNS, cell, columns, figure, header, legend, places, rating_places,
+                                       round_cell, text, values)
 
 TEXT = {
     "created": N_("Турнир в {folder}: участников {count}, {system}, правила {convention}, туров {rounds}."),
@@ -90,7 +91,7 @@ def rating(ratings, skipped: int) -> None:
     grid = Table(title=_(TEXT["rating"]).format(games=len(ratings.games), players=len(ratings.players)), title_justify="left")
     for key in RATING_COLUMNS:
         grid.add_column(text(key), justify="left" if key == "player" else "right")
-    for place, player in enumerate(ratings.players, start=1):
+    for place, player in zip(rating_places(ratings.players), ratings.players):
         grid.add_row(str(place), player.name, figure(player.rating), figure(player.mu), figure(player.sigma),
                      str(player.games), str(player.wins), str(player.draws))
     print_fitting(out, grid)
