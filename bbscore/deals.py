@@ -238,6 +238,52 @@ CARDS_WRITTEN = N_(  # translated where shown
 )
 
 
+def player(value: Any, field: str, players: Sequence[str]) -> str:
+    """The player of a deal named by ``value`` (any case, spaces made single), as ``players`` write him.  Raises
+    :class:`DealError` naming ``field`` and the players."""
+    if isinstance(value, str):
+        typed = " ".join(value.split()).casefold()
+        for name in players:
+            if name.casefold() == typed:
+                return name
+    raise DealError(field, value if value is not None else _("не указано"),
+                    _("один из игроков: {players}").format(players=", ".join(players)))
+
+
+def read_play(value: Any, seats: Sequence[str], first: int, tricks: int, cards: Callable[[str, str], tuple],
+              example: str, partial_example: str) -> tuple[tuple[int | None, tuple], ...]:
+    """A deal's ``play``: the tricks from trick ``first`` of ``tricks``, each ``"[LEADER:] CARD CARD …"`` — the seat
+    (1-based, of ``seats``) the text names as its leader or None, and the cards read by ``cards(text, field)`` (the
+    game's reader).  A partial deal's first trick names its leader.  ``example``, ``partial_example``: the game's own
+    texts of a right value, in the refusals.  Raises :class:`DealError` with the trick's index."""
+    from bbscore.errors import CardError
+
+    if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+        raise DealError("play", value, _("взятки по порядку — список строк: {example}").format(example=example))
+    if len(value) > tricks - first + 1:
+        raise DealError("play", _("{count} взяток").format(count=len(value)),
+                        _("с взятки {first} их не больше {most}").format(first=first, most=tricks - first + 1))
+    found = []
+    for index, text in enumerate(value):
+        named = None
+        head, colon, rest = text.partition(":")
+        if colon:
+            try:
+                named = list(seats).index(player(head, "play", seats)) + 1
+            except DealError as error:
+                raise DealError("play", text, error.allowed, index) from None
+            text = rest
+        try:
+            played = cards(text, "play")
+        except CardError as error:
+            raise DealError("play", error.value, error.allowed, index) from None
+        found.append((named, played))
+    if first > 1 and found and found[0][0] is None:
+        raise DealError("play", value[0], _("в неполной раздаче первую записанную взятку начинают с имени ходившего: "
+                                            "{example}").format(example=partial_example), 0)
+    return tuple(found)
+
+
 def read_cards(text: Any, field: str) -> tuple[tuple[str, str], ...]:
     """Cards of the 32-card deck as people write them, in the order given, as (rank, suit) codes (ranks of
     :data:`RANKS`, suits of :data:`SUITS`): Russian ranks 7 8 9 10 В Д К Т with suits П Т Б Ч, Latin 7 8 9 T/10 J Q K

@@ -36,7 +36,8 @@ import msgspec
 from bbscore.belot.cards import CARDS_PER_PLAYER, TRICKS_PER_HAND, Card, full_deck, parse_cards
 from bbscore.belot.contract import Contract
 from bbscore.belot.convention import Convention
-from bbscore.errors import CardError, DealError
+from bbscore.deals import player, read_play
+from bbscore.errors import DealError
 from bbscore.i18n import _
 
 SEAT_COUNT = 4
@@ -156,14 +157,7 @@ def _names(given: tuple[str, ...]) -> tuple[str, ...]:
     return new_names(given, "players", _("игроки"))
 
 
-def _player(value: Any, field: str, players: list[str]) -> str:
-    if isinstance(value, str):
-        typed = " ".join(value.split()).casefold()
-        for name in players:
-            if name.casefold() == typed:
-                return name
-    raise DealError(field, value if value is not None else _("не указано"),
-                    _("один из игроков: {players}").format(players=", ".join(players)))
+_player = player  # (the shared reader: bbscore.deals.player)
 
 
 def _table(value: Any, field: str, players: list[str]) -> dict[str, Any]:
@@ -198,31 +192,8 @@ def _read(text: str, field: str) -> tuple[Card, ...]:
 
 
 def _play(value: Any, seats: tuple[str, ...], first: int) -> tuple[tuple[int | None, tuple[Card, ...]], ...]:
-    """The tricks: each ``"[LEADER:] CARD CARD CARD CARD"``."""
-    if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
-        raise DealError("play", value, _("взятки по порядку — список строк: [\"ТП 7П 8П 9П\", \"Аня: ВТ 7Т 8Т 9Т\"]"))
-    if len(value) > TRICKS_PER_HAND - first + 1:
-        raise DealError("play", _("{count} взяток").format(count=len(value)),
-                        _("с взятки {first} их не больше {most}").format(first=first, most=TRICKS_PER_HAND - first + 1))
-    tricks = []
-    for index, text in enumerate(value):
-        named = None
-        head, colon, rest = text.partition(":")
-        if colon:
-            try:
-                named = seats.index(_player(head, "play", list(seats))) + 1
-            except DealError as error:
-                raise DealError("play", text, error.allowed, index) from None
-            text = rest
-        try:
-            cards = _read(text, "play")
-        except CardError as error:
-            raise DealError("play", error.value, error.allowed, index) from None
-        tricks.append((named, cards))
-    if first > 1 and tricks and tricks[0][0] is None:
-        raise DealError("play", value[0], _("в неполной раздаче первую записанную взятку начинают с имени ходившего: "
-                                            "\"Аня: ВТ 7Т 8Т 9Т\""), 0)
-    return tuple(tricks)
+    """The tricks: each ``"[LEADER:] CARD …"`` (:func:`bbscore.deals.read_play`)."""
+    return read_play(value, seats, first, TRICKS_PER_HAND, _read, _('["ТП 7П 8П 9П", "Аня: ВТ 7Т 8Т 9Т"]'), _('"Аня: ВТ 7Т 8Т 9Т"'))
 
 
 def hand_size(deal: Deal) -> int:

@@ -29,7 +29,8 @@ from typing import Any
 
 import msgspec
 
-from bbscore.errors import CardError, DealError
+from bbscore.deals import player, read_play
+from bbscore.errors import DealError
 from bbscore.i18n import _
 from bbscore.preferans.cards import CARDS_PER_HAND, PrefCard, parse_cards
 from bbscore.preferans.contract import Kind, PrefContract
@@ -175,14 +176,7 @@ def _players(value: Any, counts: tuple[int, ...]) -> list[str]:
     return list(new_names(value, "players", _("игроки")))
 
 
-def _player(value: Any, field: str, players: list[str]) -> str:
-    if isinstance(value, str):
-        typed = " ".join(value.split()).casefold()
-        for name in players:
-            if name.casefold() == typed:
-                return name
-    raise DealError(field, value if value is not None else _("не указано"),
-                    _("один из игроков: {players}").format(players=", ".join(players)))
+_player = player  # (the shared reader: bbscore.deals.player)
 
 
 def _words(data: dict, contract: PrefContract, declarer: str | None,
@@ -223,30 +217,8 @@ def _cards(value: Any, field: str) -> tuple[PrefCard, ...]:
 
 
 def _play(value: Any, active: tuple[str, ...], first: int) -> tuple[tuple[int | None, tuple[PrefCard, ...]], ...]:
-    if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
-        raise DealError("play", value, _("взятки по порядку — список строк: [\"Т♠ К♠ 7♠\", \"Боря: В♥ 7♥ 8♥\"]"))
-    if len(value) > TRICKS - first + 1:
-        raise DealError("play", _("{count} взяток").format(count=len(value)),
-                        _("с взятки {first} их не больше {most}").format(first=first, most=TRICKS - first + 1))
-    tricks = []
-    for index, text in enumerate(value):
-        named = None
-        head, colon, rest = text.partition(":")
-        if colon:
-            try:
-                named = active.index(_player(head, "play", list(active))) + 1
-            except DealError as error:
-                raise DealError("play", text, error.allowed, index) from None
-            text = rest
-        try:
-            cards = parse_cards(text, "play")
-        except CardError as error:
-            raise DealError("play", error.value, error.allowed, index) from None
-        tricks.append((named, cards))
-    if first > 1 and tricks and tricks[0][0] is None:
-        raise DealError("play", value[0], _("в неполной раздаче первую записанную взятку начинают с имени ходившего: "
-                                            "\"Боря: Т♠ К♠ 7♠\""), 0)
-    return tuple(tricks)
+    """The tricks: each ``"[LEADER:] CARD …"`` (:func:`bbscore.deals.read_play`)."""
+    return read_play(value, active, first, TRICKS, parse_cards, _('["Т♠ К♠ 7♠", "Боря: В♥ 7♥ 8♥"]'), _('"Боря: Т♠ К♠ 7♠"'))
 
 
 def hand_size(deal: PrefDeal) -> int:
