@@ -229,8 +229,10 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         raise FileRefused(_("файл слишком большой ({size}; читаю не больше {limit})").format(
             size=_size_text(status.st_size), limit=_size_text(limit)))
     with open(path, "rb") as stream:
-        raw = stream.read(limit + 1)
-    if len(raw) > limit:  # grew since
+        raw = stream.read(status.st_size + 1)  # a buffer of what the file holds, not of the limit
+        if len(raw) > status.st_size:  # grew since: the rest, up to the limit
+            raw += stream.read(limit + 1 - len(raw))
+    if len(raw) > limit:  # grew past it
         raise FileRefused(_("файл слишком большой (больше {limit})").format(limit=_size_text(limit)))
     return raw
 

@@ -51,6 +51,7 @@ from typing import Any, Callable
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 from bbscore.files import (
+    MAX_FILE_BYTES,
     FileRefused,
     expand_user,
     key_line,
@@ -93,17 +94,19 @@ class Style(enum.Enum):
 # --- Reading ---
 
 
-def read_text(path: Path, *, kind: str, missing: str) -> tuple[str, bool]:
-    """A score sheet's text (size-checked, UTF-8) without its byte-order mark, and whether it had one.
+def read_text(path: Path, *, kind: str, missing: str, limit: int = MAX_FILE_BYTES) -> tuple[str, bool]:
+    """A score sheet's text (at most ``limit`` bytes, UTF-8) without its byte-order mark, and whether it had one.
 
     ``kind`` names the sheet for a folder given in its place («файл протокола»); ``missing`` is the reason given when
-    there is no such file (with the command that starts one).  Raises :class:`ProtocolError`.
+    there is no such file (with the command that starts one); ``limit``: :data:`~bbscore.files.MAX_FILE_BYTES` for
+    what a command changes or shows, :data:`~bbscore.files.BATCH_FILE_BYTES` for the batch checks.  Raises
+    :class:`ProtocolError`.
     """
     if not path.name or path.is_dir():
         raise ProtocolError(str(path) or "«»", None, (_("нужен {kind}, а это папка") if path.name
                                                      else _("нужен {kind}, а это пустое имя")).format(kind=kind))
     try:
-        raw = read_regular(path)
+        raw = read_regular(path, limit)
     except FileNotFoundError:
         raise ProtocolError(str(path), None, why_missing(path) or missing) from None
     except OSError as error:

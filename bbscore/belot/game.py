@@ -57,7 +57,8 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     this hand (RULES.md §12), ``held_to`` the pair (index) that received
     ``held_in`` with this hand, ``recorded_held`` the file's ``held`` (None when
     absent).  ``error`` is set, and ``hand``/``breakdown`` are None, when the
-    inputs are bad.
+    inputs are bad.  ``sheet_total`` is the running total as the sheet has it
+    after this hand (its recorded total, else the previous one plus this score).
     """
 
     entry: HandEntry
@@ -74,6 +75,7 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     held_out: int = 0
     held_to: int | None = None
     recorded_held: int | None = None
+    sheet_total: Pair = (0, 0)
 
 
 class Discrepancy(msgspec.Struct, frozen=True, kw_only=True):
@@ -97,7 +99,8 @@ class Replay:
     ``totals`` are the running totals the rules give from the start; ``sheet_totals``
     the running total as the sheet has it after the last hand (its last recorded
     total, carried on with computed scores where none is recorded); ``held`` the
-    points of ties still held over after the last hand (RULES.md §12).
+    points of ties still held over after the last hand (RULES.md §12);
+    ``errors`` why each hand with bad inputs is refused (by hand number).
     """
 
     results: list[HandResult] = field(default_factory=list)
@@ -107,6 +110,8 @@ class Replay:
     held: int = 0
     ended_at: int | None = None
     winner: int | None = None
+    errors: dict[int, BBScoreError] = field(default_factory=dict)  # hand number → why its inputs are bad
+    hands: int = 0  # how many hands were replayed (``results`` holds them unless the replay kept none)
 
     @property
     def ended(self) -> bool:
@@ -204,6 +209,17 @@ class ScoredEntry(msgspec.Struct, frozen=True, kw_only=True):
     score: Pair = (0, 0)
 
 
+def _check_texts(fields: dict[str, Any], names: tuple[str, ...]) -> None:
+    """Refuse a value of ``names`` in a hand that is not text, or is too long."""
+    for name in names:
+        if name in fields:
+            value = fields[name]
+            if not isinstance(value, str):
+                raise InconsistentHandError(name, value, _("ожидается текст в кавычках"))
+            if len(value) > MAX_NOTE:
+                raise InconsistentHandError(name, value, _("текст не длиннее {count} знаков").format(count=MAX_NOTE))
+
+
 def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention) -> ScoredEntry:
     """Check and score one protocol hand (seed 000 §5, §6).
 
@@ -214,11 +230,7 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     if not _KNOWN_FIELDS.issuperset(fields):
         unknown = sorted(set(fields) - _KNOWN_FIELDS)
         raise InconsistentHandError("key", unknown[0], _("в сдаче допустимы ключи: {keys}").format(keys=", ".join(sorted(_KNOWN_FIELDS))))
-    for name in _TEXT_FIELDS:  # a list or a table where text belongs is refused here, before any use of it
-        if name in fields and not isinstance(fields[name], str):
-            raise InconsistentHandError(name, fields[name], _("ожидается текст в кавычках"))
-        if name in fields and len(fields[name]) > MAX_NOTE:
-            raise InconsistentHandError(name, fields[name], _("текст не длиннее {count} знаков").format(count=MAX_NOTE))
+    _check_texts(fields, _TEXT_FIELDS)  # a list or a table where text belongs is refused here, before any use of it
     if CLAIM_FIELD in fields:
         if not convention.settings.game_end.doezd:
             raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], _("доезд не предусмотрен правилами «{convention}»").format(convention=convention.name))
@@ -322,7 +334,73 @@ def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: 
         raise InconsistentHandError(CLAIM_FIELD, claimant, _("доезд заявлен, но у пары с этой сдачей {reached} < {target}").format(reached=reached, target=target))
 
 
-def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention) -> Replay:
+# What a hand's score does not depend on: what was recorded for it, its notes (checked on their own) and its declarers
+# (one scoring serves both pairs; see :func:`scored_entry`).
+_NOT_SCORED = frozenset(RECORD_FIELDS + NOTE_FIELDS + ("by",))
+
+
+def input_key(fields: dict[str, Any]) -> tuple:
+    """What a hand's scoring is a function of (with the pairs and the rule set), but for its declarers: its other input
+    keys in order, each with its value's type and value (``1``, ``1.0`` and ``true`` differ; a list as a tuple, a
+    table as its items).
+
+    Two hands with equal keys are checked and scored alike by :func:`score_entry` up to which pair declared: every
+    check it makes reads only these values, their types, the declarers and the notes; and a value that passes (text,
+    a whole number, a list or table of text) equals only a value of its own type.  Raises ``TypeError`` when hashed
+    if a value nests lists or tables (such a hand is scored without the memo).
+    """
+    key: list = []
+    for name, value in fields.items():
+        if name in _NOT_SCORED:
+            continue
+        kind = value.__class__
+        if kind is list:
+            value = tuple(value)
+        elif kind is dict:
+            value = tuple(value.items())
+        key += (name, kind, value)
+    return tuple(key)
+
+
+def scored_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict | None) -> ScoredEntry:
+    """:func:`score_entry`, each distinct input (:func:`input_key`) checked and scored once: ``memo`` remembers what
+    the hands' inputs gave (for the same pairs and rule set; None: no memo).  A hand is a pure function of its
+    inputs, the pairs and the rule set — what depends on the hands before it (held-over points, the running total,
+    the end of the game) is worked out by :func:`replay`, not remembered here.  Raises as :func:`score_entry` (a
+    refusal is not remembered: the next such hand is checked again, to the same refusal)."""
+    if memo is None:
+        return score_entry(entry, pairs, convention)
+    fields = entry.fields
+    key = input_key(fields)
+    try:
+        found = memo.get(key)
+    except TypeError:  # a value nesting lists or tables (refused by score_entry)
+        return score_entry(entry, pairs, convention)
+    if found is None:
+        scored = score_entry(entry, pairs, convention)
+        if scored.hand is None:  # a redeal
+            memo[key] = scored
+        else:  # the scoring for each pair as declarers: this one now, the other made from it when it comes
+            memo[key] = [scored, None] if scored.by == 0 else [None, scored]
+        return scored
+    # The same inputs passed score_entry's checks: those of the notes and of the declarers are left (in its order).
+    _check_texts(fields, NOTE_FIELDS)
+    if found.__class__ is ScoredEntry:  # a redeal, which names no declarers
+        return found if "by" not in fields else score_entry(entry, pairs, convention)  # (refused, in its words)
+    by = fields.get("by")
+    if by.__class__ is not str or by not in pairs:
+        return score_entry(entry, pairs, convention)  # (refused, in its words)
+    index = pairs.index(by)
+    scored = found[index]
+    if scored is None:  # the same hand played by the other pair: each pair writes what the other did
+        other = found[1 - index]
+        scored = found[index] = ScoredEntry(by=index, hand=other.hand, breakdown=other.breakdown,
+                                            score=(other.score[1], other.score[0]))
+    return scored
+
+
+def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention, *,
+           memo: dict | None = None, keep: bool = True, start: Replay | None = None) -> Replay:
     """Score every hand, keep running totals, find the end and the discrepancies (seed 000 §6).
 
     A hand score that differs from the rules is reported at its hand; a
@@ -334,33 +412,51 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     inputs are reported (``field = "input"``) and the rest are still checked.
     The points of a tie held over (RULES.md §12) are carried from hand to hand
     (:func:`held_over`) and a hand's recorded ``held`` is checked against them.
+
+    ``memo``: a dict remembering each distinct hand's scoring (:func:`scored_entry`; one dict for one pair of pairs
+    and one rule set — a command that replays the same sheet twice passes the same one); by default each replay has
+    its own.  ``keep=False``: no per-hand result is kept (``results`` stays empty; the totals, the end, the
+    discrepancies and ``errors`` are all a check needs).  ``start``: the replay of the hands before ``entries`` (see
+    :func:`prefix`), carried on.
     """
+    memo = {} if memo is None else memo
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
+    end = convention.settings.game_end
+    needs_trick = end.winner_needs_trick or end.loser_needs_trick
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
     held = 0  # points of ties held over (RULES.md §12)
+    if start is not None:
+        result.results, result.discrepancies = list(start.results) if keep else [], list(start.discrepancies)
+        result.errors, result.hands = dict(start.errors), start.hands
+        result.ended_at, result.winner = start.ended_at, start.winner
+        total, sheet, held = start.totals, start.sheet_totals, start.held
+    results, discrepancies = result.results, result.discrepancies
     for entry in entries:
         recorded_score = recorded_total = recorded_held = None
         problems: list[Discrepancy] = []
         held_in, held_to = held, None
+        fields = entry.fields
         try:
-            if "score" in entry.fields:
-                recorded_score = _pair(entry.fields["score"], "score")
-            if "total" in entry.fields:
-                recorded_total = _pair(entry.fields["total"], "total")
-            if "held" in entry.fields:
-                recorded_held = _held(entry.fields["held"])
-            if result.ended:
+            if "score" in fields:
+                recorded_score = _pair(fields["score"], "score")
+            if "total" in fields:
+                recorded_total = _pair(fields["total"], "total")
+            if "held" in fields:
+                recorded_held = _held(fields["held"])
+            if result.ended_at is not None:
                 raise InconsistentHandError(
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
-            scored = score_entry(entry, pairs, convention)
+            scored = scored_entry(entry, pairs, convention, memo)
             points, held_after, held_to = held_over(scored, held, convention)
-            _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
+            if CLAIM_FIELD in fields:
+                _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
-            scored, points, error, held_after, held_to = ScoredEntry(), (0, 0), problem, held, None
+            scored, points, error, held_after, held_to = _UNSCORED, (0, 0), problem, held, None
+            result.errors[entry.number] = problem
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
                                         message=problem.message(FILE_LABELS)))
         held = held_after
@@ -393,24 +489,45 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                     expected_second=expected[1], by_rules=by_rules),
             ))
         sheet = recorded_total if recorded_total is not None else expected
-        result.results.append(HandResult(
-            entry=entry, redeal=scored.redeal, by=scored.by, hand=scored.hand, breakdown=scored.breakdown, score=points,
-            total=total, recorded_score=recorded_score, recorded_total=recorded_total, error=error,
-            held_in=held_in, held_out=held, held_to=held_to, recorded_held=recorded_held,
-        ))
-        result.discrepancies.extend(problems)
-        claimant = entry.fields.get(CLAIM_FIELD) if error is None else None
-        if claimant is not None and not result.ended:
-            result.ended_at, result.winner = entry.number, pairs.index(claimant)
-        if error is None and not result.ended:
-            end = convention.settings.game_end
-            needs_trick = end.winner_needs_trick or end.loser_needs_trick
-            took = pairs_with_a_trick(scored, convention) if needs_trick else (True, True)
-            ended, winner = game_end(total, target, on_tie, took, winner_needs_trick=end.winner_needs_trick,
-                                     loser_needs_trick=end.loser_needs_trick)
-            if ended:
-                result.ended_at, result.winner = entry.number, winner
+        if keep:
+            results.append(HandResult(
+                entry=entry, redeal=scored.redeal, by=scored.by, hand=scored.hand, breakdown=scored.breakdown,
+                score=points, total=total, recorded_score=recorded_score, recorded_total=recorded_total, error=error,
+                held_in=held_in, held_out=held, held_to=held_to, recorded_held=recorded_held, sheet_total=sheet,
+            ))
+        result.hands += 1
+        if problems:
+            discrepancies.extend(problems)
+        if error is None and result.ended_at is None:
+            claimant = fields.get(CLAIM_FIELD)
+            if claimant is not None:
+                result.ended_at, result.winner = entry.number, pairs.index(claimant)
+            else:
+                took = pairs_with_a_trick(scored, convention) if needs_trick else (True, True)
+                ended, winner = game_end(total, target, on_tie, took, winner_needs_trick=end.winner_needs_trick,
+                                         loser_needs_trick=end.loser_needs_trick)
+                if ended:
+                    result.ended_at, result.winner = entry.number, winner
     result.totals = total
     result.sheet_totals = sheet
     result.held = held
     return result
+
+
+_UNSCORED = ScoredEntry()
+
+
+def prefix(replayed: Replay, count: int) -> Replay:
+    """The replay of the first ``count`` hands, taken from the replay of a whole sheet (kept with its ``results``):
+    what :func:`replay` carries on from (``start``) when hands after them change.  The hands before are unchanged, so
+    their state is: the running totals, the held-over points, the end if it came among them."""
+    results = replayed.results[:count]
+    last = results[-1] if results else None
+    ended = replayed.ended_at is not None and replayed.ended_at <= count
+    return Replay(
+        results=results, discrepancies=[d for d in replayed.discrepancies if d.hand <= count],
+        totals=last.total if last else (0, 0), sheet_totals=last.sheet_total if last else (0, 0),
+        held=last.held_out if last else 0, ended_at=replayed.ended_at if ended else None,
+        winner=replayed.winner if ended else None,
+        errors={number: error for number, error in replayed.errors.items() if number <= count}, hands=count,
+    )

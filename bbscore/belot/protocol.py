@@ -114,9 +114,10 @@ def read(path: Path) -> Protocol:
     return parse(path, text, sheets.parse(path, text), bom=bom)
 
 
-def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False) -> Protocol:
+def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False, lines: bool = True) -> Protocol:
     """A protocol from its text and parsed TOML (:func:`read` without the reading; ``bom``: whether the file starts
-    with a byte-order mark, kept when it is written); raises as :func:`read`."""
+    with a byte-order mark, kept when it is written); raises as :func:`read`.  ``lines=False``: the hands' lines are
+    not looked for (None, and no ``starts``: a check finds the lines of what it reports, ``sheet.hand_lines()``)."""
     try:
         header = _header(path, data, text)
     except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
@@ -126,8 +127,8 @@ def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False) -> 
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, _("hand должен быть списком таблиц [[hand]]"))
     sheet = Sheet(path=path, text=text, bom=bom, data=data)
-    lines, starts = sheet.hand_lines()
-    hands = [HandEntry(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
+    found, starts = sheet.hand_lines() if lines else ([None] * len(hands_data), None)
+    hands = [HandEntry(number=i + 1, line=found[i], fields=hand) for i, hand in enumerate(hands_data)]
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts, sheet=sheet)
 
 
