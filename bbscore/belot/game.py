@@ -190,6 +190,11 @@ MAX_POINTS = 10**MAX_DIGITS - 1
 
 
 def _pair(value: Any, name: str) -> Pair:
+    if value.__class__ is list and len(value) == 2:  # the common case, quickly: two plain ints (not bools)
+        first, second = value
+        if (first.__class__ is int and second.__class__ is int
+                and -MAX_POINTS <= first <= MAX_POINTS and -MAX_POINTS <= second <= MAX_POINTS):
+            return first, second
     if (
         isinstance(value, list) and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) and -MAX_POINTS <= v <= MAX_POINTS for v in value)
@@ -413,13 +418,16 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     The points of a tie held over (RULES.md §12) are carried from hand to hand
     (:func:`held_over`) and a hand's recorded ``held`` is checked against them.
 
-    ``memo``: a dict remembering each distinct hand's scoring (:func:`scored_entry`; one dict for one pair of pairs
-    and one rule set — a command that replays the same sheet twice passes the same one); by default each replay has
-    its own.  ``keep=False``: no per-hand result is kept (``results`` stays empty; the totals, the end, the
+    ``memo``: a dict remembering each distinct hand's scoring (:func:`scored_entry`) — a command that replays the
+    same sheet more than once passes the same one; it holds the hands of one pair of pairs under one rule set, and is
+    begun again when given with others.  By default each replay has its own.  ``keep=False``: no per-hand result is kept (``results`` stays empty; the totals, the end, the
     discrepancies and ``errors`` are all a check needs).  ``start``: the replay of the hands before ``entries`` (see
     :func:`prefix`), carried on.
     """
     memo = {} if memo is None else memo
+    if memo.get(_OWNER) != (convention, pairs):  # a memo of other rules or pairs: begun again
+        memo.clear()
+        memo[_OWNER] = (convention, pairs)
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
     end = convention.settings.game_end
@@ -450,7 +458,11 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
             scored = scored_entry(entry, pairs, convention, memo)
-            points, held_after, held_to = held_over(scored, held, convention)
+            breakdown = scored.breakdown
+            if held or breakdown is None or breakdown.outcome is Outcome.TIE:
+                points, held_after, held_to = held_over(scored, held, convention)
+            else:  # nothing held before, nothing held after (held_over's own first answer, without the call)
+                points, held_after = scored.score, 0
             if CLAIM_FIELD in fields:
                 _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
@@ -502,7 +514,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
             claimant = fields.get(CLAIM_FIELD)
             if claimant is not None:
                 result.ended_at, result.winner = entry.number, pairs.index(claimant)
-            else:
+            elif total[0] >= target or total[1] >= target:  # (below the target on both sides the game goes on)
                 took = pairs_with_a_trick(scored, convention) if needs_trick else (True, True)
                 ended, winner = game_end(total, target, on_tie, took, winner_needs_trick=end.winner_needs_trick,
                                          loser_needs_trick=end.loser_needs_trick)
@@ -515,6 +527,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
 
 
 _UNSCORED = ScoredEntry()
+_OWNER = object()  # the key under which a memo keeps the rules and pairs its hands were scored with
 
 
 def prefix(replayed: Replay, count: int) -> Replay:

@@ -31,6 +31,7 @@ from bbscore.belot.constructions import ConstructionKind, lost_without_trick, vi
 from bbscore.belot.contract import Contract, ContractKind, Doubling
 from bbscore.belot.convention import Convention
 from bbscore.belot.hand import Hand
+from bbscore.belot.schema import round_visty
 
 
 class Outcome(enum.Enum):
@@ -116,6 +117,59 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     decl_tricks: int | None
 
 
+class _Plan(msgspec.Struct, frozen=True):
+    """What :func:`score` takes from a contract and a convention alone (the same for every hand of that contract):
+    the game's table and the numbers of the formula that do not depend on the cards taken, and each outcome's written
+    row with what it is multiplied by."""
+
+    kind: object
+    game: object
+    unit: int
+    S: int
+    divisor: float
+    scaling: str
+    counts_specially: bool
+    all_tricks_VT: int
+    C: int
+    multiplier: int
+    mode: str
+    PC: int
+    required: int
+    C_term_factor: int
+    hand_multiplier: int
+    rounded: str
+    rounding: str
+    round_up_from: int | None
+    to_defenders_on_bait: bool
+    rows: dict
+
+
+def _plan(contract: Contract, convention: Convention) -> _Plan:
+    kind = contract.game.kind
+    settings = convention.settings
+    points = settings.points
+    game = convention.game(kind)
+    C = convention.base_cost(contract)
+    multiplier = convention.multiplier(contract)
+    mode = settings.doubling.multiplies
+    rows = {}
+    for outcome in Outcome:
+        row = getattr(settings.written, outcome.value)
+        if row is not None:
+            rows[outcome] = (row, tuple(row.declarers), tuple(row.defenders), tuple(row.held),
+                             row_multipliers(mode, outcome, multiplier))
+    return _Plan(
+        kind=kind, game=game, unit=points.visty_per_point, S=convention.scaled_deck(kind),
+        divisor=game.trick_divisor, scaling=points.scaling, counts_specially=game.all_tricks_visty != game.deck_visty,
+        all_tricks_VT=scale_visty(game.all_tricks_visty, game.trick_divisor), C=C, multiplier=multiplier, mode=mode,
+        PC=contract_points(contract, C, multiplier if mode in ("bid", "base_cost") else 1),
+        required=points.visty_per_point * contract.number, C_term_factor=multiplier if mode == "base_cost" else 1,
+        hand_multiplier=multiplier if mode == "hand" else 1, rounded=points.rounded, rounding=points.rounding,
+        round_up_from=game.round_up_from,
+        to_defenders_on_bait=settings.constructions.declarers_on_bait == "to_defenders", rows=rows,
+    )
+
+
 def score(hand: Hand, convention: Convention) -> Breakdown:
     """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10, §12).
 
@@ -126,28 +180,25 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     checked hand.
     """
     contract = hand.contract
-    kind = contract.game.kind
-    settings = convention.settings
-    points = settings.points
-    unit = points.visty_per_point
-    game = convention.game(kind)
+    plan = convention.remember(("score plan", contract), _plan, contract, convention)
+    kind, game, unit = plan.kind, plan.game, plan.unit
     counted_S, counted_VTv = game.deck_visty, hand.def_points
-    S = convention.scaled_deck(kind)
-    VTp, VTv = trick_visty(counted_S, counted_VTv, game.trick_divisor, points.scaling)
-    all_tricks = side_with_all_tricks(hand, game.all_tricks_visty != game.deck_visty)
+    VTp, VTv = trick_visty(counted_S, counted_VTv, plan.divisor, plan.scaling)
+    all_tricks = side_with_all_tricks(hand, plan.counts_specially)
     if all_tricks == "declarers":
-        VTp = scale_visty(game.all_tricks_visty, game.trick_divisor)
+        VTp = plan.all_tricks_VT
     elif all_tricks == "defenders":
-        VTv = scale_visty(game.all_tricks_visty, game.trick_divisor)
-    announced_VCp = sum(split_visty(hand.decl_constructions, convention, kind))
-    announced_VCv = sum(split_visty(hand.def_constructions, convention, kind))
-    VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
+        VTv = plan.all_tricks_VT
+    decl_constructions, def_constructions = hand.decl_constructions, hand.def_constructions
+    announced_VCp = sum(split_visty(decl_constructions, convention, kind)) if decl_constructions else 0
+    announced_VCv = sum(split_visty(def_constructions, convention, kind)) if def_constructions else 0
+    if decl_constructions or def_constructions:
+        VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
+    else:  # (no constructions: none to move or lose)
+        VCp = VCv = 0
+        moved = lost = False
     Vp, Vv = VTp + VCp, VTv + VCv
-    C = convention.base_cost(contract)
-    multiplier = convention.multiplier(contract)
-    mode = settings.doubling.multiplies
-    PC = contract_points(contract, C, multiplier if mode in ("bid", "base_cost") else 1)
-    required = unit * contract.number
+    C, multiplier, PC, required = plan.C, plan.multiplier, plan.PC, plan.required
     made = is_made(hand, Vp, Vv, VCp, required, convention)
     if made:
         outcome = Outcome.MADE if contract.doubling is Doubling.NONE else Outcome.MADE_DOUBLED
@@ -155,47 +206,47 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
         outcome = Outcome.TIE
     else:
         outcome = Outcome.BAIT
-    bait_constructions = constructions_lost_on_bait(hand, convention) if outcome is Outcome.BAIT else 0
+    bait_constructions = constructions_lost_on_bait(hand, convention) if outcome is Outcome.BAIT and VCp else 0
     scored_VCp = VCp - bait_constructions
-    scored_VCv = VCv + (bait_constructions if settings.constructions.declarers_on_bait == "to_defenders" else 0)
+    scored_VCv = VCv + (bait_constructions if plan.to_defenders_on_bait else 0)
     scored_Vp, scored_Vv = VTp + scored_VCp, VTv + scored_VCv
-    C_written = game.all_tricks_base_cost if contract.is_bid and hand.decl_tricks == 0 else C
+    is_kapo = contract.is_kapo
+    C_written = game.all_tricks_base_cost if not is_kapo and hand.decl_tricks == 0 else C
     rounded_Vp = rounded_Vv = None
-    if contract.is_kapo:
+    rounding, up_from = plan.rounding, plan.round_up_from
+    if is_kapo:
         card_points = kapo_card_points(made, C, game.base_cost, convention)
         if not made:
             C_written = card_points
         Pp, Pv = kapo_points_for_visty(card_points, scored_VCp, scored_VCv, unit)
-    elif points.rounded == "each_pair":
-        rounded_Vp = convention.round(kind, scored_Vp)
-        rounded_Vv = convention.round(kind, scored_Vv)
+    elif plan.rounded == "each_pair":
+        rounded_Vp = round_visty(scored_Vp, unit, rounding, up_from)
+        rounded_Vv = round_visty(scored_Vv, unit, rounding, up_from)
         Pp, Pv = rounded_Vp // unit, rounded_Vv // unit
-    elif points.rounded == "declarers":
-        rounded_Vp = convention.round(kind, scored_Vp)
-        rounded_Vv = convention.round(kind, scored_Vp + scored_Vv)
+    elif plan.rounded == "declarers":
+        rounded_Vp = round_visty(scored_Vp, unit, rounding, up_from)
+        rounded_Vv = round_visty(scored_Vp + scored_Vv, unit, rounding, up_from)
         Pp = rounded_Vp // unit
         Pv = rounded_Vv // unit - Pp
     else:
-        rounded_Vv = convention.round(kind, scored_Vv)
+        rounded_Vv = round_visty(scored_Vv, unit, rounding, up_from)
         Pp, Pv = points_for_visty(scored_Vp, scored_Vv, rounded_Vv, unit)
-    Pkp = convention.round(kind, scored_VCp) // unit
-    Pkv = convention.round(kind, scored_VCv) // unit
-    terms = {"PC": PC, "C": C_written * (multiplier if mode == "base_cost" else 1), "Pp": Pp, "Pv": Pv,
-             "Pkp": Pkp, "Pkv": Pkv}
-    row = getattr(settings.written, outcome.value)
+    Pkp = round_visty(scored_VCp, unit, rounding, up_from) // unit
+    Pkv = round_visty(scored_VCv, unit, rounding, up_from) // unit
+    terms = {"PC": PC, "C": C_written * plan.C_term_factor, "Pp": Pp, "Pv": Pv, "Pkp": Pkp, "Pkv": Pkv}
+    row, declarers_terms, defenders_terms, held_terms, (declarers_multiplier, defenders_multiplier) = plan.rows[outcome]
     declarers, defenders, held = written_points(row, terms)
-    hand_multiplier = multiplier if mode == "hand" else 1
-    declarers_multiplier, defenders_multiplier = row_multipliers(mode, outcome, multiplier)
+    hand_multiplier = plan.hand_multiplier
     return Breakdown(
-        contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=game.trick_divisor,
-        S=S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
+        contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=plan.divisor,
+        S=plan.S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
         constructions_moved=moved, defenders_constructions_lost=lost, VCp=VCp, VCv=VCv, Vp=Vp, Vv=Vv,
         C=C, C_written=C_written, multiplier=multiplier, hand_multiplier=hand_multiplier,
         declarers_multiplier=declarers_multiplier, defenders_multiplier=defenders_multiplier, PC=PC, required=required,
         made=made, outcome=outcome, bait_constructions=bait_constructions, rounded_Vp=rounded_Vp, rounded_Vv=rounded_Vv,
         Pp=Pp, Pv=Pv, Pkp=Pkp, Pkv=Pkv, declarers=declarers * declarers_multiplier,
         defenders=defenders * defenders_multiplier, held=held * hand_multiplier,
-        declarers_terms=tuple(row.declarers), defenders_terms=tuple(row.defenders), held_terms=tuple(row.held),
+        declarers_terms=declarers_terms, defenders_terms=defenders_terms, held_terms=held_terms,
         decl_tricks=hand.decl_tricks,
     )
 

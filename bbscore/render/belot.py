@@ -242,8 +242,6 @@ def removed_hand(protocol, entry, result=None, session: bool = False) -> None:
 
 def sheet(protocol, replay, warning: str | None) -> None:
     """Print the protocol like the paper sheet, with progress toward the target and the winner."""
-    from rich.progress_bar import ProgressBar
-
     out = console()
     pairs = protocol.header.pairs
     target = protocol.header.target
@@ -254,6 +252,18 @@ def sheet(protocol, replay, warning: str | None) -> None:
             for result in replay.results]
     _hands_view(out, _("Протокол {file} — правила {convention}, до {target}").format(
         file=protocol.path, convention=protocol.header.convention, target=target), rows, pairs)
+    standing(protocol, replay)
+
+
+def standing(protocol, replay) -> None:
+    """Print how the game stands: each pair's total toward the target (a bar where the width allows), the winner at
+    the end, and the hands that disagree with the rules."""
+    from rich.progress_bar import ProgressBar
+
+    out = console()
+    pairs = protocol.header.pairs
+    target = protocol.header.target
+    flagged = {d.hand for d in replay.discrepancies}
     shown = [f"{total} / {target}" for total in replay.totals]
     room = out.width - max(len(name) + 2 for name in pairs) - max(len(text) for text in shown) - 2
     if room >= 10:
