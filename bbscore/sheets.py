@@ -66,9 +66,10 @@ from bbscore.files import (
 )
 from bbscore.i18n import LANGUAGES, N_, _
 
-# Up to this size (UTF-8 bytes of the new text) a change is proven by parsing the whole new text; above it by
-# parsing the spans changed (tests lower it to exercise both).
-WHOLE_CHECK_BYTES = 1024 * 1024
+# Up to this size (UTF-8 bytes of the new text, about a hundred hands) a change is proven by parsing the whole new
+# text; above it by parsing the spans changed, so that a hand written at hand 300 of a session costs a parse of two
+# hands, not of the game (issue 24; tests lower it to exercise both).
+WHOLE_CHECK_BYTES = 16 * 1024
 
 BOM = "\ufeff"
 

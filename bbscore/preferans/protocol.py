@@ -367,23 +367,26 @@ def _written_reprs(entries: HandEntries) -> tuple[str, str, str] | None:
     return repr(written["pulya"]), repr(written["gora"]), repr(written["vists"])
 
 
-def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None = None) -> Checked:
+def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None = None,
+          start: Checked | None = None) -> Checked:
     """Replay the sheet's hands: each one's inputs checked and scored, what it wrote compared with the rules.
 
     ``memo``: a dict remembering each distinct hand's scoring — a command that checks the same sheet more than once
     passes the same one; it holds the hands of one table's players under one rule set, and is begun again when given
-    with others.  By default each check has its own."""
+    with others.  By default each check has its own.  ``start``: the check (by the same rules) of the sheet's first
+    hands, as they still are: only the hands after them are checked, and the пуля written anew from all."""
     players = protocol.header.players
-    discrepancies: list[Discrepancy] = []
-    good: list[PrefHand] = []
-    entries_list: list[HandEntries | None] = []
-    hands: list[PrefHand | None] = []
+    discrepancies: list[Discrepancy] = [] if start is None else list(start.discrepancies)
+    entries_list: list[HandEntries | None] = [] if start is None else list(start.entries)
+    hands: list[PrefHand | None] = [] if start is None else list(start.hands)
+    good: list[PrefHand] = [hand for hand in hands if hand is not None]
     memo = {} if memo is None else memo
     if memo.get(_OWNER) != (convention, players):  # a memo of other rules or players: begun again
         memo.clear()
         memo[_OWNER] = (convention, players)
-    run = 0  # распасы in a row before the hand (RULES.md §11): its price and the lowest game after them
-    for record in protocol.hands:
+    # распасы in a row before the hand (RULES.md §11): its price and the lowest game after them
+    run = 0 if start is None else start.sheet.run
+    for record in protocol.hands[len(hands):]:
         fields = record.fields
         try:
             hand, entries, written = _scored(record, players, convention, run, memo)
@@ -542,6 +545,7 @@ class Appended:
     after: Checked
     warning: str | None
     written: PrefProtocol | None = None
+    convention: PrefConvention | None = None  # the rules it was checked by
 
 
 def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
@@ -586,9 +590,9 @@ def append(path: Path, given: dict[str, Any], *, known: tuple[PrefProtocol, Chec
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
         anew = parse(path, written.text, written.data, bom=written.bom)
-        after = check(anew, convention, memo)  # (the hands before are remembered: only the new one is scored)
+        after = check(anew, convention, memo, start=before)  # (the hands before are as they were: only the new one)
         return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning,
-                        written=anew)
+                        written=anew, convention=convention)
 
     return sheets.change(path, change)
 

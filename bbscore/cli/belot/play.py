@@ -252,12 +252,15 @@ class BelotGame:
 
         known = self.held if self.held is not None and self.held[0].header.pairs == self.pairs else None
         appended = protocol.append(self.path, fields, known=known, memo=self.memo)
-        # What was written, as a read of the file would give it: the protocol of the new text, and the replay before
-        # carried on by its new hand (the session's rules).
+        # What was written, as a read of the file would give it: the protocol of the new text, and the replay held
+        # carried on by its new hand (the session's rules) when the write started from it — else replayed whole.
         sheet = appended.written
         written = protocol.parse(self.path, sheet.text, sheet.data, bom=sheet.bom)
-        self.held = (written, replay(written.hands[-1:], written.header.pairs, written.header.target, self.rules,
-                                     memo=self.memo, start=appended.before))
+        if known is not None and appended.protocol is known[0]:
+            self.held = (written, replay(written.hands[-1:], written.header.pairs, written.header.target, self.rules,
+                                         memo=self.memo, start=known[1]))
+        else:
+            self.held = (written, self._replay(written))
         return appended
 
     def appended(self, appended) -> None:

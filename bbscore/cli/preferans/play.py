@@ -209,9 +209,15 @@ class PrefGame:
     def append(self, fields: dict):
         from bbscore.preferans import protocol
 
-        appended = protocol.append(self.path, fields, known=self.held, memo=self.memo)
+        held = self.held
+        appended = protocol.append(self.path, fields, known=held, memo=self.memo)
         written = appended.written
-        self.held = (written, protocol.check(written, self.convention, self.memo))
+        # carried on from the check held when the write started from it (else the file was read anew: checked whole)
+        if held is not None and appended.protocol is held[0] and appended.convention == self.convention:
+            self.held = (written, appended.after)  # (checked by the session's rules, from the check held)
+        else:
+            start = held[1] if held is not None and appended.protocol is held[0] else None
+            self.held = (written, protocol.check(written, self.convention, self.memo, start=start))
         return appended
 
     def appended(self, appended) -> None:
