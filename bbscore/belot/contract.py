@@ -60,11 +60,7 @@ class Game(enum.Enum):
     @property
     def kind(self) -> GameKind:
         """Suit game, БК or ВК."""
-        if self is Game.NO_TRUMPS:
-            return GameKind.NO_TRUMPS
-        if self is Game.ALL_TRUMPS:
-            return GameKind.ALL_TRUMPS
-        return GameKind.SUIT
+        return _KINDS[self]
 
     @property
     def trump_suit(self) -> str | None:
@@ -88,6 +84,8 @@ class Game(enum.Enum):
         return SUIT_SYMBOLS[suit] if symbols() and not letters else suit
 
 
+_KINDS = {Game.SPADES: GameKind.SUIT, Game.CLUBS: GameKind.SUIT, Game.DIAMONDS: GameKind.SUIT, Game.HEARTS: GameKind.SUIT,
+          Game.NO_TRUMPS: GameKind.NO_TRUMPS, Game.ALL_TRUMPS: GameKind.ALL_TRUMPS}
 _GAME_NAMES = {
     Game.SPADES: N_("пик"),
     Game.CLUBS: N_("треф"),

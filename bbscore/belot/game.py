@@ -15,8 +15,8 @@ import msgspec
 
 from bbscore.belot.convention import Convention
 from bbscore.errors import BBScoreError, InconsistentHandError
-from bbscore.belot.hand import Hand, make_hand
-from bbscore.belot.scoring import Breakdown, Outcome, score, tricks_taken
+from bbscore.belot.hand import Hand, make_hand, with_points
+from bbscore.belot.scoring import Breakdown, Outcome, Points, score, score_points, tricks_taken
 from bbscore.i18n import N_, _
 from bbscore.seats import MAX_NOTE
 
@@ -210,7 +210,7 @@ class ScoredEntry(msgspec.Struct, frozen=True, kw_only=True):
     redeal: str | None = None
     by: int | None = None
     hand: Hand | None = None
-    breakdown: Breakdown | None = None
+    breakdown: Breakdown | Points | None = None
     score: Pair = (0, 0)
 
 
@@ -225,8 +225,9 @@ def _check_texts(fields: dict[str, Any], names: tuple[str, ...]) -> None:
                 raise InconsistentHandError(name, value, _("текст не длиннее {count} знаков").format(count=MAX_NOTE))
 
 
-def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention) -> ScoredEntry:
-    """Check and score one protocol hand (seed 000 §5, §6).
+def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, working: bool = True) -> ScoredEntry:
+    """Check and score one protocol hand (seed 000 §5, §6); ``working=False``: its ``breakdown`` is the
+    :class:`~bbscore.belot.scoring.Points` alone.
 
     Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs), each naming the
     protocol's key.
@@ -275,8 +276,12 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
         def_cards=_joined_cards(fields.get("def_cards")), decl_cards=_joined_cards(fields.get("decl_cards")),
         last=fields.get("last"), melds=_seat_texts(fields.get("melds")), decl_seats=fields.get("decl_seats"),
     )
-    breakdown = score(hand, convention)
-    index = pairs.index(by)
+    return _scored(hand, pairs.index(by), convention, working)
+
+
+def _scored(hand: Hand, index: int, convention: Convention, working: bool) -> ScoredEntry:
+    """A checked hand scored, its points in the protocol's pair order (``index``: the declarers' pair)."""
+    breakdown = score(hand, convention) if working else score_points(hand, convention)
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
     return ScoredEntry(by=index, hand=hand, breakdown=breakdown, score=(points[0], points[1]))
@@ -367,40 +372,85 @@ def input_key(fields: dict[str, Any]) -> tuple:
     return tuple(key)
 
 
-def scored_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict | None) -> ScoredEntry:
+def scored_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict | None,
+                 working: bool = True) -> ScoredEntry:
     """:func:`score_entry`, each distinct input (:func:`input_key`) checked and scored once: ``memo`` remembers what
-    the hands' inputs gave (for the same pairs and rule set; None: no memo).  A hand is a pure function of its
-    inputs, the pairs and the rule set — what depends on the hands before it (held-over points, the running total,
+    the hands' inputs gave (for the same pairs, rule set and ``working``; None: no memo).  A hand is a pure function of
+    its inputs, the pairs and the rule set — what depends on the hands before it (held-over points, the running total,
     the end of the game) is worked out by :func:`replay`, not remembered here.  Raises as :func:`score_entry` (a
     refusal is not remembered: the next such hand is checked again, to the same refusal)."""
     if memo is None:
-        return score_entry(entry, pairs, convention)
+        return score_entry(entry, pairs, convention, working)
     fields = entry.fields
     key = input_key(fields)
     try:
         found = memo.get(key)
     except TypeError:  # a value nesting lists or tables (refused by score_entry)
-        return score_entry(entry, pairs, convention)
+        return score_entry(entry, pairs, convention, working)
     if found is None:
-        scored = score_entry(entry, pairs, convention)
+        scored = _first_scored(entry, pairs, convention, memo, working)
         if scored.hand is None:  # a redeal
             memo[key] = scored
         else:  # the scoring for each pair as declarers: this one now, the other made from it when it comes
             memo[key] = [scored, None] if scored.by == 0 else [None, scored]
         return scored
     # The same inputs passed score_entry's checks: those of the notes and of the declarers are left (in its order).
-    _check_texts(fields, NOTE_FIELDS)
+    if "note" in fields or "dealer" in fields or "time" in fields:
+        _check_texts(fields, NOTE_FIELDS)
     if found.__class__ is ScoredEntry:  # a redeal, which names no declarers
-        return found if "by" not in fields else score_entry(entry, pairs, convention)  # (refused, in its words)
+        return found if "by" not in fields else score_entry(entry, pairs, convention, working)  # (refused, its words)
     by = fields.get("by")
     if by.__class__ is not str or by not in pairs:
-        return score_entry(entry, pairs, convention)  # (refused, in its words)
+        return score_entry(entry, pairs, convention, working)  # (refused, in its words)
     index = pairs.index(by)
     scored = found[index]
     if scored is None:  # the same hand played by the other pair: each pair writes what the other did
         other = found[1 - index]
         scored = found[index] = ScoredEntry(by=index, hand=other.hand, breakdown=other.breakdown,
                                             score=(other.score[1], other.score[0]))
+    return scored
+
+
+# What a hand's trick points are given by, and the keys with which a hand's other inputs are not those of a plain
+# protocol hand (then no hand of the same other inputs stands for it: see _first_scored).
+_POINT_FIELDS = frozenset(("def_points", "decl_points"))
+_UNPLANNED = frozenset(("redeal", "def_cards", "decl_cards", "last", "melds", "decl_seats"))
+_PLAN = object()  # the first item of a memo's key of a hand's inputs but its trick points
+
+
+def _first_scored(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict,
+                  working: bool) -> ScoredEntry:
+    """:func:`score_entry` of a hand whose inputs the memo has not seen; when a hand of the same inputs but its trick
+    points was scored (a protocol repeats a contract and its constructions with other points), the checks that those
+    inputs passed are not made again: only the notes', the declarers' and the points' are, in score_entry's order,
+    and its hand takes these points (:func:`~bbscore.belot.hand.with_points`)."""
+    fields = entry.fields
+    plan = None
+    if "contract" in fields and _UNPLANNED.isdisjoint(fields):
+        decl_con, def_con = fields.get("decl_con"), fields.get("def_con")
+        if (decl_con is None or decl_con.__class__ is list) and (def_con is None or def_con.__class__ is list):
+            plan = [_PLAN]
+            for name, value in fields.items():
+                if name not in _NOT_SCORED and name not in _POINT_FIELDS:
+                    plan += (name, value.__class__, tuple(value) if value.__class__ is list else value)
+            plan = tuple(plan)
+            try:
+                model = memo.get(plan)
+            except TypeError:  # (a list of lists: refused by score_entry)
+                model, plan = None, None
+            if model is not None:
+                if "note" in fields or "dealer" in fields or "time" in fields:
+                    _check_texts(fields, NOTE_FIELDS)
+                by = fields.get("by")
+                points = [fields.get(name) for name in ("def_points", "decl_points")]
+                if (by.__class__ is str and by in pairs
+                        and all(value is None or value.__class__ is int for value in points)):
+                    hand = with_points(convention, model, def_points=points[0], decl_points=points[1])
+                    return _scored(hand, pairs.index(by), convention, working)
+                # (a declarer or points score_entry refuses: refused by it, in its words)
+    scored = score_entry(entry, pairs, convention, working)
+    if plan is not None and scored.hand is not None:
+        memo[plan] = scored.hand
     return scored
 
 
@@ -419,15 +469,16 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     (:func:`held_over`) and a hand's recorded ``held`` is checked against them.
 
     ``memo``: a dict remembering each distinct hand's scoring (:func:`scored_entry`) — a command that replays the
-    same sheet more than once passes the same one; it holds the hands of one pair of pairs under one rule set, and is
-    begun again when given with others.  By default each replay has its own.  ``keep=False``: no per-hand result is kept (``results`` stays empty; the totals, the end, the
-    discrepancies and ``errors`` are all a check needs).  ``start``: the replay of the hands before ``entries`` (see
+    same sheet more than once passes the same one; it holds the hands of one pair of pairs under one rule set (and one
+    ``keep``), and is begun again when given with others.  By default each replay has its own.  ``keep=False``: no
+    per-hand result is kept (``results`` stays empty; the totals, the end, the discrepancies and ``errors`` are all a
+    check needs), and each hand is scored without its working (:class:`~bbscore.belot.scoring.Points`).  ``start``: the replay of the hands before ``entries`` (see
     :func:`prefix`), carried on.
     """
     memo = {} if memo is None else memo
-    if memo.get(_OWNER) != (convention, pairs):  # a memo of other rules or pairs: begun again
+    if memo.get(_OWNER) != (convention, pairs, keep):  # a memo of other rules or pairs: begun again
         memo.clear()
-        memo[_OWNER] = (convention, pairs)
+        memo[_OWNER] = (convention, pairs, keep)
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
     end = convention.settings.game_end
@@ -457,7 +508,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 raise InconsistentHandError(
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
-            scored = scored_entry(entry, pairs, convention, memo)
+            scored = scored_entry(entry, pairs, convention, memo, keep)
             breakdown = scored.breakdown
             if held or breakdown is None or breakdown.outcome is Outcome.TIE:
                 points, held_after, held_to = held_over(scored, held, convention)

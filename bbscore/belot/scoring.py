@@ -42,6 +42,8 @@ class Outcome(enum.Enum):
     BAIT = "bait"
     TIE = "tie"
 
+    __hash__ = object.__hash__  # members are singletons compared by identity: hash them in C, not by name
+
 
 class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     """Every quantity of RULES.md §5 (and the settings of §7, §10, §12) for one hand (a frozen record: a msgspec
@@ -170,6 +172,17 @@ def _plan(contract: Contract, convention: Convention) -> _Plan:
     )
 
 
+class Points(msgspec.Struct, frozen=True, kw_only=True):
+    """What a hand writes, without the working: the :class:`Breakdown`'s ``declarers``, ``defenders``, ``held``,
+    ``outcome`` and ``made`` (what a check of a whole sheet needs of each hand, at a seventh of the memory)."""
+
+    declarers: int
+    defenders: int
+    held: int
+    outcome: Outcome
+    made: bool
+
+
 def score(hand: Hand, convention: Convention) -> Breakdown:
     """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10, §12).
 
@@ -179,23 +192,41 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     over (the replay of a game gives it to a later hand).  Raises nothing for a
     checked hand.
     """
+    return _score(hand, convention, True)
+
+
+def score_points(hand: Hand, convention: Convention) -> Points:
+    """:func:`score`'s result without its working (:class:`Points`): the same numbers, computed the same way."""
+    return _score(hand, convention, False)
+
+
+def _score(hand: Hand, convention: Convention, working: bool):
     contract = hand.contract
-    plan = convention.remember(("score plan", contract), _plan, contract, convention)
+    # the contract's part of the formula, by the contract object (a protocol's are the same few objects; the memo
+    # keeps each one it names, so that no other can take its id)
+    found = convention.memo.get(("score plan", id(contract)))
+    if found is None or found[0] is not contract:
+        found = convention.memo[("score plan", id(contract))] = (contract, _plan(contract, convention))
+    plan = found[1]
     kind, game, unit = plan.kind, plan.game, plan.unit
     counted_S, counted_VTv = game.deck_visty, hand.def_points
-    VTp, VTv = trick_visty(counted_S, counted_VTv, plan.divisor, plan.scaling)
-    all_tricks = side_with_all_tricks(hand, plan.counts_specially)
+    if plan.divisor == 1:  # (trick_visty without scaling: the defenders' visty, the declarers the rest)
+        VTp, VTv = counted_S - counted_VTv, counted_VTv
+    else:
+        VTp, VTv = trick_visty(counted_S, counted_VTv, plan.divisor, plan.scaling)
+    all_tricks = side_with_all_tricks(hand, True) if plan.counts_specially else None
     if all_tricks == "declarers":
         VTp = plan.all_tricks_VT
     elif all_tricks == "defenders":
         VTv = plan.all_tricks_VT
     decl_constructions, def_constructions = hand.decl_constructions, hand.def_constructions
-    announced_VCp = sum(split_visty(decl_constructions, convention, kind)) if decl_constructions else 0
-    announced_VCv = sum(split_visty(def_constructions, convention, kind)) if def_constructions else 0
     if decl_constructions or def_constructions:
-        VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
-    else:  # (no constructions: none to move or lose)
-        VCp = VCv = 0
+        decl_split = split_visty(decl_constructions, convention, kind)
+        def_split = split_visty(def_constructions, convention, kind)
+        announced_VCp, announced_VCv = decl_split[0] + decl_split[1], def_split[0] + def_split[1]
+        VCp, VCv, moved, lost = _after_tricks(hand, convention, decl_split, def_split)
+    else:  # (no constructions: none announced, none to move or lose)
+        announced_VCp = announced_VCv = VCp = VCv = 0
         moved = lost = False
     Vp, Vv = VTp + VCp, VTv + VCv
     C, multiplier, PC, required = plan.C, plan.multiplier, plan.PC, plan.required
@@ -237,6 +268,9 @@ def score(hand: Hand, convention: Convention) -> Breakdown:
     row, declarers_terms, defenders_terms, held_terms, (declarers_multiplier, defenders_multiplier) = plan.rows[outcome]
     declarers, defenders, held = written_points(row, terms)
     hand_multiplier = plan.hand_multiplier
+    if not working:
+        return Points(declarers=declarers * declarers_multiplier, defenders=defenders * defenders_multiplier,
+                      held=held * hand_multiplier, outcome=outcome, made=made)
     return Breakdown(
         contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=plan.divisor,
         S=plan.S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
@@ -335,12 +369,18 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
     ``bela_without_trick``: ``"like_others"`` or ``"counts"`` (a bela always
     stays with its pair).
     """
-    settings = convention.settings.constructions
     kind = hand.contract.game.kind
-    declarers_took, defenders_took = tricks_taken(hand, convention.game(kind).deck_visty)
+    return _after_tricks(hand, convention, split_visty(hand.decl_constructions, convention, kind),
+                         split_visty(hand.def_constructions, convention, kind))
 
-    decl_following, decl_staying = split_visty(hand.decl_constructions, convention, kind)
-    def_following, def_staying = split_visty(hand.def_constructions, convention, kind)
+
+def _after_tricks(hand: Hand, convention: Convention, decl_split: tuple[int, int],
+                  def_split: tuple[int, int]) -> tuple[int, int, bool, bool]:
+    """:func:`constructions_after_tricks` with each pair's constructions already in visty (:func:`split_visty`)."""
+    settings = convention.settings.constructions
+    declarers_took, defenders_took = tricks_taken(hand, convention.game(hand.contract.game.kind).deck_visty)
+    decl_following, decl_staying = decl_split
+    def_following, def_staying = def_split
     VCp = decl_following + decl_staying
     VCv = def_following + def_staying
     moved = lost = False
@@ -362,7 +402,14 @@ def split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int
     where ``bela_without_trick = "counts"``), remembered per list."""
     if not constructions:
         return 0, 0
-    return convention.remember(("split visty", kind, constructions), _split_visty, constructions, convention, kind)
+    # by the list object first (a protocol's hands of one contract and constructions share theirs; the memo keeps
+    # each one it names, so that no other can take its id), else by its value
+    found = convention.memo.get(("split visty of", kind, id(constructions)))
+    if found is not None and found[0] is constructions:
+        return found[1]
+    value = convention.remember(("split visty", kind, constructions), _split_visty, constructions, convention, kind)
+    convention.memo[("split visty of", kind, id(constructions))] = (constructions, value)
+    return value
 
 
 def _split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int, int]:
@@ -435,5 +482,5 @@ def kapo_points_for_visty(C: int, VCp: int, VCv: int, unit: int) -> tuple[int, i
 def written_points(row, terms: dict[str, int]) -> tuple[int, int, int]:
     """(declarers, defenders, held): what each pair writes and what a tie holds over, summed from the convention's row
     of terms (seed 000 §5), before a row multiplier."""
-    return (sum(terms[term] for term in row.declarers), sum(terms[term] for term in row.defenders),
-            sum(terms[term] for term in row.held))
+    term = terms.__getitem__
+    return sum(map(term, row.declarers)), sum(map(term, row.defenders)), sum(map(term, row.held))
