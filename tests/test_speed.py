@@ -375,3 +375,54 @@ def test_a_pref_session_reads_the_sheet_again_when_another_command_changed_it(tm
     assert games == ["6♠", "распасы", "7♥", "мизер"], games
     assert "Сдача 4 записана" in out
     assert run_cli("recompute", path).returncode == 0
+
+
+@given(values=st.lists(st.integers(-10**15, 10**15), min_size=1, max_size=6), one_line=st.booleans())
+def test_running_totals_are_written_as_tomli_w_writes_them(values, one_line):
+    """A list of whole numbers (what an edit rewrites in every later hand) is written without tomli-w's machinery,
+    as the very text it writes."""
+    from bbscore import sheets
+
+    for style in sheets.Style:
+        written = sheets._value_text(values, style, one_line=one_line)
+        if style is sheets.Style.TABLES and not one_line:
+            assert written == tomli_w.dumps({"v": values})[4:-1]
+        else:
+            assert written == "[" + ", ".join(tomli_w.dumps({"v": value})[4:-1] for value in values) + "]"
+        assert tomllib.loads(f"v = {written}\n")["v"] == values
+
+
+def test_an_edit_rewrites_the_later_totals_where_they_are_written(tmp_path):
+    """Edit hand 1 of a game whose later hands have comments, a total written on one line, CRLF line ends and a
+    sub-table: each later total changed in place, every comment and layout kept (the values proven by parsing)."""
+    from bbscore import sheets
+
+    path = tmp_path / "game.toml"
+    assert run_cli("new", path, "--pairs", "Мы,Они", "--target", "100000").returncode == 0
+    for args in CYCLE * 3:
+        assert run_cli("add", path, *args).returncode == 0
+    text = path.read_text(encoding="utf-8")
+    parts = text.split("[[hand]]")
+    at = parts[3].index("total = [")
+    parts[3] = parts[3][:at] + parts[3][at:].replace("\n]\n", "\n]  # проверено\n", 1)
+    parts[5] = parts[5].replace("\ntotal = [\n", "\n# итог\ntotal = [\n", 1)
+    hand = tomllib.loads("[[hand]]" + parts[7])["hand"][0]
+    parts[7] = parts[7].replace(parts[7][parts[7].index("total = ["):parts[7].index("]", parts[7].index("total = [")) + 1],
+                                f"total = [{hand['total'][0]}, {hand['total'][1]}]", 1)
+    edited = "[[hand]]".join(parts)
+    for crlf in (False, True):
+        path.write_bytes((edited.replace("\n", "\r\n") if crlf else edited).encode("utf-8"))
+        for limit in (sheets.WHOLE_CHECK_BYTES, 0):
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(sheets, "WHOLE_CHECK_BYTES", limit)
+                path.write_bytes((edited.replace("\n", "\r\n") if crlf else edited).encode("utf-8"))
+                assert run_cli("edit", path, "1", "13Т", "--by", "Мы", "--def-points", "18").returncode == 0
+            after = path.read_bytes().decode("utf-8")
+            assert ("\r\n" in after) == crlf
+            after = after.replace("\r\n", "\n")
+            assert "]  # проверено\n" in after and "# итог\ntotal = [\n" in after
+            assert after.count("\n[[hand]]") == edited.count("\n[[hand]]")
+            assert run_cli("recompute", path).returncode == 0  # every total carried on from the new hand 1
+            totals = [h["total"] for h in tomllib.loads(after)["hand"]]
+            assert totals[6] == [totals[5][0] + tomllib.loads(after)["hand"][6]["score"][0],
+                                 totals[5][1] + tomllib.loads(after)["hand"][6]["score"][1]]

@@ -27,8 +27,9 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+
+import msgspec
 
 from bbscore.belot.cards import SUIT_SYMBOLS
 from bbscore.errors import ContractSyntaxError, IllegalContractError
@@ -157,9 +158,9 @@ def _lookalike_hint(normal: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """A contract: its kind, number, game and doubling.
+class Contract(msgspec.Struct, frozen=True):
+    """A contract: its kind, number, game and doubling (a frozen record: a msgspec Struct, hashed in C and cheaper to
+    define than a dataclass).
 
     ``number`` is N (the bid, in points; the declarers promise 10·N visty) for a
     simple game, and K (the extra over the deck, in points) for a kapo.

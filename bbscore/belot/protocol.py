@@ -404,7 +404,8 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True, known:
         else:
             protocol = read(path)
             rules, warning = convention_for(protocol)
-            before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules, memo=memo)
+            # (the hands before are checked, not shown: no per-hand result kept)
+            before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules, memo=memo, keep=False)
         typed = _given(fields, protocol.header.pairs, rules, confirmed)
         _refuse_bad_file(protocol, before)
         if before.ended:

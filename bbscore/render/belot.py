@@ -10,12 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from bbscore.belot.convention import Convention
-from bbscore.belot.game import REDEALS
 from bbscore.belot.hand import Hand
 from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown
 from bbscore.seats import MAX_NOTE, Partnership
-from bbscore.belot.reasons import cancel_text, reasons_text
 from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled  # (console, styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
@@ -43,6 +41,8 @@ def _contract_cell(result) -> str:
     if result.error is not None:
         return _("ошибка")
     if result.redeal is not None:
+        from bbscore.belot.game import REDEALS  # (here: a single hand's working needs no game)
+
         return _("пересдача: {why}").format(why=_(_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])))
     return result.breakdown.contract.shown()
 
@@ -330,6 +330,8 @@ def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
     out = console()
     out.print(styled(_("Контракт {contract}: {words}").format(contract=contract.shown(), words=contract.describe()), "bold"))
+    from bbscore.belot.reasons import cancel_text, reasons_text  # (the announcements: only the melds command)
+
     for number, reason in enumerate(reasons_text(result, convention), start=1):
         out.print(f"{number}. {reason}")
     if result.passed:
