@@ -426,3 +426,51 @@ def test_an_edit_rewrites_the_later_totals_where_they_are_written(tmp_path):
             totals = [h["total"] for h in tomllib.loads(after)["hand"]]
             assert totals[6] == [totals[5][0] + tomllib.loads(after)["hand"][6]["score"][0],
                                  totals[5][1] + tomllib.loads(after)["hand"][6]["score"][1]]
+
+
+def test_a_repeated_hand_is_refused_as_the_first_time_for_what_the_memo_does_not_hold(tmp_path):
+    """The memo holds a hand's inputs but its declarers and notes: a repeat of a remembered hand with a bad note, bad
+    declarers, or declarers given to a redeal is refused in score_entry's words, as without the memo."""
+    text = (EXAMPLES / "game-gambler.toml").read_text(encoding="utf-8").split("[[hand]]")[0]
+    hands = ['redeal = "all-pass"', 'redeal = "all-pass"\nby = "Север"', 'contract = "12Т"\nby = "Север"\ndef_points = 18',
+             'contract = "12Т"\nby = "Никто"\ndef_points = 18', 'contract = "12Т"\nby = "Север"\ndef_points = 18\nnote = 5',
+             'contract = "12Т"\nby = 1\ndef_points = 40', 'contract = "12Т"\nby = "Север"\ndef_points = 40\nnote = [1]',
+             'contract = "12Т"\nby = "Север"\ndef_points = true']
+    path = tmp_path / "repeats.toml"
+    path.write_text(text + "".join(f"[[hand]]\n{hand}\n\n" for hand in hands), encoding="utf-8")
+    found = reports([path])
+    assert_same(found)
+    report, level = found[MODES[-1]][0]
+    assert level == 1 and [d["hand"] for d in report["discrepancies"] if d["field"] == "input"] == [2, 4, 5, 6, 7, 8]
+
+
+def test_a_repeated_pref_hand_with_a_bad_note_is_refused_as_the_first_time(tmp_path):
+    clean = pulya_text(3, random.Random(1)).split("[[hand]]")
+    text = clean[0] + "[[hand]]" + clean[1] + "[[hand]]" + clean[1].replace("\ngame = ", "\nnote = 5\ngame = ", 1)
+    path = tmp_path / "repeats.toml"
+    path.write_text(text, encoding="utf-8")
+    found = reports([path])
+    assert_same(found)
+    assert [(d["hand"], d["field"]) for d in found[MODES[-1]][0][0]["discrepancies"]] == [(2, "input")]
+
+
+def test_a_file_that_grows_while_read_is_read_up_to_the_limit(tmp_path, monkeypatch):
+    """A read asks for what the file holds (not a buffer of the whole limit); a file longer by then (still written)
+    is read on to the limit, and refused past it."""
+    import os
+
+    path = tmp_path / "growing.toml"
+    path.write_bytes(b"x" * 100)
+    real = Path.stat
+
+    def smaller(self, *args, **kwargs):
+        status = real(self, *args, **kwargs)
+        if self == path:  # the size as it was a moment before the read
+            return os.stat_result((status.st_mode, status.st_ino, status.st_dev, status.st_nlink, status.st_uid,
+                                   status.st_gid, 10, status.st_atime, status.st_mtime, status.st_ctime))
+        return status
+
+    monkeypatch.setattr(Path, "stat", smaller)
+    assert files.read_regular(path, 1000) == b"x" * 100
+    with pytest.raises(files.FileRefused):
+        files.read_regular(path, 50)

@@ -372,15 +372,13 @@ def input_key(fields: dict[str, Any]) -> tuple:
     return tuple(key)
 
 
-def scored_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict | None,
+def scored_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict,
                  working: bool = True) -> ScoredEntry:
     """:func:`score_entry`, each distinct input (:func:`input_key`) checked and scored once: ``memo`` remembers what
-    the hands' inputs gave (for the same pairs, rule set and ``working``; None: no memo).  A hand is a pure function of
+    the hands' inputs gave (for the same pairs, rule set and ``working``).  A hand is a pure function of
     its inputs, the pairs and the rule set — what depends on the hands before it (held-over points, the running total,
     the end of the game) is worked out by :func:`replay`, not remembered here.  Raises as :func:`score_entry` (a
     refusal is not remembered: the next such hand is checked again, to the same refusal)."""
-    if memo is None:
-        return score_entry(entry, pairs, convention, working)
     fields = entry.fields
     key = input_key(fields)
     try:
