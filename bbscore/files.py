@@ -21,27 +21,81 @@ import os
 import re
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason, visible
 from bbscore.i18n import N_, _, ngettext
 
 LOCK_TIMEOUT_SECONDS = 60
-# The largest protocol read (a game of a few hundred hands is ~50 KB): a bigger file is refused before it is read.
+# The largest file an interactive command reads (a game of a few hundred hands is ~50 KB; a sheet a session or an edit
+# replays, a rule file): a bigger one is refused before it is read.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+# The largest sheet the batch commands read (recompute, stats, list): the largest real archive, a 1,000,000-hand
+# protocol, is ~150 MB (its parse then takes ~1.5 GB of memory).
+BATCH_FILE_BYTES = 256 * 1024 * 1024
 _ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 # The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
 # protocol or a convention has, and small enough that what parsed can be written back.  The same room wherever
 # the parse runs (a worker process starts deeper in the stack), so a file reads the same in any process.
 TOML_FRAMES = 300
+# A text whose parse nests containers no deeper than this is read by the compiled parser as tomllib reads it: so
+# shallow, tomllib's recursion stays far inside TOML_FRAMES (3 frames a level at most), and no dotted key nests
+# past MAX_NESTING.  Deeper, the text is parsed again by tomllib, whose result (or refusal) is the one returned.
+FAST_DEPTH = 40
+
+
+def _compiled_loads() -> Callable[[str], dict[str, Any]] | None:
+    """``tomli.loads`` when tomli's compiled build is installed (the parser tomllib was made from, built with mypyc:
+    ~2.5× faster), else None (then tomllib parses everything)."""
+    try:
+        import tomli
+        from tomli import _parser
+    except ImportError:  # pragma: no cover (a dependency; absent only where bbscore was installed without it)
+        return None
+    if not str(getattr(_parser, "__file__", "")).endswith((".so", ".pyd")):  # pragma: no cover (a pure-Python build)
+        return None
+    major, minor = (int(part) for part in tomli.__version__.split(".")[:2])
+    if (major, minor) >= (2, 4):  # pragma: no cover (2.4 reads TOML 1.1, which tomllib refuses; pyproject pins < 2.4)
+        return None
+    return tomli.loads
+
+
+_FAST: list = []  # the compiled parser, once looked for: [loads or None]
+
+
+def fast_parser() -> Callable[[str], dict[str, Any]] | None:
+    """The compiled TOML parser :func:`parse_toml` uses first (None: tomllib alone)."""
+    if not _FAST:
+        _FAST.append(_compiled_loads())
+    return _FAST[0]
 
 
 def parse_toml(text: str) -> dict[str, Any]:
-    """``tomllib.loads`` with :data:`TOML_FRAMES` of stack whatever the caller's depth.
+    """A TOML text's tables, exactly as ``tomllib.loads`` with :data:`TOML_FRAMES` of stack reads it whatever the
+    caller's depth — by tomli's compiled build where it is installed (:func:`fast_parser`; tomli 2.2–2.3 reads TOML
+    1.0 as tomllib does, value for value), else by tomllib.
 
-    Raises ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that room.
+    What the compiled parser refuses, and what it reads nested deeper than :data:`FAST_DEPTH` (where tomllib's own
+    stack limit or the nesting check below decides), is parsed again by tomllib: every refusal is tomllib's, in its
+    words and with its line.  Raises ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that
+    room (or than :data:`MAX_NESTING` tables).
     """
+    loads = fast_parser()
+    if loads is not None:
+        try:
+            data = loads(text)
+        except Exception:  # (tomli's TOMLDecodeError, RecursionError …): tomllib says what is wrong, its way
+            pass
+        else:
+            if not _deeper_than(data, FAST_DEPTH):
+                return data
+    return _tomllib_loads(text)
+
+
+def _tomllib_loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads`` with :data:`TOML_FRAMES` of stack, and tables nested by dotted keys limited to
+    :data:`MAX_NESTING`."""
     import sys
     import tomllib
 
@@ -54,7 +108,8 @@ def parse_toml(text: str) -> dict[str, Any]:
         data = tomllib.loads(text)
     finally:
         sys.setrecursionlimit(limit)
-    if _MANY_DOTS.search(text) and _deeper_than(data, MAX_NESTING):  # dotted keys nest without recursing in tomllib
+    # dotted keys nest without recursing in tomllib (a line of that many dots first: counting them is cheap)
+    if text.count(".") >= MAX_NESTING and _MANY_DOTS.search(text) and _deeper_than(data, MAX_NESTING):
         raise RecursionError("nesting too deep")
     return data
 
@@ -66,16 +121,17 @@ _MANY_DOTS = re.compile(r"(?:\.[^.\n]*){%d}" % MAX_NESTING)  # a line with that 
 
 
 def _deeper_than(data: Any, limit: int) -> bool:
-    """Whether ``data`` nests dicts and lists more than ``limit`` deep (walked without recursion)."""
-    stack = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > limit:
-            return True
-        if isinstance(value, dict):
-            stack.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list):
-            stack.extend((item, depth + 1) for item in value)
+    """Whether ``data`` nests dicts and lists more than ``limit`` deep: a value inside ``limit`` levels of them (walked
+    a level at a time, without recursion; ``data`` itself is level 0)."""
+    level, depth = [data], 0
+    while level:
+        if depth >= limit:
+            return any(level)  # a container this deep that holds a value
+        below: list = []
+        for value in level:
+            below += [item for item in (value.values() if value.__class__ is dict else value)
+                      if item.__class__ is dict or item.__class__ is list]
+        level, depth = below, depth + 1
     return False
 
 
@@ -173,8 +229,10 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
         raise FileRefused(_("файл слишком большой ({size}; читаю не больше {limit})").format(
             size=_size_text(status.st_size), limit=_size_text(limit)))
     with open(path, "rb") as stream:
-        raw = stream.read(limit + 1)
-    if len(raw) > limit:  # grew since
+        raw = stream.read(status.st_size + 1)  # a buffer of what the file holds, not of the limit
+        if len(raw) > status.st_size:  # grew since: the rest, up to the limit
+            raw += stream.read(limit + 1 - len(raw))
+    if len(raw) > limit:  # grew past it
         raise FileRefused(_("файл слишком большой (больше {limit})").format(limit=_size_text(limit)))
     return raw
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
+import msgspec
+
 from bbscore.i18n import _
 
 
-@dataclass(frozen=True, kw_only=True)
-class Game:
+class Game(msgspec.Struct, frozen=True, kw_only=True):
     """One game's entry in the house (a ``registry.py`` of its package defines it as ``GAME``).
 
     - ``key``: the ``game`` value of its rule files and its sheets' ``[game]`` tables (``"preferans"``);
@@ -80,7 +80,7 @@ class Game:
     rules: str
     descriptions: str
     optional_tables: tuple[str, ...] = ()
-    commands: dict[str, str] = field(default_factory=dict)
+    commands: dict[str, str] = msgspec.field(default_factory=dict)
     recompute: str
     report: str
     entrants: str = "pairs"
@@ -93,8 +93,7 @@ class Game:
     export: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
-class TableResult:
+class TableResult(msgspec.Struct, frozen=True, kw_only=True):
     """What one sheet says of the game at its table, computed from the hands' inputs (``bbscore show`` has the same):
 
     - ``sides``: the entrants as the sheet names them (pairs, or players), in its order;

@@ -51,6 +51,7 @@ from typing import Any, Callable
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 from bbscore.files import (
+    MAX_FILE_BYTES,
     FileRefused,
     expand_user,
     key_line,
@@ -65,9 +66,10 @@ from bbscore.files import (
 )
 from bbscore.i18n import LANGUAGES, N_, _
 
-# Up to this size (UTF-8 bytes of the new text) a change is proven by parsing the whole new text; above it by
-# parsing the spans changed (tests lower it to exercise both).
-WHOLE_CHECK_BYTES = 1024 * 1024
+# Up to this size (UTF-8 bytes of the new text, about a hundred hands) a change is proven by parsing the whole new
+# text; above it by parsing the spans changed, so that a hand written at hand 300 of a session costs a parse of two
+# hands, not of the game (issue 24; tests lower it to exercise both).
+WHOLE_CHECK_BYTES = 16 * 1024
 
 BOM = "\ufeff"
 
@@ -93,17 +95,19 @@ class Style(enum.Enum):
 # --- Reading ---
 
 
-def read_text(path: Path, *, kind: str, missing: str) -> tuple[str, bool]:
-    """A score sheet's text (size-checked, UTF-8) without its byte-order mark, and whether it had one.
+def read_text(path: Path, *, kind: str, missing: str, limit: int = MAX_FILE_BYTES) -> tuple[str, bool]:
+    """A score sheet's text (at most ``limit`` bytes, UTF-8) without its byte-order mark, and whether it had one.
 
     ``kind`` names the sheet for a folder given in its place («файл протокола»); ``missing`` is the reason given when
-    there is no such file (with the command that starts one).  Raises :class:`ProtocolError`.
+    there is no such file (with the command that starts one); ``limit``: :data:`~bbscore.files.MAX_FILE_BYTES` for
+    what a command changes or shows, :data:`~bbscore.files.BATCH_FILE_BYTES` for the batch checks.  Raises
+    :class:`ProtocolError`.
     """
     if not path.name or path.is_dir():
         raise ProtocolError(str(path) or "«»", None, (_("нужен {kind}, а это папка") if path.name
                                                      else _("нужен {kind}, а это пустое имя")).format(kind=kind))
     try:
-        raw = read_regular(path)
+        raw = read_regular(path, limit)
     except FileNotFoundError:
         raise ProtocolError(str(path), None, why_missing(path) or missing) from None
     except OSError as error:
@@ -393,6 +397,11 @@ def _inline(value: Any) -> str:
 def _value_text(value: Any, style: Style, *, one_line: bool = False) -> str:
     """A top-level key's value: in the ``TABLES`` style a list of plain values one item a line (as tomli-w writes it)
     unless ``one_line`` (the value it replaces was on one line); inline otherwise."""
+    if value.__class__ is list and value and all(item.__class__ is int for item in value):
+        # whole numbers (a running total): the very text tomli-w writes for them, without its machinery
+        if style is Style.TABLES and not one_line:
+            return "[\n" + "".join(f"    {item},\n" for item in value) + "]"
+        return "[" + ", ".join(map(str, value)) + "]"
     if (style is Style.TABLES and not one_line and isinstance(value, (list, tuple))
             and not any(isinstance(item, (dict, list, tuple)) for item in value)):
         return _scalar(list(value))
@@ -631,13 +640,17 @@ def _locate(text: str, data: dict[str, Any]) -> _Layout:
 
 @dataclass(frozen=True, slots=True)
 class _Edit:
-    """The old text's span [start, end) replaced by ``text``: the span held the hands ``old``, ``text`` holds ``new``."""
+    """The old text's span [start, end) replaced by ``text``: the span held the hands ``old``, ``text`` holds ``new``.
+
+    A value edit (``key`` given): the span is the value of a hand's own top-level ``key``, ``old`` and ``new`` then
+    being that value before and after (see :func:`_value_edit`)."""
 
     start: int
     end: int
     text: str
-    old: tuple[dict[str, Any], ...]
-    new: tuple[dict[str, Any], ...]
+    old: Any
+    new: Any
+    key: str | None = None
 
 
 def _refuse(sheet: Sheet, reason: str, line: int | None = None, **values: Any) -> ProtocolError:
@@ -711,7 +724,9 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
         position = edit.end
     pieces.append(text[position:])
     new_text = "".join(pieces)
-    for edit in edits:  # when text follows a new span, the span ends a line
+    for edit in edits:  # when text follows a new span, the span ends a line (a value's: the rest of its line does)
+        if edit.key is not None:
+            continue
         last = edit.text[-1:] if edit.text else text[edit.start - 1] if edit.start else "\n"
         if edit.end < len(text) and last != "\n":
             raise _refuse(sheet, NOT_PROVEN, what=_("строки сливаются"))
@@ -729,12 +744,23 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
     if quick is None or len(quick) != len(hands):
         _check_whole(sheet, new_text, data)
     else:
+        values = [edit for edit in edits if edit.key is not None]
         for edit in edits:
+            if edit.key is not None:
+                continue
             for piece, held in ((text[edit.start:edit.end], edit.old), (edit.text, edit.new)):
                 if not same(_parsed(piece), {"hand": list(held)} if held else {}):
                     number = next((i + 1 for i, hand in enumerate(sheet.hands) if edit.old and hand is edit.old[0]), None)
                     raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number) if number
                                   else _("новая сдача"))
+        if values:
+            # Each value written and replaced, parsed alone (all in one text, a statement a line: a value left open
+            # would take the next line in, which no value holds): exactly what was there, and what was meant.
+            for pieces, meant in (([text[edit.start:edit.end] for edit in values], [edit.old for edit in values]),
+                                  ([edit.text for edit in values], [edit.new for edit in values])):
+                parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
+                if not same(parsed, {f"v{number}": value for number, value in enumerate(meant)}):
+                    raise _refuse(sheet, NOT_PROVEN, what=_("значения в сдачах"))
     return Sheet(path=sheet.path, text=new_text, bom=sheet.bom, data=data)
 
 
@@ -824,6 +850,13 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
             if not updates:
                 continue
             fields = {key: value for key, value in {**old, **updates}.items() if value is not REMOVE}
+        if updates is not None:  # the values changed where they are written, each alone when it can be
+            quick = [_value_edit(sheet, index, key, old[key], value, style, newline)
+                     for key, value in updates.items() if value is not REMOVE and key in old]
+            if len(quick) == len(updates) and all(quick):
+                edits.extend(quick)
+                hands[index] = fields
+                continue
         region = _hand_region(sheet, index)
         removes = updates is not None and any(value is REMOVE for value in updates.values())
         piece = None if updates is None or removes else _keyed(sheet.text, region, old, updates, list(fields), style,
@@ -833,6 +866,44 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
         edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))
         hands[index] = fields
     return edits, hands
+
+
+# A value this module changes alone: a list of plain values (no list, table, string or comment inside it), or a whole
+# number — each then followed by the end of its line (or a comment).
+_PLAIN_VALUE = re.compile(r"""(?:\[[^\[\]{}"'#]*\]|-?[0-9]+)(?=[ \t]*(?:#[^\n]*)?\r?(?:\n|\Z))""")
+_OWN_KEYS: dict[str, re.Pattern] = {}
+
+
+def _value_edit(sheet: Sheet, index: int, key: str, was: Any, value: Any, style: Style,
+                newline: str) -> _Edit | None:
+    """The edit writing ``value`` for hand ``index``'s own top-level ``key`` in place of ``was`` — only its value's
+    text replaced — when the text is one this module follows: the hands found by the quick look (then no line of a
+    hand's own keys is inside a string, a list or another table: see the module's docstring), the key written bare at
+    a line's start among the hand's own keys, its value and the new one plain (:data:`_PLAIN_VALUE`).  None
+    otherwise (the hand is then written by its region).  What the span held and what it holds after are proven by
+    parsing them alone (:func:`_commit`)."""
+    layout = sheet.layout
+    if layout.scanned or layout.starts is None or isinstance(was, (dict, str)) or isinstance(value, (dict, str)):
+        return None
+    text, starts = sheet.text, layout.starts
+    start = starts[index]
+    header_end = text.find("\n", start) + 1
+    end = starts[index + 1] if index + 1 < len(starts) else len(text)
+    if not header_end or header_end > end:
+        return None
+    table = _TABLE_LINE.search(text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
+    pattern = _OWN_KEYS.get(key)
+    if pattern is None:
+        pattern = _OWN_KEYS[key] = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=[ \t]*", re.M)
+    statement = pattern.search(text, header_end, table.start() if table else end)
+    if statement is None:
+        return None
+    found = _PLAIN_VALUE.match(text, statement.end(), table.start() if table else end)
+    if found is None:
+        return None
+    written = found.group()
+    return _Edit(found.start(), found.end(), _lines(_value_text(value, style, one_line="\n" not in written), newline),
+                 was, value, key)
 
 
 def _write(sheet: Sheet) -> None:

@@ -86,6 +86,19 @@ def test_generated_text_is_what_bbscore_writes(generate):
     assert pieces == dumps(generate.header(maker, generate.PAIR_NAMES[0], generate.BIG_TARGET), hands)
 
 
+def test_a_paper_typed_protocol_is_the_same_hands_without_what_was_recorded(generate, tmp_path):
+    typed, written = tmp_path / "paper.toml", tmp_path / "tool.toml"
+    generate.write_protocol(typed, 120, seed=SEED, paper=True)
+    generate.write_protocol(written, 120, seed=SEED)
+    paper_hands = tomllib.loads(typed.read_text(encoding="utf-8"))["hand"]
+    tool_hands = tomllib.loads(written.read_text(encoding="utf-8"))["hand"]
+    assert paper_hands == [{key: value for key, value in hand.items() if key not in ("score", "total")}
+                           for hand in tool_hands]
+    assert all("score" not in hand and "total" not in hand for hand in paper_hands)
+    reports = [json.loads(run_cli("recompute", str(path), "--json").stdout)["files"][0] for path in (typed, written)]
+    assert reports[0]["ok"] and reports[0]["totals"] == reports[1]["totals"] == tool_hands[-1]["total"]
+
+
 def test_same_seed_same_file(generate, tmp_path):
     first, second = tmp_path / "a.toml", tmp_path / "b.toml"
     generate.write_protocol(first, 50, seed=5)

@@ -132,3 +132,30 @@ def test_completion_of_commands_pairs_and_constructions():
     assert completions("bbscore score 12Т --def-con терц,бэ") == ["терц,бэла"]
     assert "рамки-В" in completions("bbscore score 12Т --def-con ра")
     assert "Север" in completions("bbscore add examples/game-gambler.toml --by С", shell="zsh")[0]
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_the_root_help_says_of_each_command_what_its_own_help_says_first(language):
+    """The root help names each command by a summary written beside the table of commands (so that it is drawn
+    without importing them all): the first paragraph of the command's own help, in either language, in its order."""
+    import typer
+
+    from bbscore import i18n
+    from bbscore.cli import SUMMARIES, build_app, short_helps, translate_help
+
+    def listed(argv: list[str], everything: bool) -> list[tuple[str, str]]:
+        command = typer.main.get_command(build_app(argv, everything=everything))
+        if language != "ru":
+            translate_help(command)
+        short_helps(command)
+        return [(name, command.commands[name].short_help) for name in command.list_commands(None)]
+
+    i18n.set_language(language)
+    try:
+        summaries = listed(["--help"], everything=False)
+        assert summaries == listed(["--help"], everything=True)
+        assert [name for name, _summary in summaries] == list(SUMMARIES)
+    finally:
+        i18n.set_language("ru")
+    root = run_cli("--lang", language, "--help").stdout
+    assert all(name in root for name in SUMMARIES) and "Traceback" not in root

@@ -69,7 +69,7 @@ def help_messages() -> dict[str, None]:
         for sub in getattr(command, "commands", {}).values():
             walk(sub)
 
-    walk(typer.main.get_command(build_app(["--help"])))
+    walk(typer.main.get_command(build_app(["--help"], everything=True)))
     return found
 
 

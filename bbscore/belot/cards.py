@@ -8,8 +8,9 @@ those values, never listed by hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+
+import msgspec
 
 from bbscore.i18n import N_, _, language, ngettext, symbols
 
@@ -40,8 +41,7 @@ ALLOWED_CARDS = N_(  # translated where shown (BBScoreError.explanation)
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(msgspec.Struct, frozen=True, order=True):
     """A card of the 32-card deck: ``rank`` in :data:`RANKS`, ``suit`` in :data:`SUITS`."""
 
     rank: str

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 import msgspec
@@ -78,9 +77,9 @@ _COUNT = r"^(?P<count>[0-9]+)\s*[×xх*]\s*(?P<name>.+)$"
 _RAMS = r"^(?P<word>рамки|каре|rams|carre|carré)\s*[-‐–—]?\s*(?P<rank>\S+)$"
 
 
-@dataclass(frozen=True, slots=True)
-class Construction:
-    """One construction: a sequence of ``length`` cards, rams of ``rank``, a bela, or ``visty`` of unnamed ones."""
+class Construction(msgspec.Struct, frozen=True):
+    """One construction: a sequence of ``length`` cards, rams of ``rank``, a bela, or ``visty`` of unnamed ones (a
+    msgspec Struct: hashed in C, as a protocol's memo keys need)."""
 
     kind: ConstructionKind
     length: int = 0

@@ -27,8 +27,9 @@ from __future__ import annotations
 import enum
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
+
+import msgspec
 
 from bbscore.belot.cards import SUIT_SYMBOLS
 from bbscore.errors import ContractSyntaxError, IllegalContractError
@@ -60,11 +61,7 @@ class Game(enum.Enum):
     @property
     def kind(self) -> GameKind:
         """Suit game, БК or ВК."""
-        if self is Game.NO_TRUMPS:
-            return GameKind.NO_TRUMPS
-        if self is Game.ALL_TRUMPS:
-            return GameKind.ALL_TRUMPS
-        return GameKind.SUIT
+        return _KINDS[self]
 
     @property
     def trump_suit(self) -> str | None:
@@ -88,6 +85,8 @@ class Game(enum.Enum):
         return SUIT_SYMBOLS[suit] if symbols() and not letters else suit
 
 
+_KINDS = {Game.SPADES: GameKind.SUIT, Game.CLUBS: GameKind.SUIT, Game.DIAMONDS: GameKind.SUIT, Game.HEARTS: GameKind.SUIT,
+          Game.NO_TRUMPS: GameKind.NO_TRUMPS, Game.ALL_TRUMPS: GameKind.ALL_TRUMPS}
 _GAME_NAMES = {
     Game.SPADES: N_("пик"),
     Game.CLUBS: N_("треф"),
@@ -161,9 +160,9 @@ def _lookalike_hint(normal: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Contract:
-    """A contract: its kind, number, game and doubling.
+class Contract(msgspec.Struct, frozen=True):
+    """A contract: its kind, number, game and doubling (a frozen record: a msgspec Struct, hashed in C and cheaper to
+    define than a dataclass).
 
     ``number`` is N (the bid, in points; the declarers promise 10·N visty) for a
     simple game, and K (the extra over the deck, in points) for a kapo.

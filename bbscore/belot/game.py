@@ -15,8 +15,8 @@ import msgspec
 
 from bbscore.belot.convention import Convention
 from bbscore.errors import BBScoreError, InconsistentHandError
-from bbscore.belot.hand import Hand, make_hand
-from bbscore.belot.scoring import Breakdown, Outcome, score, tricks_taken
+from bbscore.belot.hand import Hand, make_hand, with_points
+from bbscore.belot.scoring import Breakdown, Outcome, Points, score, score_points, tricks_taken
 from bbscore.i18n import N_, _
 from bbscore.seats import MAX_NOTE
 
@@ -58,7 +58,8 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     this hand (RULES.md §12), ``held_to`` the pair (index) that received
     ``held_in`` with this hand, ``recorded_held`` the file's ``held`` (None when
     absent).  ``error`` is set, and ``hand``/``breakdown`` are None, when the
-    inputs are bad.
+    inputs are bad.  ``sheet_total`` is the running total as the sheet has it
+    after this hand (its recorded total, else the previous one plus this score).
     """
 
     entry: HandEntry
@@ -75,6 +76,7 @@ class HandResult(msgspec.Struct, frozen=True, kw_only=True):
     held_out: int = 0
     held_to: int | None = None
     recorded_held: int | None = None
+    sheet_total: Pair = (0, 0)
 
 
 class Discrepancy(msgspec.Struct, frozen=True, kw_only=True):
@@ -98,7 +100,8 @@ class Replay:
     ``totals`` are the running totals the rules give from the start; ``sheet_totals``
     the running total as the sheet has it after the last hand (its last recorded
     total, carried on with computed scores where none is recorded); ``held`` the
-    points of ties still held over after the last hand (RULES.md §12).
+    points of ties still held over after the last hand (RULES.md §12);
+    ``errors`` why each hand with bad inputs is refused (by hand number).
     """
 
     results: list[HandResult] = field(default_factory=list)
@@ -108,6 +111,8 @@ class Replay:
     held: int = 0
     ended_at: int | None = None
     winner: int | None = None
+    errors: dict[int, BBScoreError] = field(default_factory=dict)  # hand number → why its inputs are bad
+    hands: int = 0  # how many hands were replayed (``results`` holds them unless the replay kept none)
 
     @property
     def ended(self) -> bool:
@@ -188,6 +193,11 @@ MAX_POINTS = 10**MAX_DIGITS - 1
 
 
 def _pair(value: Any, name: str) -> Pair:
+    if value.__class__ is list and len(value) == 2:  # the common case, quickly: two plain ints (not bools)
+        first, second = value
+        if (first.__class__ is int and second.__class__ is int
+                and -MAX_POINTS <= first <= MAX_POINTS and -MAX_POINTS <= second <= MAX_POINTS):
+            return first, second
     if (
         isinstance(value, list) and len(value) == 2
         and all(isinstance(v, int) and not isinstance(v, bool) and -MAX_POINTS <= v <= MAX_POINTS for v in value)
@@ -203,12 +213,24 @@ class ScoredEntry(msgspec.Struct, frozen=True, kw_only=True):
     redeal: str | None = None
     by: int | None = None
     hand: Hand | None = None
-    breakdown: Breakdown | None = None
+    breakdown: Breakdown | Points | None = None
     score: Pair = (0, 0)
 
 
-def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention) -> ScoredEntry:
-    """Check and score one protocol hand (seed 000 §5, §6).
+def _check_texts(fields: dict[str, Any], names: tuple[str, ...]) -> None:
+    """Refuse a value of ``names`` in a hand that is not text, or is too long."""
+    for name in names:
+        if name in fields:
+            value = fields[name]
+            if not isinstance(value, str):
+                raise InconsistentHandError(name, value, _("ожидается текст в кавычках"))
+            if len(value) > MAX_NOTE:
+                raise InconsistentHandError(name, value, _("текст не длиннее {count} знаков").format(count=MAX_NOTE))
+
+
+def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, working: bool = True) -> ScoredEntry:
+    """Check and score one protocol hand (seed 000 §5, §6); ``working=False``: its ``breakdown`` is the
+    :class:`~bbscore.belot.scoring.Points` alone.
 
     Raises the project's input errors for bad fields (unknown key, unknown pair, bad inputs), each naming the
     protocol's key.
@@ -217,11 +239,7 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
     if not _KNOWN_FIELDS.issuperset(fields):
         unknown = sorted(set(fields) - _KNOWN_FIELDS)
         raise InconsistentHandError("key", unknown[0], _("в сдаче допустимы ключи: {keys}").format(keys=", ".join(sorted(_KNOWN_FIELDS))))
-    for name in _TEXT_FIELDS:  # a list or a table where text belongs is refused here, before any use of it
-        if name in fields and not isinstance(fields[name], str):
-            raise InconsistentHandError(name, fields[name], _("ожидается текст в кавычках"))
-        if name in fields and len(fields[name]) > MAX_NOTE:
-            raise InconsistentHandError(name, fields[name], _("текст не длиннее {count} знаков").format(count=MAX_NOTE))
+    _check_texts(fields, _TEXT_FIELDS)  # a list or a table where text belongs is refused here, before any use of it
     if CLAIM_FIELD in fields:
         if not convention.settings.game_end.doezd:
             raise InconsistentHandError(CLAIM_FIELD, fields[CLAIM_FIELD], _("доезд не предусмотрен правилами «{convention}»").format(convention=convention.name))
@@ -263,8 +281,12 @@ def score_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention
         def_cards=_joined_cards(fields.get("def_cards")), decl_cards=_joined_cards(fields.get("decl_cards")),
         last=fields.get("last"), melds=_seat_texts(fields.get("melds")), decl_seats=fields.get("decl_seats"),
     )
-    breakdown = score(hand, convention)
-    index = pairs.index(by)
+    return _scored(hand, pairs.index(by), convention, working)
+
+
+def _scored(hand: Hand, index: int, convention: Convention, working: bool) -> ScoredEntry:
+    """A checked hand scored, its points in the protocol's pair order (``index``: the declarers' pair)."""
+    breakdown = score(hand, convention) if working else score_points(hand, convention)
     points = [0, 0]
     points[index], points[1 - index] = breakdown.declarers, breakdown.defenders
     return ScoredEntry(by=index, hand=hand, breakdown=breakdown, score=(points[0], points[1]))
@@ -362,7 +384,116 @@ def _check_claim(entry: HandEntry, pairs: tuple[str, str], total: Pair, target: 
         raise InconsistentHandError(CLAIM_FIELD, claimant, _("доезд заявлен, но у пары с этой сдачей {reached} < {target}").format(reached=reached, target=target))
 
 
-def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention) -> Replay:
+# What a hand's score does not depend on: what was recorded for it, its notes (checked on their own) and its declarers
+# (one scoring serves both pairs; see :func:`scored_entry`).
+_NOT_SCORED = frozenset(RECORD_FIELDS + NOTE_FIELDS + ("by",))
+
+
+def input_key(fields: dict[str, Any]) -> tuple:
+    """What a hand's scoring is a function of (with the pairs and the rule set), but for its declarers: its other input
+    keys in order, each with its value's type and value (``1``, ``1.0`` and ``true`` differ; a list as a tuple, a
+    table as its items).
+
+    Two hands with equal keys are checked and scored alike by :func:`score_entry` up to which pair declared: every
+    check it makes reads only these values, their types, the declarers and the notes; and a value that passes (text,
+    a whole number, a list or table of text) equals only a value of its own type.  Raises ``TypeError`` when hashed
+    if a value nests lists or tables (such a hand is scored without the memo).
+    """
+    key: list = []
+    for name, value in fields.items():
+        if name in _NOT_SCORED:
+            continue
+        kind = value.__class__
+        if kind is list:
+            value = tuple(value)
+        elif kind is dict:
+            value = tuple(value.items())
+        key += (name, kind, value)
+    return tuple(key)
+
+
+def scored_entry(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict,
+                 working: bool = True) -> ScoredEntry:
+    """:func:`score_entry`, each distinct input (:func:`input_key`) checked and scored once: ``memo`` remembers what
+    the hands' inputs gave (for the same pairs, rule set and ``working``).  A hand is a pure function of
+    its inputs, the pairs and the rule set — what depends on the hands before it (held-over points, the running total,
+    the end of the game) is worked out by :func:`replay`, not remembered here.  Raises as :func:`score_entry` (a
+    refusal is not remembered: the next such hand is checked again, to the same refusal)."""
+    fields = entry.fields
+    key = input_key(fields)
+    try:
+        found = memo.get(key)
+    except TypeError:  # a value nesting lists or tables (refused by score_entry)
+        return score_entry(entry, pairs, convention, working)
+    if found is None:
+        scored = _first_scored(entry, pairs, convention, memo, working)
+        if scored.hand is None:  # a redeal
+            memo[key] = scored
+        else:  # the scoring for each pair as declarers: this one now, the other made from it when it comes
+            memo[key] = [scored, None] if scored.by == 0 else [None, scored]
+        return scored
+    # The same inputs passed score_entry's checks: those of the notes and of the declarers are left (in its order).
+    if "note" in fields or "dealer" in fields or "time" in fields:
+        _check_texts(fields, NOTE_FIELDS)
+    if found.__class__ is ScoredEntry:  # a redeal, which names no declarers
+        return found if "by" not in fields else score_entry(entry, pairs, convention, working)  # (refused, its words)
+    by = fields.get("by")
+    if by.__class__ is not str or by not in pairs:
+        return score_entry(entry, pairs, convention, working)  # (refused, in its words)
+    index = pairs.index(by)
+    scored = found[index]
+    if scored is None:  # the same hand played by the other pair: each pair writes what the other did
+        other = found[1 - index]
+        scored = found[index] = ScoredEntry(by=index, hand=other.hand, breakdown=other.breakdown,
+                                            score=(other.score[1], other.score[0]))
+    return scored
+
+
+# What a hand's trick points are given by, and the keys with which a hand's other inputs are not those of a plain
+# protocol hand (then no hand of the same other inputs stands for it: see _first_scored).
+_POINT_FIELDS = frozenset(("def_points", "decl_points"))
+_UNPLANNED = frozenset(("redeal", "def_cards", "decl_cards", "last", "melds", "decl_seats"))
+_PLAN = object()  # the first item of a memo's key of a hand's inputs but its trick points
+
+
+def _first_scored(entry: HandEntry, pairs: tuple[str, str], convention: Convention, memo: dict,
+                  working: bool) -> ScoredEntry:
+    """:func:`score_entry` of a hand whose inputs the memo has not seen; when a hand of the same inputs but its trick
+    points was scored (a protocol repeats a contract and its constructions with other points), the checks that those
+    inputs passed are not made again: only the notes', the declarers' and the points' are, in score_entry's order,
+    and its hand takes these points (:func:`~bbscore.belot.hand.with_points`)."""
+    fields = entry.fields
+    plan = None
+    if "contract" in fields and _UNPLANNED.isdisjoint(fields):
+        decl_con, def_con = fields.get("decl_con"), fields.get("def_con")
+        if (decl_con is None or decl_con.__class__ is list) and (def_con is None or def_con.__class__ is list):
+            plan = [_PLAN]
+            for name, value in fields.items():
+                if name not in _NOT_SCORED and name not in _POINT_FIELDS:
+                    plan += (name, value.__class__, tuple(value) if value.__class__ is list else value)
+            plan = tuple(plan)
+            try:
+                model = memo.get(plan)
+            except TypeError:  # (a list of lists: refused by score_entry)
+                model, plan = None, None
+            if model is not None:
+                if "note" in fields or "dealer" in fields or "time" in fields:
+                    _check_texts(fields, NOTE_FIELDS)
+                by = fields.get("by")
+                points = [fields.get(name) for name in ("def_points", "decl_points")]
+                if (by.__class__ is str and by in pairs
+                        and all(value is None or value.__class__ is int for value in points)):
+                    hand = with_points(convention, model, def_points=points[0], decl_points=points[1])
+                    return _scored(hand, pairs.index(by), convention, working)
+                # (a declarer or points score_entry refuses: refused by it, in its words)
+    scored = score_entry(entry, pairs, convention, working)
+    if plan is not None and scored.hand is not None:
+        memo[plan] = scored.hand
+    return scored
+
+
+def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention, *,
+           memo: dict | None = None, keep: bool = True, start: Replay | None = None) -> Replay:
     """Score every hand, keep running totals, find the end and the discrepancies (seed 000 §6).
 
     A hand score that differs from the rules is reported at its hand; a
@@ -374,23 +505,43 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
     inputs are reported (``field = "input"``) and the rest are still checked.
     The points of a tie held over (RULES.md §12) are carried from hand to hand
     (:func:`held_over`) and a hand's recorded ``held`` is checked against them.
+
+    ``memo``: a dict remembering each distinct hand's scoring (:func:`scored_entry`) — a command that replays the
+    same sheet more than once passes the same one; it holds the hands of one pair of pairs under one rule set (and one
+    ``keep``), and is begun again when given with others.  By default each replay has its own.  ``keep=False``: no
+    per-hand result is kept (``results`` stays empty; the totals, the end, the discrepancies and ``errors`` are all a
+    check needs), and each hand is scored without its working (:class:`~bbscore.belot.scoring.Points`).  ``start``: the replay of the hands before ``entries`` (see
+    :func:`prefix`), carried on.
     """
+    memo = {} if memo is None else memo
+    if memo.get(_OWNER) != (convention, pairs, keep):  # a memo of other rules or pairs: begun again
+        memo.clear()
+        memo[_OWNER] = (convention, pairs, keep)
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
+    end = convention.settings.game_end
+    needs_trick = end.winner_needs_trick or end.loser_needs_trick
     total: Pair = (0, 0)
     sheet: Pair = (0, 0)  # the running total as the sheet has it
     held = 0  # points of ties held over (RULES.md §12)
+    if start is not None:
+        result.results, result.discrepancies = list(start.results) if keep else [], list(start.discrepancies)
+        result.errors, result.hands = dict(start.errors), start.hands
+        result.ended_at, result.winner = start.ended_at, start.winner
+        total, sheet, held = start.totals, start.sheet_totals, start.held
+    results, discrepancies = result.results, result.discrepancies
     for entry in entries:
         recorded_score = recorded_total = recorded_held = None
         problems: list[Discrepancy] = []
         held_in, held_to = held, None
         # A recorded score, total or held that is not a number is a slip of what was written, not of the hand: the
         # hand is still scored from its inputs, and the slip is named beside what the rules give (--fix writes that).
+        fields = entry.fields
         unreadable: dict[str, BBScoreError] = {}
         for key, reader in (("score", _pair), ("total", _pair), ("held", _held)):
-            if key in entry.fields:
+            if key in fields:
                 try:
-                    value = reader(entry.fields[key], key)
+                    value = reader(fields[key], key)
                 except BBScoreError as problem:
                     unreadable[key] = problem
                     continue
@@ -401,16 +552,22 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 else:
                     recorded_held = value
         try:
-            if result.ended:
+            if result.ended_at is not None:
                 raise InconsistentHandError(
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
-            scored = score_entry(entry, pairs, convention)
-            points, held_after, held_to = held_over(scored, held, convention)
-            _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
+            scored = scored_entry(entry, pairs, convention, memo, keep)
+            breakdown = scored.breakdown
+            if held or breakdown is None or breakdown.outcome is Outcome.TIE:
+                points, held_after, held_to = held_over(scored, held, convention)
+            else:  # nothing held before, nothing held after (held_over's own first answer, without the call)
+                points, held_after = scored.score, 0
+            if CLAIM_FIELD in fields:
+                _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
-            scored, points, error, held_after, held_to = ScoredEntry(), (0, 0), problem, held, None
+            scored, points, error, held_after, held_to = _UNSCORED, (0, 0), problem, held, None
+            result.errors[entry.number] = problem
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
                                         message=problem.message(FILE_LABELS)))
         held = held_after
@@ -452,24 +609,46 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                     expected_second=expected[1], by_rules=by_rules),
             ))
         sheet = recorded_total if recorded_total is not None else expected
-        result.results.append(HandResult(
-            entry=entry, redeal=scored.redeal, by=scored.by, hand=scored.hand, breakdown=scored.breakdown, score=points,
-            total=total, recorded_score=recorded_score, recorded_total=recorded_total, error=error,
-            held_in=held_in, held_out=held, held_to=held_to, recorded_held=recorded_held,
-        ))
-        result.discrepancies.extend(problems)
-        claimant = entry.fields.get(CLAIM_FIELD) if error is None else None
-        if claimant is not None and not result.ended:
-            result.ended_at, result.winner = entry.number, pairs.index(claimant)
-        if error is None and not result.ended:
-            end = convention.settings.game_end
-            needs_trick = end.winner_needs_trick or end.loser_needs_trick
-            took = pairs_with_a_trick(scored, convention) if needs_trick else (True, True)
-            ended, winner = game_end(total, target, on_tie, took, winner_needs_trick=end.winner_needs_trick,
-                                     loser_needs_trick=end.loser_needs_trick)
-            if ended:
-                result.ended_at, result.winner = entry.number, winner
+        if keep:
+            results.append(HandResult(
+                entry=entry, redeal=scored.redeal, by=scored.by, hand=scored.hand, breakdown=scored.breakdown,
+                score=points, total=total, recorded_score=recorded_score, recorded_total=recorded_total, error=error,
+                held_in=held_in, held_out=held, held_to=held_to, recorded_held=recorded_held, sheet_total=sheet,
+            ))
+        result.hands += 1
+        if problems:
+            discrepancies.extend(problems)
+        if error is None and result.ended_at is None:
+            claimant = fields.get(CLAIM_FIELD)
+            if claimant is not None:
+                result.ended_at, result.winner = entry.number, pairs.index(claimant)
+            elif total[0] >= target or total[1] >= target:  # (below the target on both sides the game goes on)
+                took = pairs_with_a_trick(scored, convention) if needs_trick else (True, True)
+                ended, winner = game_end(total, target, on_tie, took, winner_needs_trick=end.winner_needs_trick,
+                                         loser_needs_trick=end.loser_needs_trick)
+                if ended:
+                    result.ended_at, result.winner = entry.number, winner
     result.totals = total
     result.sheet_totals = sheet
     result.held = held
     return result
+
+
+_UNSCORED = ScoredEntry()
+_OWNER = object()  # the key under which a memo keeps the rules and pairs its hands were scored with
+
+
+def prefix(replayed: Replay, count: int) -> Replay:
+    """The replay of the first ``count`` hands, taken from the replay of a whole sheet (kept with its ``results``):
+    what :func:`replay` carries on from (``start``) when hands after them change.  The hands before are unchanged, so
+    their state is: the running totals, the held-over points, the end if it came among them."""
+    results = replayed.results[:count]
+    last = results[-1] if results else None
+    ended = replayed.ended_at is not None and replayed.ended_at <= count
+    return Replay(
+        results=results, discrepancies=[d for d in replayed.discrepancies if d.hand <= count],
+        totals=last.total if last else (0, 0), sheet_totals=last.sheet_total if last else (0, 0),
+        held=last.held_out if last else 0, ended_at=replayed.ended_at if ended else None,
+        winner=replayed.winner if ended else None,
+        errors={number: error for number, error in replayed.errors.items() if number <= count}, hands=count,
+    )

@@ -131,12 +131,27 @@ def make_hand(
     :class:`ContractSyntaxError`, :class:`IllegalContractError`,
     :class:`CardError`, :class:`ConstructionError` or :class:`InconsistentHandError`.
     """
+    # A protocol's hand (its contract as text, its constructions as lists, no cards or announcements): what does not
+    # depend on the trick points — the contract, the tricks, the constructions, and every check of them — is worked
+    # out once for those inputs (a protocol repeats them with other points) and only the points checked here.  The
+    # checks of the points come in the same order as below, and those of the rest all passed: a refusal is the same.
+    plan_key = None
+    if (contract.__class__ is str and def_cards is None and decl_cards is None and last is None and melds is None
+            and decl_seats is None and (decl_con is None or decl_con.__class__ is list)
+            and (def_con is None or def_con.__class__ is list)):
+        plan_key = ("hand plan", contract, None if decl_con is None else tuple(decl_con),
+                    None if def_con is None else tuple(def_con), decl_tricks.__class__, decl_tricks)
+        plan = convention.memo.get(plan_key)
+        if plan is not None:
+            parsed, tricks, decl_constructions, def_constructions = plan
+            defenders = _defenders(convention, parsed, def_points, decl_points, tricks)
+            _check_all_tricks(convention, parsed, defenders, tricks, decl_constructions, def_constructions)
+            return Hand(contract=parsed, def_points=defenders, decl_constructions=decl_constructions,
+                        def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=def_points is None)
     if isinstance(contract, str):
         contract = convention.parse_contract(contract)
     kind = contract.game.kind
     convention.remember(("contract", contract), _check_contract, convention, contract)
-    game = convention.game(kind)
-    deck = game.deck_visty
 
     tricks = parse_count(decl_tricks, "decl_tricks", 0, TRICKS_PER_HAND, _tricks_allowed)
     cards = None
@@ -160,22 +175,7 @@ def make_hand(
             _("для капо нужно число взяток разыгрывающих (0–{tricks}): капо выполнено только со всеми "
               "{tricks}, а по вистам этого не узнать").format(tricks=TRICKS_PER_HAND),
         )
-    def range_text() -> str:
-        return _("висты за взятки от 0 до {deck} (S в игре {game})").format(deck=deck, game=contract.game.shown())
-
-    defenders = parse_count(def_points, "def_points", 0, deck, range_text)
-    declarers = parse_count(decl_points, "decl_points", 0, deck, range_text)
-    if defenders is None and declarers is None:
-        raise InconsistentHandError("def_points", _("не указано"), _("нужны висты за взятки одной из пар: {def_points} N или {decl_points} N").format(
-            def_points=ref('def_points'), decl_points=ref('decl_points')))
-    if defenders is not None and declarers is not None and defenders + declarers != deck:
-        raise InconsistentHandError(
-            "def_points/decl_points", f"{defenders} + {declarers}",
-            _("вместе должно быть S = {deck}, а дано {given}").format(deck=deck, given=defenders + declarers)
-        )
-    if defenders is None:
-        defenders = deck - declarers  # type: ignore[operator]
-    _check_makeable(convention, contract, defenders, tricks, declarers_given=def_points is None)
+    defenders = _defenders(convention, contract, def_points, decl_points, tricks)
 
     if melds is not None:
         if decl_con or def_con:
@@ -193,6 +193,60 @@ def make_hand(
         convention.remember(("constructions", contract.game, decl_constructions, def_constructions),
                             _check_constructions, convention, kind, contract, decl_constructions, def_constructions)
 
+    _check_all_tricks(convention, contract, defenders, tricks, decl_constructions, def_constructions)
+    if cards is not None:
+        return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
+                    def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=cards.def_cards is None,
+                    def_cards=cards.def_cards, decl_cards=cards.decl_cards, last=cards.last)
+    if plan_key is not None:  # every check of the contract, the tricks and the constructions passed
+        convention.memo[plan_key] = (contract, tricks, decl_constructions, def_constructions)
+    return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
+                def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=def_points is None)
+
+
+def with_points(convention: Convention, hand: Hand, *, def_points: int | str | None = None,
+                decl_points: int | str | None = None) -> Hand:
+    """A protocol's hand (trick points given, not cards) with other trick points: what :func:`make_hand` gives for
+    the same contract, tricks and constructions with these points — they checked as it checks them (the rest is
+    ``hand``'s, already checked).  Raises :class:`InconsistentHandError` as :func:`make_hand` does for them."""
+    contract, tricks = hand.contract, hand.decl_tricks
+    defenders = _defenders(convention, contract, def_points, decl_points, tricks)
+    _check_all_tricks(convention, contract, defenders, tricks, hand.decl_constructions, hand.def_constructions)
+    return Hand(contract=contract, def_points=defenders, decl_constructions=hand.decl_constructions,
+                def_constructions=hand.def_constructions, decl_tricks=tricks, decl_points_given=def_points is None)
+
+
+def _defenders(convention: Convention, contract: Contract, def_points, decl_points, tricks: int | None) -> int:
+    """The defenders' trick visty from the points given (one side's, or both adding up to S), checked: a total some
+    cards can make (with that many tricks, when given)."""
+    deck = convention.game(contract.game.kind).deck_visty
+
+    def range_text() -> str:
+        return _("висты за взятки от 0 до {deck} (S в игре {game})").format(deck=deck, game=contract.game.shown())
+
+    defenders = parse_count(def_points, "def_points", 0, deck, range_text)
+    declarers = parse_count(decl_points, "decl_points", 0, deck, range_text)
+    if defenders is None and declarers is None:
+        raise InconsistentHandError("def_points", _("не указано"), _("нужны висты за взятки одной из пар: {def_points} N или {decl_points} N").format(
+            def_points=ref('def_points'), decl_points=ref('decl_points')))
+    if defenders is not None and declarers is not None and defenders + declarers != deck:
+        raise InconsistentHandError(
+            "def_points/decl_points", f"{defenders} + {declarers}",
+            _("вместе должно быть S = {deck}, а дано {given}").format(deck=deck, given=defenders + declarers)
+        )
+    if defenders is None:
+        defenders = deck - declarers  # type: ignore[operator]
+    _check_makeable(convention, contract, defenders, tricks, declarers_given=def_points is None)
+    return defenders
+
+
+def _check_all_tricks(convention: Convention, contract: Contract, defenders: int, tricks: int | None,
+                      decl_constructions: tuple[Construction, ...], def_constructions: tuple[Construction, ...]) -> None:
+    """Where one side has all the trick visty and the tricks are not given: the count is required when it decides
+    whose constructions count, or when all tricks have their own value."""
+    kind = contract.game.kind
+    game = convention.game(kind)
+    deck = game.deck_visty
     if tricks is None and defenders in (0, deck):
         _check_tricks_known(convention, kind, defenders, deck, decl_constructions, def_constructions)
         if game.all_tricks_visty != deck:
@@ -204,12 +258,6 @@ def make_hand(
                     all_tricks=ngettext("все взятки стоят {n} вист", "все взятки стоят {n} вистов", game.all_tricks_visty,
                                         few="все взятки стоят {n} виста").format(n=game.all_tricks_visty)),
             )
-    if cards is not None:
-        return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
-                    def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=cards.def_cards is None,
-                    def_cards=cards.def_cards, decl_cards=cards.decl_cards, last=cards.last)
-    return Hand(contract=contract, def_points=defenders, decl_constructions=decl_constructions,
-                def_constructions=def_constructions, decl_tricks=tricks, decl_points_given=def_points is None)
 
 
 def _constructions(given, field: str) -> tuple[Construction, ...]:

@@ -58,7 +58,7 @@ from bbscore.sheets import (
 from bbscore import conventions, games
 from bbscore.belot import KEY
 from bbscore.i18n import _
-from bbscore.belot.game import HandEntry, match_pair, replay
+from bbscore.belot.game import HandEntry, match_pair, prefix, replay
 
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place", "players", "lang")
@@ -114,9 +114,10 @@ def read(path: Path) -> Protocol:
     return parse(path, text, sheets.parse(path, text), bom=bom)
 
 
-def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False) -> Protocol:
+def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False, lines: bool = True) -> Protocol:
     """A protocol from its text and parsed TOML (:func:`read` without the reading; ``bom``: whether the file starts
-    with a byte-order mark, kept when it is written); raises as :func:`read`."""
+    with a byte-order mark, kept when it is written); raises as :func:`read`.  ``lines=False``: the hands' lines are
+    not looked for (None, and no ``starts``: a check finds the lines of what it reports, ``sheet.hand_lines()``)."""
     try:
         header = _header(path, data, text)
     except OtherGameError as error:  # read again as that game's sheet, without parsing it twice
@@ -126,8 +127,8 @@ def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False) -> 
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), None, _("hand должен быть списком таблиц [[hand]]"))
     sheet = Sheet(path=path, text=text, bom=bom, data=data)
-    lines, starts = sheet.hand_lines()
-    hands = [HandEntry(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
+    found, starts = sheet.hand_lines() if lines else ([None] * len(hands_data), None)
+    hands = [HandEntry(number=i + 1, line=found[i], fields=hand) for i, hand in enumerate(hands_data)]
     return Protocol(path=path, header=header, hands=hands, text=text, starts=starts, sheet=sheet)
 
 
@@ -338,14 +339,17 @@ def table_result(path: Path):
 
 @dataclass(frozen=True, kw_only=True)
 class Appended:
-    """What ``add`` did: the protocol before, the replay after and a warning, if any."""
+    """What ``add`` did: the protocol before, the replay after and a warning, if any; the replay before and the sheet
+    as written (what a session carries on from without reading the file again)."""
 
     protocol: Protocol
     replay: Any
     warning: str | None
+    before: Any = None
+    written: Sheet | None = None
 
 
-def _still(path: Path, protocol: Protocol) -> bool:
+def still(path: Path, protocol: Protocol) -> bool:
     """Whether the file holds exactly the text ``protocol`` was read from (its byte-order mark too)."""
     try:
         return sheets.read_text(path, kind="", missing="") == (protocol.text, protocol.sheet.bom)
@@ -380,19 +384,29 @@ def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: boo
     return given
 
 
-def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> Appended:
+def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True, known: tuple[Protocol, Any] | None = None,
+           memo: dict | None = None) -> Appended:
     """Score a hand with the file's convention and append it with its score and running total.
 
     ``fields`` are a hand's protocol fields (inputs, or ``redeal``).  Refused
     when the game has ended, when an earlier hand has bad inputs, or when
     this hand's inputs are bad (the file is then left as it was); a bid above the
-    convention's ``confirm_bid_above`` is refused unless ``confirmed``.
+    convention's ``confirm_bid_above`` is refused unless ``confirmed``.  The file is
+    replayed once, and only the new hand scored after it.  ``known``: the protocol
+    and its replay as a session holds them, used when the file is still exactly
+    that text under the lock (else it is read and replayed again); ``memo``: the
+    replays' memo (:func:`bbscore.belot.game.replay`) of the same pairs and rules.
     """
     def change():
-        protocol = read(path)
-        rules, warning = convention_for(protocol)
+        if known is not None and still(path, known[0]):
+            protocol, before = known
+            rules, warning = convention_for(protocol)
+        else:
+            protocol = read(path)
+            rules, warning = convention_for(protocol)
+            # (the hands before are checked, not shown: no per-hand result kept)
+            before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules, memo=memo, keep=False)
         typed = _given(fields, protocol.header.pairs, rules, confirmed)
-        before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
         _refuse_bad_file(protocol, before)
         if before.ended:
             raise ProtocolError(str(path), None, _("партия окончена на сдаче {hand}: {winner}; новые сдачи не принимаются").format(
@@ -400,15 +414,15 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True) -> App
         if any(d.field in ("score", "total", "held") for d in before.discrepancies):
             warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
         entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(typed))
-        after = replay(protocol.hands + [entry], protocol.header.pairs, protocol.header.target, rules)
+        after = replay([entry], protocol.header.pairs, protocol.header.target, rules, memo=memo, start=before)
         new = after.results[-1]
         if new.error is not None:
             raise new.error
         # the total carries on the sheet's own running total (what the players see), not a recount under changed rules
         sheet = before.sheet_totals
         written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
-        sheets.append(protocol.sheet, written, Style.TABLES)
-        return Appended(protocol=protocol, replay=after, warning=warning)
+        done = sheets.append(protocol.sheet, written, Style.TABLES)
+        return Appended(protocol=protocol, replay=after, warning=warning, before=before, written=done)
 
     return _changed(path, change)
 
@@ -447,8 +461,10 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                 typed[key] = old.fields[key]
         entries = list(protocol.hands)
         entries[number - 1] = HandEntry(number=number, line=old.line, fields=dict(typed))
-        before = replay(protocol.hands, pairs, target, rules)
-        after = replay(entries, pairs, target, rules)
+        memo: dict = {}  # (the hands after it are the same: scored once, for both replays)
+        before = replay(protocol.hands, pairs, target, rules, memo=memo)
+        earlier = prefix(before, number - 1)  # the hands before it are unchanged: replayed on from there
+        after = replay(entries[number - 1:], pairs, target, rules, memo=memo, start=earlier)
         new = after.results[number - 1]
         if new.error is not None:
             raise new.error
@@ -465,7 +481,7 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
         if bad:
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
-        sheet = replay(protocol.hands[: number - 1], pairs, target, rules).sheet_totals
+        sheet = earlier.sheet_totals
         written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
         totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
@@ -557,7 +573,7 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     (its score cannot be computed).
     """
     def change():
-        if known is not None and _still(path, known[0]):
+        if known is not None and still(path, known[0]):
             protocol, result = known
             rules, _warning = convention_for(protocol)
         else:

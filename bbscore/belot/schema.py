@@ -380,13 +380,16 @@ def round_visty(visty: int, unit: int, mode: str, up_from: int | None = None) ->
     remainder = visty % unit
     if remainder == 0:
         return visty
-    goes_up = {
-        "half_up": 2 * remainder >= unit,
-        "half_down": 2 * remainder > unit,
-        "down": False,
-        "up": True,
-        "threshold": up_from is not None and remainder >= up_from,
-    }[mode]
+    if mode == "half_up":
+        goes_up = 2 * remainder >= unit
+    elif mode == "half_down":
+        goes_up = 2 * remainder > unit
+    elif mode == "down":
+        goes_up = False
+    elif mode == "up":
+        goes_up = True
+    else:  # "threshold" (the schema allows no other)
+        goes_up = up_from is not None and remainder >= up_from
     return visty - remainder + (unit if goes_up else 0)
 
 

@@ -31,6 +31,7 @@ from bbscore.belot.constructions import ConstructionKind, lost_without_trick, vi
 from bbscore.belot.contract import Contract, ContractKind, Doubling
 from bbscore.belot.convention import Convention
 from bbscore.belot.hand import Hand
+from bbscore.belot.schema import round_visty
 
 
 class Outcome(enum.Enum):
@@ -40,6 +41,8 @@ class Outcome(enum.Enum):
     MADE_DOUBLED = "made_doubled"
     BAIT = "bait"
     TIE = "tie"
+
+    __hash__ = object.__hash__  # members are singletons compared by identity: hash them in C, not by name
 
 
 class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
@@ -116,6 +119,70 @@ class Breakdown(msgspec.Struct, frozen=True, kw_only=True):
     decl_tricks: int | None
 
 
+class _Plan(msgspec.Struct, frozen=True):
+    """What :func:`score` takes from a contract and a convention alone (the same for every hand of that contract):
+    the game's table and the numbers of the formula that do not depend on the cards taken, and each outcome's written
+    row with what it is multiplied by."""
+
+    kind: object
+    game: object
+    unit: int
+    S: int
+    divisor: float
+    scaling: str
+    counts_specially: bool
+    all_tricks_VT: int
+    C: int
+    multiplier: int
+    mode: str
+    PC: int
+    required: int
+    C_term_factor: int
+    hand_multiplier: int
+    rounded: str
+    rounding: str
+    round_up_from: int | None
+    to_defenders_on_bait: bool
+    rows: dict
+
+
+def _plan(contract: Contract, convention: Convention) -> _Plan:
+    kind = contract.game.kind
+    settings = convention.settings
+    points = settings.points
+    game = convention.game(kind)
+    C = convention.base_cost(contract)
+    multiplier = convention.multiplier(contract)
+    mode = settings.doubling.multiplies
+    rows = {}
+    for outcome in Outcome:
+        row = getattr(settings.written, outcome.value)
+        if row is not None:
+            rows[outcome] = (row, tuple(row.declarers), tuple(row.defenders), tuple(row.held),
+                             row_multipliers(mode, outcome, multiplier))
+    return _Plan(
+        kind=kind, game=game, unit=points.visty_per_point, S=convention.scaled_deck(kind),
+        divisor=game.trick_divisor, scaling=points.scaling, counts_specially=game.all_tricks_visty != game.deck_visty,
+        all_tricks_VT=scale_visty(game.all_tricks_visty, game.trick_divisor), C=C, multiplier=multiplier, mode=mode,
+        PC=contract_points(contract, C, multiplier if mode in ("bid", "base_cost") else 1),
+        required=points.visty_per_point * contract.number, C_term_factor=multiplier if mode == "base_cost" else 1,
+        hand_multiplier=multiplier if mode == "hand" else 1, rounded=points.rounded, rounding=points.rounding,
+        round_up_from=game.round_up_from,
+        to_defenders_on_bait=settings.constructions.declarers_on_bait == "to_defenders", rows=rows,
+    )
+
+
+class Points(msgspec.Struct, frozen=True, kw_only=True):
+    """What a hand writes, without the working: the :class:`Breakdown`'s ``declarers``, ``defenders``, ``held``,
+    ``outcome`` and ``made`` (what a check of a whole sheet needs of each hand, at a seventh of the memory)."""
+
+    declarers: int
+    defenders: int
+    held: int
+    outcome: Outcome
+    made: bool
+
+
 def score(hand: Hand, convention: Convention, *, bait: bool = False) -> Breakdown:
     """Score a checked hand under a convention (seed 000 §5; the convention's settings, RULES.md §7, §10, §12).
 
@@ -127,29 +194,44 @@ def score(hand: Hand, convention: Convention, *, bait: bool = False) -> Breakdow
     over (the replay of a game gives it to a later hand).  Raises nothing for a
     checked hand.
     """
+    return _score(hand, convention, True, bait)
+
+
+def score_points(hand: Hand, convention: Convention) -> Points:
+    """:func:`score`'s result without its working (:class:`Points`): the same numbers, computed the same way."""
+    return _score(hand, convention, False)
+
+
+def _score(hand: Hand, convention: Convention, working: bool, bait: bool = False):
     contract = hand.contract
-    kind = contract.game.kind
-    settings = convention.settings
-    points = settings.points
-    unit = points.visty_per_point
-    game = convention.game(kind)
+    # the contract's part of the formula, by the contract object (a protocol's are the same few objects; the memo
+    # keeps each one it names, so that no other can take its id)
+    found = convention.memo.get(("score plan", id(contract)))
+    if found is None or found[0] is not contract:
+        found = convention.memo[("score plan", id(contract))] = (contract, _plan(contract, convention))
+    plan = found[1]
+    kind, game, unit = plan.kind, plan.game, plan.unit
     counted_S, counted_VTv = game.deck_visty, hand.def_points
-    S = convention.scaled_deck(kind)
-    VTp, VTv = trick_visty(counted_S, counted_VTv, game.trick_divisor, points.scaling)
-    all_tricks = side_with_all_tricks(hand, game.all_tricks_visty != game.deck_visty)
+    if plan.divisor == 1:  # (trick_visty without scaling: the defenders' visty, the declarers the rest)
+        VTp, VTv = counted_S - counted_VTv, counted_VTv
+    else:
+        VTp, VTv = trick_visty(counted_S, counted_VTv, plan.divisor, plan.scaling)
+    all_tricks = side_with_all_tricks(hand, True) if plan.counts_specially else None
     if all_tricks == "declarers":
-        VTp = scale_visty(game.all_tricks_visty, game.trick_divisor)
+        VTp = plan.all_tricks_VT
     elif all_tricks == "defenders":
-        VTv = scale_visty(game.all_tricks_visty, game.trick_divisor)
-    announced_VCp = sum(split_visty(hand.decl_constructions, convention, kind))
-    announced_VCv = sum(split_visty(hand.def_constructions, convention, kind))
-    VCp, VCv, moved, lost = constructions_after_tricks(hand, convention)
+        VTv = plan.all_tricks_VT
+    decl_constructions, def_constructions = hand.decl_constructions, hand.def_constructions
+    if decl_constructions or def_constructions:
+        decl_split = split_visty(decl_constructions, convention, kind)
+        def_split = split_visty(def_constructions, convention, kind)
+        announced_VCp, announced_VCv = decl_split[0] + decl_split[1], def_split[0] + def_split[1]
+        VCp, VCv, moved, lost = _after_tricks(hand, convention, decl_split, def_split)
+    else:  # (no constructions: none announced, none to move or lose)
+        announced_VCp = announced_VCv = VCp = VCv = 0
+        moved = lost = False
     Vp, Vv = VTp + VCp, VTv + VCv
-    C = convention.base_cost(contract)
-    multiplier = convention.multiplier(contract)
-    mode = settings.doubling.multiplies
-    PC = contract_points(contract, C, multiplier if mode in ("bid", "base_cost") else 1)
-    required = unit * contract.number
+    C, multiplier, PC, required = plan.C, plan.multiplier, plan.PC, plan.required
     made = not bait and is_made(hand, Vp, Vv, VCp, required, convention)
     if made:
         outcome = Outcome.MADE if contract.doubling is Doubling.NONE else Outcome.MADE_DOUBLED
@@ -157,47 +239,50 @@ def score(hand: Hand, convention: Convention, *, bait: bool = False) -> Breakdow
         outcome = Outcome.TIE
     else:
         outcome = Outcome.BAIT
-    bait_constructions = constructions_lost_on_bait(hand, convention) if outcome is Outcome.BAIT else 0
+    bait_constructions = constructions_lost_on_bait(hand, convention) if outcome is Outcome.BAIT and VCp else 0
     scored_VCp = VCp - bait_constructions
-    scored_VCv = VCv + (bait_constructions if settings.constructions.declarers_on_bait == "to_defenders" else 0)
+    scored_VCv = VCv + (bait_constructions if plan.to_defenders_on_bait else 0)
     scored_Vp, scored_Vv = VTp + scored_VCp, VTv + scored_VCv
-    C_written = game.all_tricks_base_cost if contract.is_bid and hand.decl_tricks == 0 else C
+    is_kapo = contract.is_kapo
+    C_written = game.all_tricks_base_cost if not is_kapo and hand.decl_tricks == 0 else C
     rounded_Vp = rounded_Vv = None
-    if contract.is_kapo:
+    rounding, up_from = plan.rounding, plan.round_up_from
+    if is_kapo:
         card_points = kapo_card_points(made, C, game.base_cost, convention)
         if not made:
             C_written = card_points
         Pp, Pv = kapo_points_for_visty(card_points, scored_VCp, scored_VCv, unit)
-    elif points.rounded == "each_pair":
-        rounded_Vp = convention.round(kind, scored_Vp)
-        rounded_Vv = convention.round(kind, scored_Vv)
+    elif plan.rounded == "each_pair":
+        rounded_Vp = round_visty(scored_Vp, unit, rounding, up_from)
+        rounded_Vv = round_visty(scored_Vv, unit, rounding, up_from)
         Pp, Pv = rounded_Vp // unit, rounded_Vv // unit
-    elif points.rounded == "declarers":
-        rounded_Vp = convention.round(kind, scored_Vp)
-        rounded_Vv = convention.round(kind, scored_Vp + scored_Vv)
+    elif plan.rounded == "declarers":
+        rounded_Vp = round_visty(scored_Vp, unit, rounding, up_from)
+        rounded_Vv = round_visty(scored_Vp + scored_Vv, unit, rounding, up_from)
         Pp = rounded_Vp // unit
         Pv = rounded_Vv // unit - Pp
     else:
-        rounded_Vv = convention.round(kind, scored_Vv)
+        rounded_Vv = round_visty(scored_Vv, unit, rounding, up_from)
         Pp, Pv = points_for_visty(scored_Vp, scored_Vv, rounded_Vv, unit)
-    Pkp = convention.round(kind, scored_VCp) // unit
-    Pkv = convention.round(kind, scored_VCv) // unit
-    terms = {"PC": PC, "C": C_written * (multiplier if mode == "base_cost" else 1), "Pp": Pp, "Pv": Pv,
-             "Pkp": Pkp, "Pkv": Pkv}
-    row = getattr(settings.written, outcome.value)
+    Pkp = round_visty(scored_VCp, unit, rounding, up_from) // unit
+    Pkv = round_visty(scored_VCv, unit, rounding, up_from) // unit
+    terms = {"PC": PC, "C": C_written * plan.C_term_factor, "Pp": Pp, "Pv": Pv, "Pkp": Pkp, "Pkv": Pkv}
+    row, declarers_terms, defenders_terms, held_terms, (declarers_multiplier, defenders_multiplier) = plan.rows[outcome]
     declarers, defenders, held = written_points(row, terms)
-    hand_multiplier = multiplier if mode == "hand" else 1
-    declarers_multiplier, defenders_multiplier = row_multipliers(mode, outcome, multiplier)
+    hand_multiplier = plan.hand_multiplier
+    if not working:
+        return Points(declarers=declarers * declarers_multiplier, defenders=defenders * defenders_multiplier,
+                      held=held * hand_multiplier, outcome=outcome, made=made)
     return Breakdown(
-        contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=game.trick_divisor,
-        S=S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
+        contract=contract, counted_S=counted_S, counted_VTv=counted_VTv, trick_divisor=plan.divisor,
+        S=plan.S, VTp=VTp, VTv=VTv, all_tricks=all_tricks, announced_VCp=announced_VCp, announced_VCv=announced_VCv,
         constructions_moved=moved, defenders_constructions_lost=lost, VCp=VCp, VCv=VCv, Vp=Vp, Vv=Vv,
         C=C, C_written=C_written, multiplier=multiplier, hand_multiplier=hand_multiplier,
         declarers_multiplier=declarers_multiplier, defenders_multiplier=defenders_multiplier, PC=PC, required=required,
         made=made, outcome=outcome, bait_constructions=bait_constructions, rounded_Vp=rounded_Vp, rounded_Vv=rounded_Vv,
         Pp=Pp, Pv=Pv, Pkp=Pkp, Pkv=Pkv, declarers=declarers * declarers_multiplier,
         defenders=defenders * defenders_multiplier, held=held * hand_multiplier,
-        declarers_terms=tuple(row.declarers), defenders_terms=tuple(row.defenders), held_terms=tuple(row.held),
+        declarers_terms=declarers_terms, defenders_terms=defenders_terms, held_terms=held_terms,
         decl_tricks=hand.decl_tricks,
     )
 
@@ -286,12 +371,18 @@ def constructions_after_tricks(hand: Hand, convention: Convention) -> tuple[int,
     ``bela_without_trick``: ``"like_others"`` or ``"counts"`` (a bela always
     stays with its pair).
     """
-    settings = convention.settings.constructions
     kind = hand.contract.game.kind
-    declarers_took, defenders_took = tricks_taken(hand, convention.game(kind).deck_visty)
+    return _after_tricks(hand, convention, split_visty(hand.decl_constructions, convention, kind),
+                         split_visty(hand.def_constructions, convention, kind))
 
-    decl_following, decl_staying = split_visty(hand.decl_constructions, convention, kind)
-    def_following, def_staying = split_visty(hand.def_constructions, convention, kind)
+
+def _after_tricks(hand: Hand, convention: Convention, decl_split: tuple[int, int],
+                  def_split: tuple[int, int]) -> tuple[int, int, bool, bool]:
+    """:func:`constructions_after_tricks` with each pair's constructions already in visty (:func:`split_visty`)."""
+    settings = convention.settings.constructions
+    declarers_took, defenders_took = tricks_taken(hand, convention.game(hand.contract.game.kind).deck_visty)
+    decl_following, decl_staying = decl_split
+    def_following, def_staying = def_split
     VCp = decl_following + decl_staying
     VCv = def_following + def_staying
     moved = lost = False
@@ -313,7 +404,14 @@ def split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int
     where ``bela_without_trick = "counts"``), remembered per list."""
     if not constructions:
         return 0, 0
-    return convention.remember(("split visty", kind, constructions), _split_visty, constructions, convention, kind)
+    # by the list object first (a protocol's hands of one contract and constructions share theirs; the memo keeps
+    # each one it names, so that no other can take its id), else by its value
+    found = convention.memo.get(("split visty of", kind, id(constructions)))
+    if found is not None and found[0] is constructions:
+        return found[1]
+    value = convention.remember(("split visty", kind, constructions), _split_visty, constructions, convention, kind)
+    convention.memo[("split visty of", kind, id(constructions))] = (constructions, value)
+    return value
 
 
 def _split_visty(constructions: tuple, convention: Convention, kind) -> tuple[int, int]:
@@ -386,5 +484,5 @@ def kapo_points_for_visty(C: int, VCp: int, VCv: int, unit: int) -> tuple[int, i
 def written_points(row, terms: dict[str, int]) -> tuple[int, int, int]:
     """(declarers, defenders, held): what each pair writes and what a tie holds over, summed from the convention's row
     of terms (seed 000 §5), before a row multiplier."""
-    return (sum(terms[term] for term in row.declarers), sum(terms[term] for term in row.defenders),
-            sum(terms[term] for term in row.held))
+    term = terms.__getitem__
+    return sum(map(term, row.declarers)), sum(map(term, row.defenders)), sum(map(term, row.held))

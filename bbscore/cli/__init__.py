@@ -226,11 +226,47 @@ ENGLISH_EXAMPLES = {
 
 
 def epilog(command: str) -> str:
-    """The end of a command's help: its two examples (in English notation and names in English)."""
+    """The end of a command's help: its two examples (in English notation and names in English), each a line of its
+    own however wide the terminal (``\\b``: the help's writer does not fold that paragraph)."""
     from bbscore.i18n import language
 
     first, second = (ENGLISH_EXAMPLES if language() == "en" else EXAMPLES)[command]
-    return f"{_(TEXT['examples'])}\n\n{first}\n\n{second}"
+    return f"{_(TEXT['examples'])}\n\n\b\n{first}\n\n\b\n{second}"
+
+
+# What the root help says of each command (the first paragraph of its help: tests/test_shell.py checks it), so that
+# the root help is drawn without importing every command's module (start-up, issue 24).  In the order it lists them.
+SUMMARIES = {
+    "score": N_("Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."),
+    "count": N_("Посчитать висты за взятые карты, карта за картой (с последом при --last)."),
+    "melds": N_("Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."),
+    "play": N_("Вести партию за столом: вопрос за вопросом, каждая сдача сразу записывается в FILE (новый файл — с "
+               "--pairs)."),
+    "referee": N_("Разобрать сдачу по картам: законен ли каждый ход, кто взял взятки, какие конструкции были и прошли, "
+                  "что пишут пары."),
+    "new": N_("Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."),
+    "add": N_("Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."),
+    "edit": N_("Исправить сдачу N: заменить её ввод (параметры как у add), пересчитать её и все следующие итоги."),
+    "undo": N_("Убрать последнюю сдачу протокола (сначала показав её)."),
+    "show": N_("Показать протокол как на бумаге: сдачи, очки, итоги, до цели, победитель."),
+    "recompute": N_("Пересчитать сохранённые протоколы (и пули преферанса) и найти каждое расхождение (файл, сдача, "
+                    "строка)."),
+    "export": N_("Лист партии или пули, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для телефона "
+                 "и печати (протокол, дата, победитель, график итогов; у пули — пуля, гора, висты и подсчёт: кто кому "
+                 "платит), книга Excel (xlsx, по листу на партию)."),
+    "stats": N_("Статистика партий и пуль: пары и игроки по имени во всех файлах (регистр и невидимые знаки не в счёт) "
+                "— партии, победы, доля побед; у Базар-Белота — игры (заявлено, выполнено, байты), контры, серии "
+                "побед; у преферанса — пули, заказанные и сыгранные игры по уровням, мизеры, распасы, средний итог "
+                "подсчёта."),
+    "list": N_("Список партий и пуль: по строке на файл — файл, дата, игра и правила, пары или игроки, сдач, счёт, "
+               "победитель (или «не окончена»)."),
+    "rating": N_("Рейтинг игроков по всем листам и турнирам (openskill): игра за игрой по дате, с числом игр и "
+                 "неопределённостью."),
+    "pref": N_("Преферанс (конвенции «Ростов», «Сочи», «Ленинград»): сдача, пуля, подсчёт и кто кому платит."),
+    "conventions": N_("Правила (конвенции): посмотреть, сравнить, проверить, сделать свои."),
+    "tournament": N_("Турниры клуба: туры и столы (лист на каждый стол), таблица после каждого тура, следующий тур "
+                     "швейцарской системы."),
+}
 
 
 _SHELL_GIVEN = "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"  # Typer: the completion options then take a shell
@@ -279,15 +315,20 @@ def _root_with_version(
     listed in the help.)"""
 
 
-def build_app(argv: list[str]) -> typer.Typer:
-    """The Typer app with the command named in ``argv`` only (all of them for help or an unknown name)."""
+def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
+    """The Typer app with the command named in ``argv`` only; for the root's help or an unknown name, each command by
+    its name and summary (:data:`SUMMARIES`: help lists them, click's suggestions know them) — with ``everything``, all
+    the commands themselves (the catalogue of help texts).  Help is written as plain text (no rich: it is not imported
+    to say it)."""
     app = typer.Typer(
         name="bbscore",
         help=TEXT["help"],
         no_args_is_help=True,
         add_completion=completing(argv),
         pretty_exceptions_enable=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
+        # help as wide as the terminal (click's own would take at least 50 columns, folded by a phone's 40)
+        context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
+        rich_markup_mode=None,
     )
 
     named = next((arg for arg in argv if not arg.startswith("-")), None)
@@ -300,10 +341,34 @@ def build_app(argv: list[str]) -> typer.Typer:
         return app
     if named in table:
         importlib.import_module(table[named]).register(app, only=named)
-    else:  # help, or an unknown name: all the commands, so that help and click's suggestions know them
+    elif everything or completing(argv) or set(table) != set(SUMMARIES):
+        # (the shell completing what it was given; a game registered a command this table does not know)
         for module in sorted(set(table.values())):
             importlib.import_module(module).register(app)
+    else:  # help, or an unknown name: each command by its name and what it does
+        for name, summary in SUMMARIES.items():
+            app.command(name, help=summary, add_help_option=False)(_summarised)
     return app
+
+
+def _help_width() -> int:
+    """The width of a help page: the terminal's (``COLUMNS`` for a pipe, else 80), at most 80, less a margin."""
+    import shutil
+
+    return max(min(shutil.get_terminal_size().columns, 80) - 2, 20)
+
+
+def _summarised() -> None:
+    """A command named in the root's help (never run: a run of it builds the command itself)."""
+
+
+def short_helps(command) -> None:
+    """Each command of a tree is listed in its group's help by the first paragraph of its help, whole (click would cut
+    it to a line)."""
+    for sub in getattr(command, "commands", {}).values():
+        if sub.help and not sub.short_help:
+            sub.short_help = sub.help.split("\n\n")[0].replace("\b\n", "")
+        short_helps(sub)
 
 
 def translate_help(command) -> None:
@@ -319,11 +384,11 @@ def translate_help(command) -> None:
         translate_help(sub)
 
 
-# Typer's and click's own words in a help page (they are English in their source), from our catalogue: Russian msgids.
+# Typer's and click's own words in a help page (English in their source), from our catalogue: Russian msgids.
 _HELP_WORDS = {
-    "ARGUMENTS_PANEL_TITLE": N_("Аргументы"), "OPTIONS_PANEL_TITLE": N_("Параметры"), "COMMANDS_PANEL_TITLE": N_("Команды"),
-    "REQUIRED_LONG_STRING": N_("[обязательно]"), "DEFAULT_STRING": N_("[по умолчанию: {}]"),
-    "ENVVAR_STRING": N_("[переменная окружения: {}]"), "DEPRECATED_STRING": N_("(устарело) "),
+    "Arguments": N_("Аргументы"), "Options": N_("Параметры"), "Commands": N_("Команды"),
+    "required": N_("обязательно"), "default: {default}": N_("по умолчанию: {default}"),
+    "env var: {var}": N_("переменная окружения: {var}"), "(dynamic)": N_("(вычисляется)"),
 }
 _USAGE = N_("Использование: ")
 _HELP_OPTION = N_("Показать эту справку и выйти.")
@@ -337,13 +402,21 @@ def asks_for_help(argv: list[str]) -> bool:
 
 
 def translate_click() -> None:
-    """Typer's and click's own help words in the language in use (only when a help page may be printed: rich_utils is
-    not imported by other runs)."""
-    import typer.rich_utils as rich_utils
-    from typer._click import decorators, formatting
+    """Typer's and click's own help words in the language in use (only when a help page may be printed)."""
+    import typer.core
+    from typer._click import _textwrap, decorators, formatting
 
-    for name, text in _HELP_WORDS.items():
-        setattr(rich_utils, name, _(text))
+    typer.core._ = lambda text: _(_HELP_WORDS[text]) if text in _HELP_WORDS else text  # (typer's gettext)
+    if not getattr(_textwrap.TextWrapper, "whole_words", False):
+        class Wrapper(_textwrap.TextWrapper):
+            """Help folded between words only: an option (``--decl-points``) or a number is never cut."""
+
+            whole_words = True
+
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **{**kwargs, "break_on_hyphens": False, "break_long_words": False})
+
+        _textwrap.TextWrapper = Wrapper
     original_usage = getattr(formatting.HelpFormatter.write_usage, "__wrapped__", formatting.HelpFormatter.write_usage)
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -416,13 +489,15 @@ def main(argv: list[str] | None = None) -> int:
             translate_help(command)
         if asks_for_help(argv):
             translate_click()
+            short_helps(command)
         result = command(args=argv, standalone_mode=False, prog_name="bbscore")
     except BBScoreError as error:  # the fields named as the command's options (see options.Command)
         return _fail(error.message(getattr(error, "labels", None)))
     except typer.Abort:
         return _interrupted()
     except typer.TyperException as error:  # click's usage errors: unknown option, missing argument
-        if type(error).__name__ == "NoArgsIsHelpError":  # help was printed
+        if type(error).__name__ == "NoArgsIsHelpError":  # a group named alone: its help
+            print(error.format_message())
             return 0
         message = error.format_message() if hasattr(error, "format_message") else str(error)
         return _fail(_("{message} (см. bbscore --help)").format(message=_translate_usage(message)))

@@ -87,9 +87,10 @@ def _recompute_one(path: Path, convention: str | None, fix: bool) -> tuple[dict,
     untagged game's reader names what is wrong)."""
     from bbscore import games
     from bbscore import sheets
+    from bbscore.files import BATCH_FILE_BYTES
 
     try:
-        text, bom = sheets.read_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
+        text, bom = sheets.read_text(path, kind=_("файл протокола"), missing=_("нет такого файла"), limit=BATCH_FILE_BYTES)
         data = sheets.parse(path, text)
     except BBScoreError as error:
         return {"file": str(path), "ok": False, "error": error.message(), "totals": None, "discrepancies": []}, 2

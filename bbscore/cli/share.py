@@ -133,9 +133,10 @@ def summary_of(path: Path, convention: Optional[str], fix: bool) -> tuple[dict, 
     import os
 
     from bbscore import games, sheets
+    from bbscore.files import BATCH_FILE_BYTES
 
     try:
-        text, bom = sheets.read_text(path, kind=_(TEXT["kind"]), missing=_(TEXT["missing"]))
+        text, bom = sheets.read_text(path, kind=_(TEXT["kind"]), missing=_(TEXT["missing"]), limit=BATCH_FILE_BYTES)
         data = sheets.parse(path, text)
         header = data.get("game")
         game = (games.of(header.get("game")) if isinstance(header, dict) else None) or games.untagged()

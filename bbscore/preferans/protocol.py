@@ -46,7 +46,7 @@ from bbscore.errors import (
     ProtocolError,
     shown,
 )
-from bbscore.seats import MAX_NAME, distinct, new_names, typed_name
+from bbscore.seats import MAX_NAME, MAX_NOTE, distinct, new_names, typed_name
 from bbscore.files import key_line, locked
 from bbscore import sheets
 from bbscore.sheets import Sheet, Style, check_sheet_path, field_line, names_a_path, sheet_header, stored_convention
@@ -127,11 +127,23 @@ def _read_text(path: Path) -> tuple[str, bool]:
     return sheets.read_text(path, kind=_("файл пули"), missing=_("нет такого файла (начать пулю: bbscore pref new)"))
 
 
-def parse(path: Path, text: str, data: dict[str, Any] | None = None, *, bom: bool = False) -> PrefProtocol:
+def read_text_bom(path: Path) -> tuple[str, bool] | None:
+    """The file's text and whether it starts with a byte-order mark; None when it cannot be read (whoever reads it
+    next says why)."""
+    try:
+        return _read_text(path)
+    except ProtocolError:
+        return None
+
+
+def parse(path: Path, text: str, data: dict[str, Any] | None = None, *, bom: bool = False,
+          lines: bool = True) -> PrefProtocol:
     """A sheet's text → :class:`PrefProtocol` (hands as written; their inputs are checked when replayed).
 
     ``data``: the text's TOML when it has been parsed already (``recompute`` of a file it first took for a
-    Bazar-Belot protocol); ``bom``: whether the file starts with a byte-order mark (kept when it is written).
+    Bazar-Belot protocol); ``bom``: whether the file starts with a byte-order mark (kept when it is written);
+    ``lines=False``: the hands' lines are not looked for (None: a check finds the lines of what it reports,
+    :func:`report_lines`).
     """
     if data is None:
         data = sheets.parse(path, text)
@@ -140,9 +152,19 @@ def parse(path: Path, text: str, data: dict[str, Any] | None = None, *, bom: boo
     if not isinstance(hands_data, list) or not all(isinstance(h, dict) for h in hands_data):
         raise ProtocolError(str(path), key_line(text, "hand"), _("hand должен быть списком таблиц [[hand]]"))
     sheet = Sheet(path=path, text=text, bom=bom, data=data)
-    lines, starts = sheet.hand_lines()
-    hands = [Record(number=i + 1, line=lines[i], fields=hand) for i, hand in enumerate(hands_data)]
+    found, starts = sheet.hand_lines() if lines else ([None] * len(hands_data), None)
+    hands = [Record(number=i + 1, line=found[i], fields=hand) for i, hand in enumerate(hands_data)]
     return PrefProtocol(path=path, header=header, hands=hands, text=text, starts=starts, sheet=sheet)
+
+
+def report_lines(protocol: PrefProtocol, discrepancies: list[Discrepancy]) -> list[int | None]:
+    """The line of each discrepancy of a sheet parsed without its lines (``parse(…, lines=False)``): of its key
+    in the hand's table, else of the hand."""
+    if not discrepancies:
+        return []
+    lines, starts = protocol.sheet.hand_lines()
+    return [field_line(protocol.text, starts, d.hand, lines[d.hand - 1], d.key) if d.key else lines[d.hand - 1]
+            for d in discrepancies]
 
 
 def read(path: Path) -> PrefProtocol:
@@ -214,12 +236,16 @@ def rules_for(protocol: PrefProtocol, override: str | None = None) -> tuple[Load
 
 @dataclass(frozen=True, kw_only=True)
 class Discrepancy:
+    """A hand's input the rules refuse, or what it wrote that they do not give; ``key``: the hand's key whose line
+    ``line`` is (empty: the hand's own line)."""
+
     hand: int
     line: int | None
     field: str  # pulya, gora, vists, input
     recorded: Any
     computed: Any
     message: str
+    key: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -282,49 +308,121 @@ def _vists_text(pairs: dict[tuple[str, str], Fraction]) -> str:
     return ", ".join(f"{a} → {b} {plain(n)}" for (a, b), n in pairs.items()) or _("ничего")
 
 
-def check(protocol: PrefProtocol, convention: PrefConvention) -> Checked:
-    """Replay the sheet's hands: each one's inputs checked and scored, what it wrote compared with the rules."""
-    players = protocol.header.players
-    discrepancies: list[Discrepancy] = []
-    good: list[PrefHand] = []
-    entries_list: list[HandEntries | None] = []
-    hands: list[PrefHand | None] = []
-    run = 0  # распасы in a row before the hand (RULES.md §11): its price and the lowest game after them
-    for record in protocol.hands:
+_OWNER = object()  # the key under which a memo keeps the rules and players its hands were scored with
+# What a hand's scoring does not depend on: what it wrote, and its note (checked on its own: see _scored).
+_NOT_SCORED = frozenset(WRITTEN_KEYS + ("note",))
+
+
+def _frozen(value: Any) -> Any:
+    """A value of a hand's key as part of a memo key: with its type, a list as a tuple and a table as its items, each
+    item with its type too (``1``, ``1.0`` and ``true`` differ everywhere)."""
+    kind = value.__class__
+    if kind is list:
+        return kind, tuple((item.__class__, item) for item in value)
+    if kind is dict:
+        return kind, tuple((key, item.__class__, item) for key, item in value.items())
+    return kind, value
+
+
+def _scored(record: Record, players: tuple[str, ...], convention: PrefConvention, run: int,
+            memo: dict | None) -> tuple[PrefHand, HandEntries, tuple[str, str, str] | None]:
+    """A hand's inputs checked (:func:`~bbscore.preferans.inputs.make`, then the run of распасы before it) and
+    scored, with what it writes (:func:`_written_reprs`); with a ``memo``, each distinct input and run once (a hand
+    is a pure function of its inputs, the players, the rules and the run before it).  Raises as ``make`` and
+    ``check_run`` (a refusal is not remembered)."""
+    fields = record.fields
+    if memo is not None:
+        key = (run, *(item for name, value in fields.items() if name not in _NOT_SCORED for item in (name, _frozen(value))))
         try:
-            hand = make(record.fields, players, convention)
-            check_run(hand, convention, run)
+            found = memo.get(key)
+        except TypeError:  # a value nesting lists or tables (refused by make)
+            found, key = None, None
+        if found is not None:
+            note = fields.get("note")  # the one check of make not in the key, made as make makes it
+            if note is not None and (not isinstance(note, str) or len(note) > MAX_NOTE):
+                make(fields, players, convention)  # (refused, in its words)
+            return found
+    hand = make(fields, players, convention)
+    check_run(hand, convention, run)
+    entries = with_revoke(fields, score(hand, convention, run), players, convention)  # (a kept deal's revoke)
+    scored = hand, entries, _written_reprs(entries)
+    if memo is not None and key is not None:
+        memo[key] = scored
+    return scored
+
+
+def _written_reprs(entries: HandEntries) -> tuple[str, str, str] | None:
+    """What a hand writes as the file keeps it, each key's value as ``repr`` gives it (``pulya``, ``gora``,
+    ``vists``): a recorded value with the very same ``repr`` — the same keys in the same order, the same values of
+    the same types — reads back to exactly what the rules give (:func:`check` then compares no further).  None when
+    a number written would not read back so (0, or beyond what the reader takes: :func:`_recorded_number`)."""
+    from bbscore.numbers import MAX_DIGITS
+
+    bound = 10**MAX_DIGITS
+    pairs = vists_by_pair(entries)
+    for value in (*entries.pulya.values(), *entries.gora.values(), *pairs.values()):
+        number = Fraction(value)
+        if not number or not abs(number.numerator) < bound or not number.denominator < bound:
+            return None
+    written = _plain_value(written_fields(entries))
+    return repr(written["pulya"]), repr(written["gora"]), repr(written["vists"])
+
+
+def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None = None,
+          start: Checked | None = None) -> Checked:
+    """Replay the sheet's hands: each one's inputs checked and scored, what it wrote compared with the rules.
+
+    ``memo``: a dict remembering each distinct hand's scoring — a command that checks the same sheet more than once
+    passes the same one; it holds the hands of one table's players under one rule set, and is begun again when given
+    with others.  By default each check has its own.  ``start``: the check (by the same rules) of the sheet's first
+    hands, as they still are: only the hands after them are checked, and the пуля written anew from all."""
+    players = protocol.header.players
+    discrepancies: list[Discrepancy] = [] if start is None else list(start.discrepancies)
+    entries_list: list[HandEntries | None] = [] if start is None else list(start.entries)
+    hands: list[PrefHand | None] = [] if start is None else list(start.hands)
+    good: list[PrefHand] = [hand for hand in hands if hand is not None]
+    memo = {} if memo is None else memo
+    if memo.get(_OWNER) != (convention, players):  # a memo of other rules or players: begun again
+        memo.clear()
+        memo[_OWNER] = (convention, players)
+    # распасы in a row before the hand (RULES.md §11): its price and the lowest game after them
+    run = 0 if start is None else start.sheet.run
+    for record in protocol.hands[len(hands):]:
+        fields = record.fields
+        try:
+            hand, entries, written = _scored(record, players, convention, run, memo)
         except BBScoreError as error:
-            discrepancies.append(Discrepancy(hand=record.number, line=protocol.field_line(record, error.field.split("/")[0])
-                                             if error.field in record.fields else record.line,
-                                             field="input", recorded=None, computed=None, message=error.message()))
+            key = error.field.split("/")[0] if error.field in fields else ""
+            discrepancies.append(Discrepancy(hand=record.number, line=protocol.field_line(record, key) if key else record.line,
+                                             field="input", recorded=None, computed=None, message=error.message(), key=key))
             entries_list.append(None)
             hands.append(None)
             continue
-        entries = with_revoke(record.fields, score(hand, convention, run), players, convention)
         run = next_run(hand, convention, run)
         good.append(hand)
         hands.append(hand)
         entries_list.append(entries)
-        computed_tables = {"pulya": {p: Fraction(n) for p, n in entries.pulya.items()},
-                           "gora": {p: Fraction(n) for p, n in entries.gora.items()}}
-        for key in ("pulya", "gora"):
-            recorded = _recorded_table(record.fields.get(key))
-            computed = computed_tables[key]
+        for index, key in enumerate(("pulya", "gora")):
+            if written is not None and repr(fields.get(key)) == written[index]:
+                continue  # written as the rules write it (see _written_reprs)
+            recorded = _recorded_table(fields.get(key))
+            computed = {p: Fraction(n) for p, n in (entries.pulya if key == "pulya" else entries.gora).items()}
             if recorded != computed:
                 discrepancies.append(Discrepancy(
-                    hand=record.number, line=protocol.field_line(record, key), field=key,
-                    recorded=_jsonable(record.fields.get(key)), computed={p: plain(n) for p, n in computed.items()},
+                    hand=record.number, line=protocol.field_line(record, key), field=key, key=key,
+                    recorded=_jsonable(fields.get(key)), computed={p: plain(n) for p, n in computed.items()},
                     message=(_("записано {recorded}, по правилам {computed}").format(
                                  recorded=_table_text(recorded), computed=_table_text(computed)) if recorded is not None
                              else _("не читается ({value}); по правилам {computed}").format(
-                                 value=shown(record.fields.get(key)), computed=_table_text(computed)))))
-        recorded_vists = _recorded_vists(record.fields.get("vists"))
+                                 value=shown(fields.get(key)), computed=_table_text(computed)))))
+        if written is not None and repr(fields.get("vists")) == written[2]:
+            continue
+        recorded_vists = _recorded_vists(fields.get("vists"))
         computed_vists = vists_by_pair(entries)
         if recorded_vists != computed_vists:
             discrepancies.append(Discrepancy(
-                hand=record.number, line=protocol.field_line(record, "vists"), field="vists",
-                recorded=_jsonable(record.fields.get("vists")),
+                hand=record.number, line=protocol.field_line(record, "vists"), field="vists", key="vists",
+                recorded=_jsonable(fields.get("vists")),
                 computed=[{"from": a, "on": b, "vists": plain(n)} for (a, b), n in computed_vists.items()],
                 message=(_("записано {recorded}, по правилам {computed}").format(
                              recorded=_vists_text(recorded_vists), computed=_vists_text(computed_vists))
@@ -438,12 +536,17 @@ def create(path: Path, players: list[str], convention_name: str, target: int | N
 
 @dataclass(frozen=True, kw_only=True)
 class Appended:
+    """What ``pref add`` did: the sheet before, the new hand's number, the hand and what it writes, the sheet replayed
+    after it (``written``: the sheet as written), a warning."""
+
     protocol: PrefProtocol
     number: int
     hand: PrefHand
     entries: HandEntries
     after: Checked
     warning: str | None
+    written: PrefProtocol | None = None
+    convention: PrefConvention | None = None  # the rules it was checked by
 
 
 def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
@@ -454,17 +557,23 @@ def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
                             _("в сдаче {hand} ошибка ({message}); исправьте файл, проверка: bbscore recompute").format(hand=first.hand, message=first.message))
 
 
-def append(path: Path, given: dict[str, Any]) -> Appended:
+def append(path: Path, given: dict[str, Any], *, known: tuple[PrefProtocol, Checked] | None = None,
+           memo: dict | None = None) -> Appended:
     """Score a hand by the sheet's rules and append it with what it writes (the dealer by rotation).
 
     Refused, with nothing written, when the пуля is closed, an earlier hand has bad inputs, or this hand's
-    inputs are bad.
+    inputs are bad.  ``known``: the sheet and its check as a session holds them, used when the file is still exactly
+    that text under the lock (else it is read and checked again); ``memo``: the checks' memo (:func:`check`).
     """
     _check_existing(path)
     def change():
-        protocol = read(path)
-        _loaded, convention, warning = rules_for(protocol)
-        before = check(protocol, convention)
+        if known is not None and _read_text(path) == (known[0].text, known[0].sheet.bom):
+            protocol, before = known
+            _loaded, convention, warning = rules_for(protocol)
+        else:
+            protocol = read(path)
+            _loaded, convention, warning = rules_for(protocol)
+            before = check(protocol, convention, memo)
         _refuse_bad_hands(protocol, before)
         if before.sheet.ended:
             raise ProtocolError(str(path), None, _("пуля закрыта — новые сдачи не принимаются (итог: bbscore pref settle)"))
@@ -481,8 +590,10 @@ def append(path: Path, given: dict[str, Any]) -> Appended:
         entries = with_revoke(fields, score(hand, convention, before.sheet.run), players, convention)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
-        after = check(parse(path, written.text, written.data, bom=written.bom), convention)
-        return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning)
+        anew = parse(path, written.text, written.data, bom=written.bom)
+        after = check(anew, convention, memo, start=before)  # (the hands before are as they were: only the new one)
+        return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning,
+                        written=anew, convention=convention)
 
     return sheets.change(path, change)
 

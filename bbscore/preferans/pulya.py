@@ -102,8 +102,12 @@ class _Writer:
         self.pulya_running[player].append(self.pulya[player])
 
     def add_gora(self, player: str, n: Fraction | int) -> None:
-        total = Fraction(self.gora[player]) + n
-        self.gora[player] = total.numerator if total.denominator == 1 else total
+        was = self.gora[player]
+        if was.__class__ is int and n.__class__ is int:  # whole numbers (the common case): their sum, exactly
+            self.gora[player] = was + n
+        else:
+            total = Fraction(was) + n
+            self.gora[player] = total.numerator if total.denominator == 1 else total
         self.gora_running[player].append(self.gora[player])
 
     def write(self, number: int, entries: HandEntries) -> None:

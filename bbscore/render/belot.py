@@ -10,12 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from bbscore.belot.convention import Convention
-from bbscore.belot.game import REDEALS
 from bbscore.belot.hand import Hand
 from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown
 from bbscore.seats import MAX_NOTE, Partnership
-from bbscore.belot.reasons import cancel_text, reasons_text
 from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled  # (console, styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
@@ -43,6 +41,8 @@ def _contract_cell(result) -> str:
     if result.error is not None:
         return _("ошибка")
     if result.redeal is not None:
+        from bbscore.belot.game import REDEALS  # (here: a single hand's working needs no game)
+
         return _("пересдача: {why}").format(why=_(_SHORT_REDEALS.get(result.redeal, REDEALS[result.redeal])))
     return result.breakdown.contract.shown()
 
@@ -242,8 +242,6 @@ def removed_hand(protocol, entry, result=None, session: bool = False) -> None:
 
 def sheet(protocol, replay, warning: str | None) -> None:
     """Print the protocol like the paper sheet, with progress toward the target and the winner."""
-    from rich.progress_bar import ProgressBar
-
     out = console()
     pairs = protocol.header.pairs
     target = protocol.header.target
@@ -254,6 +252,18 @@ def sheet(protocol, replay, warning: str | None) -> None:
             for result in replay.results]
     _hands_view(out, _("Протокол {file} — правила {convention}, до {target}").format(
         file=protocol.path, convention=protocol.header.convention, target=target), rows, pairs)
+    standing(protocol, replay)
+
+
+def standing(protocol, replay) -> None:
+    """Print how the game stands: each pair's total toward the target (a bar where the width allows), the winner at
+    the end, and the hands that disagree with the rules."""
+    from rich.progress_bar import ProgressBar
+
+    out = console()
+    pairs = protocol.header.pairs
+    target = protocol.header.target
+    flagged = {d.hand for d in replay.discrepancies}
     shown = [f"{total} / {target}" for total in replay.totals]
     room = out.width - max(len(name) + 2 for name in pairs) - max(len(text) for text in shown) - 2
     if room >= 10:
@@ -321,6 +331,8 @@ def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
     out = console()
     out.print(styled(_("Контракт {contract}: {words}").format(contract=contract.shown(), words=contract.describe()), "bold"))
+    from bbscore.belot.reasons import cancel_text, reasons_text  # (the announcements: only the melds command)
+
     for number, reason in enumerate(reasons_text(result, convention), start=1):
         out.print(f"{number}. {reason}")
     if result.passed:

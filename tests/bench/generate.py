@@ -12,9 +12,12 @@ contra and recontra, kapo and kapo from one hand (with ``decl_tricks``), constru
 maximum, trick points drawn from the totals cards can make with the tricks taken, and
 redeals (all passed; rams of 7s).
 
+With ``--paper`` a protocol holds the hands' inputs only, as typed from a paper sheet (no recorded
+``score`` and ``total``): the same hands, which ``recompute`` scores from scratch.
+
 Usage::
 
-    python tests/bench/generate.py OUT.toml --hands 100000 [--seed 0] [--target N]
+    python tests/bench/generate.py OUT.toml --hands 100000 [--seed 0] [--target N] [--paper]
     python tests/bench/generate.py --files 1000 --hands-per-file 25 --dir DIR [--seed 0]
 
 A big file has a huge target (10**9) so that even a million hands never end the game
@@ -261,12 +264,15 @@ def header(maker: HandMaker, pairs: tuple[str, str], target: int) -> Header:
 
 
 def protocol_text(maker: HandMaker, count: int, *, target: int = BIG_TARGET, pairs: tuple[str, str] = PAIR_NAMES[0],
-                  stop_at_end: bool = False, chunk: int = CHUNK) -> Iterator[str]:
-    """The text of one protocol, in pieces (each ``chunk`` hands); joined, it is ``dumps(header, hands)``."""
+                  stop_at_end: bool = False, chunk: int = CHUNK, paper: bool = False) -> Iterator[str]:
+    """The text of one protocol, in pieces (each ``chunk`` hands); joined, it is ``dumps(header, hands)``.  ``paper``:
+    the hands as typed from a paper sheet — their inputs only, no recorded ``score`` and ``total``."""
     import tomli_w
 
     head = header(maker, pairs, target)
     hands = maker.hands(count, pairs, target, stop_at_end=stop_at_end)
+    if paper:
+        hands = ({key: value for key, value in hand.items() if key not in ("score", "total")} for hand in hands)
     batch = [hand for _, hand in zip(range(chunk), hands)]
     yield dumps(head, batch)
     while True:
@@ -279,11 +285,13 @@ def protocol_text(maker: HandMaker, count: int, *, target: int = BIG_TARGET, pai
 
 def write_protocol(path: Path | str, hands: int, *, seed: int | str = 0, target: int = BIG_TARGET,
                    pairs: tuple[str, str] = PAIR_NAMES[0], stop_at_end: bool = False,
-                   maker: HandMaker | None = None, chunk: int = CHUNK) -> int:
-    """Write one protocol of ``hands`` hands (fewer with ``stop_at_end``); returns the hands written."""
+                   maker: HandMaker | None = None, chunk: int = CHUNK, paper: bool = False) -> int:
+    """Write one protocol of ``hands`` hands (fewer with ``stop_at_end``; ``paper``: inputs only, see
+    :func:`protocol_text`); returns the hands written."""
     maker = maker or HandMaker(seed)
     with open(path, "w", encoding="utf-8", newline="\n") as stream:
-        for piece in protocol_text(maker, hands, target=target, pairs=pairs, stop_at_end=stop_at_end, chunk=chunk):
+        for piece in protocol_text(maker, hands, target=target, pairs=pairs, stop_at_end=stop_at_end, chunk=chunk,
+                                   paper=paper):
             stream.write(piece)
     return maker.produced
 
@@ -325,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands-per-file", type=positive, default=25,
                         help="at most this many hands per small file (default 25)")
     parser.add_argument("--dir", type=Path, help="folder for --files")
+    parser.add_argument("--paper", action="store_true", help="the hands' inputs only, as typed from a paper sheet "
+                                                              "(no recorded score and total)")
     args = parser.parse_args(argv)
     try:
         return generate(parser, args)
@@ -350,7 +360,8 @@ def generate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.out is None or args.hands is None:
         parser.error("give OUT.toml --hands N, or --files K --dir D")
     maker = HandMaker(seed)
-    written = write_protocol(args.out, args.hands, target=BIG_TARGET if args.target is None else args.target, maker=maker)
+    written = write_protocol(args.out, args.hands, target=BIG_TARGET if args.target is None else args.target, maker=maker,
+                             paper=args.paper)
     size = args.out.stat().st_size
     print(f"{args.out}: {written} hands, {size / 1e6:.1f} MB, {maker.scored} distinct hands scored, "
           f"in {time.perf_counter() - started:.1f} s")

@@ -159,6 +159,10 @@ class BelotGame:
         self.out = console()
         self.rules = None
         self.pairs: tuple[str, str] = ("", "")
+        # The protocol and its replay as last read or written: a hand written is added to them, and the file is read
+        # again (and replayed) only when its text is no longer theirs — changed by another command or by hand.
+        self.held = None
+        self.memo: dict = {}  # each distinct hand scored once in the session (the file's pairs, the session's rules)
 
     # --- the sheet ---
 
@@ -169,22 +173,27 @@ class BelotGame:
         sheet = protocol.read(self.path)
         self.rules, warning = protocol.convention_for(sheet)
         self.pairs = sheet.header.pairs
-        held = (sheet, self._replay(sheet))
+        held = self.held = (sheet, self._replay(sheet))
         if sheet.hands or warning:
             render.sheet(sheet, held[1], warning)
         return held
 
     def read(self):
-        """The protocol and its replay."""
+        """The protocol and its replay: those held, when the file still holds their text; else read anew."""
         from bbscore.belot import protocol
 
+        if self.held is not None and protocol.still(self.path, self.held[0]):
+            return self.held
         sheet = protocol.read(self.path)
-        return sheet, self._replay(sheet)
+        if sheet.header.pairs != self.pairs:  # (another game written over it: its hands are not this memo's)
+            self.memo = {}
+        self.held = (sheet, self._replay(sheet))
+        return self.held
 
     def _replay(self, sheet):
         from bbscore.belot.game import replay
 
-        return replay(sheet.hands, sheet.header.pairs, sheet.header.target, self.rules)
+        return replay(sheet.hands, sheet.header.pairs, sheet.header.target, self.rules, memo=self.memo)
 
     def count(self, held) -> int:
         return len(held[0].hands)
@@ -249,20 +258,34 @@ class BelotGame:
 
     def append(self, fields: dict):
         from bbscore.belot import protocol
+        from bbscore.belot.game import replay
 
-        return protocol.append(self.path, fields)
+        known = self.held if self.held is not None and self.held[0].header.pairs == self.pairs else None
+        appended = protocol.append(self.path, fields, known=known, memo=self.memo)
+        # What was written, as a read of the file would give it: the protocol of the new text, and the replay held
+        # carried on by its new hand (the session's rules) when the write started from it — else replayed whole.
+        sheet = appended.written
+        written = protocol.parse(self.path, sheet.text, sheet.data, bom=sheet.bom)
+        if known is not None and appended.protocol is known[0]:
+            self.held = (written, replay(written.hands[-1:], written.header.pairs, written.header.target, self.rules,
+                                         memo=self.memo, start=known[1]))
+        else:
+            self.held = (written, self._replay(written))
+        return appended
 
     def appended(self, appended) -> None:
-        """After each hand: its protocol line, then the whole sheet (with the standing, and the winner at the end)."""
+        """After each hand: its protocol line, then the standing (the totals toward the target, the winner at the
+        end); the whole sheet is drawn by ``лист``."""
         from bbscore.render import belot as render
 
         if appended.warning:
             self.out.print(render.styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
-        result = appended.replay.results[-1]
+        protocol, replayed = self.held
+        result = replayed.results[-1]
         number = str(result.entry.number)
         self.out.print(render.styled(_("Сдача {number} записана: {line}").format(
             number=number, line=render.hand_line(number, result, self.pairs)), "bold"))
-        render.sheet(appended.protocol, appended.replay, None)
+        render.standing(protocol, replayed)
 
     def replace(self, number: int, fields: dict):
         from bbscore.belot import protocol

@@ -290,19 +290,23 @@ def recompute_file(path: Path, convention: str | None, fix: bool, known=None) ->
 
     report: dict = {"file": str(path)}
     try:
-        sheet = protocol.parse(path, known[0], known[1], bom=known[2]) if known is not None else protocol.read(path)
+        # Without --fix, the per-hand results are not kept and the hands' lines are found only for what is reported;
+        # --fix writes every hand (its refusals name the line of a bad hand).
+        sheet = (protocol.parse(path, known[0], known[1], bom=known[2], lines=fix) if known is not None
+                 else protocol.read(path))
         rules, warning = protocol.convention_for(sheet, convention)
     except BBScoreError as error:
         report.update(ok=False, error=error.message(), totals=None, discrepancies=[])
         return report, 2
-    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules)
+    result = replay(sheet.hands, sheet.header.pairs, sheet.header.target, rules, keep=fix)
+    lines, starts = sheet.sheet.hand_lines() if result.discrepancies else ([], None)
     report.update(
         ok=not result.discrepancies,
         totals=list(result.totals),
         winner=None if result.winner is None else sheet.header.pairs[result.winner],
         convention=rules.name,
         discrepancies=[
-            {"hand": d.hand, "line": _discrepancy_line(sheet, d, result), "field": d.field,
+            {"hand": d.hand, "line": _discrepancy_line(sheet, d, result, lines, starts), "field": d.field,
              "recorded": d.recorded, "computed": d.computed, "message": d.message}
             for d in result.discrepancies
         ],
@@ -311,15 +315,20 @@ def recompute_file(path: Path, convention: str | None, fix: bool, known=None) ->
                          (lambda: protocol.fix(path, known=(sheet, result))) if fix else None, path)
 
 
-def _discrepancy_line(sheet, discrepancy, result=None) -> int | None:
-    """The line of the key a discrepancy is about (the hand's own line when the key is not written in it)."""
-    entry = sheet.hands[discrepancy.hand - 1]
+def _discrepancy_line(sheet, discrepancy, result, lines: list, starts: list | None) -> int | None:
+    """The line of the key a discrepancy is about (the hand's own line when the key is not written in it); ``lines``
+    and ``starts``: each hand's line and offset (:meth:`bbscore.sheets.Sheet.hand_lines`)."""
+    from bbscore.sheets import field_line
+
+    number = discrepancy.hand
+    entry = sheet.hands[number - 1]
     key = discrepancy.field
-    if key == "input" and result is not None and result.results[discrepancy.hand - 1].error is not None:
-        key = result.results[discrepancy.hand - 1].error.field.split("/")[0]
+    if key == "input" and number in result.errors:
+        key = result.errors[number].field.split("/")[0]
+    line = lines[number - 1]
     if key != "input" and key in entry.fields:
-        return sheet.field_line(entry, key)
-    return entry.line
+        return field_line(sheet.text, starts, number, line, key)
+    return line
 
 
 def register(app: typer.Typer, only: str | None = None) -> None:

@@ -524,8 +524,8 @@ def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None)
 
     report: dict = {"file": str(path), "game": KEY}
     try:
-        if known is not None:
-            sheet = protocol.parse(path, known[0], known[1], bom=known[2])
+        if known is not None:  # (the hands' lines found only for what is reported; --fix refuses naming them)
+            sheet = protocol.parse(path, known[0], known[1], bom=known[2], lines=fix)
         else:
             sheet = protocol.read(path)
         rules, settings, warning = protocol.rules_for(sheet, convention)
@@ -534,10 +534,12 @@ def recompute_file(path: Path, convention: Optional[str], fix: bool, known=None)
         return report, 2
     checked = protocol.check(sheet, settings)
     s = checked.sheet
+    lines = (protocol.report_lines(sheet, checked.discrepancies) if sheet.starts is None
+             else [d.line for d in checked.discrepancies])
     report.update(
         ok=not checked.discrepancies, convention=rules.name, pulya=dict(s.pulya), gora={p: _plain(v) for p, v in s.gora.items()}, ended=s.ended,
-        discrepancies=[{"hand": d.hand, "line": d.line, "field": d.field, "recorded": d.recorded,
-                        "computed": d.computed, "message": d.message} for d in checked.discrepancies],
+        discrepancies=[{"hand": d.hand, "line": line, "field": d.field, "recorded": d.recorded,
+                        "computed": d.computed, "message": d.message} for d, line in zip(checked.discrepancies, lines)],
     )
     return finish_report(report, warning, bool(checked.discrepancies),
                          (lambda: protocol.fix(path, known=(sheet, checked))) if fix else None, path)

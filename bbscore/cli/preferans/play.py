@@ -111,6 +111,10 @@ class PrefGame:
         self.players: tuple[str, ...] = ()
         self.first_dealer: str | None = None
         self._number, self._active, self._run = 0, (), None  # the hand being asked (set by steps)
+        # The sheet and its check as last read or written: the file is read again (and checked) only when its text is
+        # no longer theirs — changed by another command or by hand.
+        self.held = None
+        self.memo: dict = {}  # each distinct hand scored once in the session (the sheet's players, the session's rules)
 
     # --- the sheet ---
 
@@ -122,17 +126,21 @@ class PrefGame:
         self.loaded, self.convention, warning = protocol.rules_for(sheet)
         self.players = sheet.header.players
         self.first_dealer = sheet.header.extra.get("dealer")
-        held = (sheet, protocol.check(sheet, self.convention))
+        held = self.held = (sheet, protocol.check(sheet, self.convention, self.memo))
         if sheet.hands or warning:
             render.sheet(sheet, held[1], warning)
         return held
 
     def read(self):
-        """The sheet and its replay (by the session's rules)."""
+        """The sheet and its replay (by the session's rules): those held, when the file still holds their text; else
+        read anew."""
         from bbscore.preferans import protocol
 
+        if self.held is not None and protocol.read_text_bom(self.path) == (self.held[0].text, self.held[0].sheet.bom):
+            return self.held
         sheet = protocol.read(self.path)
-        return sheet, protocol.check(sheet, self.convention)
+        self.held = (sheet, protocol.check(sheet, self.convention, self.memo))
+        return self.held
 
     def count(self, held) -> int:
         return len(held[0].hands)
@@ -201,7 +209,16 @@ class PrefGame:
     def append(self, fields: dict):
         from bbscore.preferans import protocol
 
-        return protocol.append(self.path, fields)
+        held = self.held
+        appended = protocol.append(self.path, fields, known=held, memo=self.memo)
+        written = appended.written
+        # carried on from the check held when the write started from it (else the file was read anew: checked whole)
+        if held is not None and appended.protocol is held[0] and appended.convention == self.convention:
+            self.held = (written, appended.after)  # (checked by the session's rules, from the check held)
+        else:
+            start = held[1] if held is not None and appended.protocol is held[0] else None
+            self.held = (written, protocol.check(written, self.convention, self.memo, start=start))
+        return appended
 
     def appended(self, appended) -> None:
         from bbscore.render import preferans as render
