@@ -66,3 +66,26 @@ def load_rules(named: Optional[str], override: Optional[str], folder: Optional[P
         if override is not None or named is None:
             raise
         raise DealError("rules", named, error.explanation()) from None
+
+
+def loaded(given: str, override: Optional[str], key: str, rules_of, build):
+    """(name, text, the checked deal, its rules) of a deal file of the game ``key``: ``rules_of(data)`` names its
+    rules, ``build(data, rules)`` checks its tables (each game's own).  A refusal of a value names the file and its
+    line; a rule set that cannot be loaded is refused as such."""
+    name, text, data, folder = read(given)
+    rules = guarded(name, text, lambda: load_rules(rules_of(data), override, folder, key))
+    return name, text, guarded(name, text, lambda: build(data, rules)), rules
+
+
+def guarded(name: str, text: str, work):
+    """``work()``, a refusal of a deal's value raised with the deal file's name and line (:func:`bbscore.deals.refusal`);
+    a rule set's refusal as it is."""
+    from bbscore import deals
+    from bbscore.errors import BBScoreError, ConventionError
+
+    try:
+        return work()
+    except ConventionError:
+        raise
+    except BBScoreError as error:
+        raise deals.refusal(name, text, error) from None

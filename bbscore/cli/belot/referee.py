@@ -31,35 +31,20 @@ def referee(
 def load(given: str, override: Optional[str] = None):
     """(name, text, the checked :class:`~bbscore.belot.deal.Deal`, its rules) of a deal file; a refusal of a value
     names the file and its line."""
-    from bbscore import deals
+    from bbscore.cli import deals as deal_files
     from bbscore.belot import KEY
     from bbscore.belot.deal import from_tables, rules_of
-    from bbscore.cli import deals as deal_files
-    from bbscore.errors import BBScoreError, ConventionError
 
-    name, text, data, folder = deal_files.read(given)
-    try:
-        rules = deal_files.load_rules(rules_of(data), override, folder, KEY)
-        return name, text, from_tables(data, rules), rules
-    except ConventionError:
-        raise
-    except BBScoreError as error:
-        raise deals.refusal(name, text, error) from None
+    return deal_files.loaded(given, override, KEY, rules_of, from_tables)
 
 
 def judged(given: str, override: Optional[str] = None):
     """(the deal, its ruling, the rules) of a deal file (:func:`load` and the referee; a refusal names the line)."""
-    from bbscore import deals
+    from bbscore.cli import deals as deal_files
     from bbscore.belot.referee import referee as judge
-    from bbscore.errors import BBScoreError, ConventionError
 
     name, text, deal, rules = load(given, override)
-    try:
-        return deal, judge(deal, rules), rules
-    except ConventionError:
-        raise
-    except BBScoreError as error:
-        raise deals.refusal(name, text, error) from None
+    return deal, deal_files.guarded(name, text, lambda: judge(deal, rules)), rules
 
 
 # What ``add --deal`` takes from the deal: no other input of the hand is given with it.

@@ -31,35 +31,20 @@ def referee(
 def load(given: str, override: Optional[str] = None):
     """(name, text, the checked :class:`~bbscore.preferans.deal.PrefDeal`, its loaded rules) of a deal file; a
     refusal of a value names the file and its line."""
-    from bbscore import deals
     from bbscore.cli import deals as deal_files
-    from bbscore.errors import BBScoreError, ConventionError
     from bbscore.preferans import KEY
     from bbscore.preferans.deal import from_tables, rules_of
 
-    name, text, data, folder = deal_files.read(given)
-    try:
-        rules = deal_files.load_rules(rules_of(data), override, folder, KEY)
-        return name, text, from_tables(data, tuple(rules.settings.players.counts)), rules
-    except ConventionError:
-        raise
-    except BBScoreError as error:
-        raise deals.refusal(name, text, error) from None
+    return deal_files.loaded(given, override, KEY, rules_of, lambda data, rules: from_tables(data, tuple(rules.settings.players.counts)))
 
 
 def judged(given: str, override: Optional[str] = None):
     """(the deal, its ruling, the loaded rules) of a deal file."""
-    from bbscore import deals
-    from bbscore.errors import BBScoreError, ConventionError
+    from bbscore.cli import deals as deal_files
     from bbscore.preferans.referee import referee as judge
 
     name, text, deal, rules = load(given, override)
-    try:
-        return deal, judge(deal, rules.settings), rules
-    except ConventionError:
-        raise
-    except BBScoreError as error:
-        raise deals.refusal(name, text, error) from None
+    return deal, deal_files.guarded(name, text, lambda: judge(deal, rules.settings)), rules
 
 
 def deal_fields(file, given: str, options: dict, note: Optional[str] = None) -> dict:
