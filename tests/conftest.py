@@ -205,10 +205,17 @@ def bench_generator():
 
 
 
-def pytest_collection_modifyitems(items):
-    """Property tests (hypothesis) run untraced by coverage (pytest-cov's ``no_cover``): their hundreds of generated
-    examples walk again the paths the example tests cover, and traced they cost twice as much (measured: 33 s of CPU
-    for the property files against 18 s untraced).  The coverage printed is the example tests' own."""
+def pytest_configure(config):
+    config.addinivalue_line("markers", "untraced: run untraced by coverage, as the property tests are")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Property tests (hypothesis) and those marked ``untraced`` (a volume of hands) run untraced by coverage
+    (pytest-cov's ``no_cover``): their hundreds of generated examples walk again the paths the example tests cover, and
+    traced they cost twice as much (measured: 33 s of CPU for the property files against 18 s untraced).  The coverage
+    printed is the example tests' own."""
+    if config.getoption("no_cov", True) or not config.getoption("cov_source", None):
+        return  # coverage is not measured (--no-cov): pytest-cov then refuses the marker
     for item in items:
-        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+        if item.get_closest_marker("untraced") or getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
             item.add_marker(pytest.mark.no_cover)

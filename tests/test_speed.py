@@ -296,7 +296,7 @@ def same_text(first: Path, second: Path) -> None:
     assert text(first) == text(second)
 
 
-@pytest.mark.no_cover  # 300 hands played and 300 added: traced by coverage it took twice as long (see conftest.py)
+@pytest.mark.untraced  # 300 hands played and 300 added: traced by coverage it took twice as long (see conftest.py)
 def test_a_300_hand_session_writes_what_300_adds_write(tmp_path):
     hands = [CYCLE[n % len(CYCLE)] for n in range(300)]
     played, added = tmp_path / "played.toml", tmp_path / "added.toml"
