@@ -54,6 +54,9 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
       a new sheet for one table of a tournament (``sides``: the entrants' names in seat order; ``players``: ``{side:
       (person, …)}`` for the sides that name their people; ``lang``: the language the tournament is kept in when not
       Russian, recorded as the sheet's ``[game] lang``, or None) by the game's own sheet-creating function;
+    - ``reserved``: ``"module:function"`` — ``function(name)`` gives the word a side's name would be taken for in the
+      game's guided session (a command, another answer of a question that asks for a side), or None: a new sheet or
+      tournament refuses such names (:func:`bbscore.seats.new_names`);
     - ``table_result``: ``"module:function"`` — ``function(path)`` reads one sheet and returns its
       :class:`TableResult`, computed from the hands' inputs (raises :class:`~bbscore.errors.BBScoreError` when the
       file cannot be read).
@@ -86,6 +89,7 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     entrants: str = "pairs"
     table_sizes: tuple[int, ...] = (2,)
     create_table: str = ""
+    reserved: str = ""
     table_result: str = ""
     summary: str = ""
     stats: str = ""

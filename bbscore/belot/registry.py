@@ -31,6 +31,7 @@ GAME = Game(
     entrants="pairs",
     table_sizes=(2,),
     create_table="bbscore.belot.protocol:create_table",
+    reserved="bbscore.cli.belot.options:reserved",
     table_result="bbscore.belot.protocol:table_result",
     summary="bbscore.cli.belot.share:summary",
     stats="bbscore.belot.stats:combine",

@@ -22,6 +22,7 @@ GAME = Game(
     entrants="players",
     table_sizes=(3, 4),
     create_table="bbscore.preferans.protocol:create_table",
+    reserved="bbscore.cli.preferans.play:reserved",
     table_result="bbscore.preferans.protocol:table_result",
     summary="bbscore.cli.preferans.share:summary",
     stats="bbscore.preferans.stats:combine",
