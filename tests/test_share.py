@@ -393,6 +393,17 @@ def test_stats_names_bad_files_skips_them_and_exits_1(tmp_path, bench_generator)
     assert_stats_equal(data, counted(paths))
 
 
+@pytest.mark.parametrize("sheet", ['[game]\nconvention = "gambler"\n', '[game]\ngame = "preferans"\nconvention = "rostov"\n'])
+@pytest.mark.parametrize("lang, files", [("ru", "Файлов: 1 (не прочитано: 1)."), ("en", "Files: 1 (not read: 1).")])
+def test_stats_of_a_folder_whose_only_sheet_is_unreadable_shows_no_game(tmp_path, sheet, lang, files):
+    """No sheet read: the file is named and counted, and no game's block of zeros reads as a game counted."""
+    (tmp_path / "only.toml").write_text(sheet, encoding="utf-8")
+    done = run_cli("--lang", lang, "stats", tmp_path)
+    assert done.returncode == 1, report(done)
+    assert done.stdout.splitlines() == [files], report(done)
+    assert done.stderr.count("\n") == 1 and str(tmp_path / "only.toml") in done.stderr and "format" in done.stderr
+
+
 def test_stats_of_no_protocol_is_refused(tmp_path):
     assert "в папке нет протоколов" in assert_refused(run_cli("stats", tmp_path))
 
