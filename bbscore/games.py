@@ -34,6 +34,8 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
       to name in a refusal (a msgid: «например gambler или classic»);
     - ``sheet_is``: a msgid saying what a sheet of this game is and which commands read it (said when one is given to
       another game's command);
+    - ``keep_commands``: the commands that keep a sheet of this game, as typed (``"bbscore pref add, pref play, pref
+      show"``: said where sheets are made for people to keep — ``tournament new``);
     - ``rules``: ``"module:function"`` — ``function(tables, path, example, sample)`` checks a rule file's TOML tables
       by the game's schema and returns its loaded rules (with ``for_game``, ``name``, ``sha256``, ``path``,
       ``content`` and ``settings.title``); ``example(key)`` gives the default rule set's line for a missing key,
@@ -80,6 +82,7 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     default_rules: str
     hint: str
     sheet_is: str
+    keep_commands: str = ""
     rules: str
     descriptions: str
     optional_tables: tuple[str, ...] = ()

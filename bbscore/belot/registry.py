@@ -15,6 +15,7 @@ GAME = Game(
     default_rules="gambler",
     hint=N_("например gambler или classic"),
     sheet_is=N_("это протокол Базар-Белота: его команды — bbscore show, add, play"),
+    keep_commands="bbscore add, play, show",
     rules="bbscore.belot.convention:load_tables",
     descriptions="bbscore.belot.descriptions",
     optional_tables=("games.suit", "games.no_trumps", "games.all_trumps", "tie", "contract", "written.tie",

@@ -92,7 +92,7 @@ def new(
                                            target=goal, table_size=size, lang=sheet_extra().get("lang"),
                                            reserved=_reserved)
     note_written(*written)
-    render.created(made, made.schedule, len(written) - 1, _(games.of(made.game).sheet_is))
+    render.created(made, made.schedule, len(written) - 1, games.of(made.game).keep_commands)
 
 
 def _reserved(game):

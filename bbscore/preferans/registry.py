@@ -13,6 +13,7 @@ GAME = Game(
     default_rules="rostov",
     hint=N_("например rostov"),
     sheet_is=N_("это пуля преферанса (game = \"preferans\"): её команды — bbscore pref show, pref add, pref settle"),
+    keep_commands="bbscore pref add, pref play, pref show, pref settle",
     rules="bbscore.preferans.rules:load_tables",
     descriptions="bbscore.preferans.descriptions",
     optional_tables=("play",),
