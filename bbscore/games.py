@@ -34,6 +34,8 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
       to name in a refusal (a msgid: «например gambler или classic»);
     - ``sheet_is``: a msgid saying what a sheet of this game is and which commands read it (said when one is given to
       another game's command);
+    - ``keep_commands``: the commands that keep a sheet of this game, as typed (``"bbscore pref add, pref play, pref
+      show"``: said where sheets are made for people to keep — ``tournament new``);
     - ``rules``: ``"module:function"`` — ``function(tables, path, example, sample)`` checks a rule file's TOML tables
       by the game's schema and returns its loaded rules (with ``for_game``, ``name``, ``sha256``, ``path``,
       ``content`` and ``settings.title``); ``example(key)`` gives the default rule set's line for a missing key,
@@ -54,6 +56,9 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
       a new sheet for one table of a tournament (``sides``: the entrants' names in seat order; ``players``: ``{side:
       (person, …)}`` for the sides that name their people; ``lang``: the language the tournament is kept in when not
       Russian, recorded as the sheet's ``[game] lang``, or None) by the game's own sheet-creating function;
+    - ``reserved``: ``"module:function"`` — ``function(name)`` gives the word a side's name would be taken for in the
+      game's guided session (a command, another answer of a question that asks for a side), or None: a new sheet or
+      tournament refuses such names (:func:`bbscore.seats.new_names`);
     - ``table_result``: ``"module:function"`` — ``function(path)`` reads one sheet and returns its
       :class:`TableResult`, computed from the hands' inputs (raises :class:`~bbscore.errors.BBScoreError` when the
       file cannot be read).
@@ -77,6 +82,7 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     default_rules: str
     hint: str
     sheet_is: str
+    keep_commands: str = ""
     rules: str
     descriptions: str
     optional_tables: tuple[str, ...] = ()
@@ -86,6 +92,7 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     entrants: str = "pairs"
     table_sizes: tuple[int, ...] = (2,)
     create_table: str = ""
+    reserved: str = ""
     table_result: str = ""
     summary: str = ""
     stats: str = ""

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import enum
+from typing import Callable
 
 SEATS = (1, 2, 3, 4)
 MAX_NAME = 100  # the longest name of a pair or a player (a name of megabytes would be a sheet of megabytes)
@@ -56,10 +57,13 @@ def distinct(names: list[str] | tuple[str, ...]) -> bool:
     return len(set(keys)) == len(keys)
 
 
-def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tuple[str, ...]:
+def new_names(given: tuple[str, ...] | list[str], field: str, what: str,
+              reserved: Callable[[str], str | None] | None = None) -> tuple[str, ...]:
     """The names of a new sheet's pairs or players, spaces made single, in NFC (:func:`typed_name`): refused
     (``field``, with ``what`` they are) when one is empty, is a number (a seat is named by its number), holds an
-    invisible character (a zero-width space would make two names look alike), or two are the same name but for
+    invisible character (a zero-width space would make two names look alike), is a word ``reserved`` gives (a
+    function of a name: the word it would be taken for where it is typed — a command of the guided session, another
+    answer of its question — or None; the caller's, this layer knows no session), or two are the same name but for
     letter case or the way an accent is encoded (:func:`name_key`).  Raises :class:`~bbscore.errors.InvalidValueError`."""
     import unicodedata
 
@@ -81,6 +85,10 @@ def new_names(given: tuple[str, ...] | list[str], field: str, what: str) -> tupl
         if any(unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp") for ch in name):
             raise InvalidValueError(field, joined, _("{what}: в имени «{name}» невидимый знак — так два имени выглядят "
                                                      "одинаково; наберите его без него").format(what=what, name=name))
+        word = reserved(name) if reserved is not None else None
+        if word is not None:  # (typed at the table, the name would be taken for the word: выход, распасы, правка 2)
+            raise InvalidValueError(field, joined, _("{what}: имя «{name}» нельзя: за столом «{word}» — команда или "
+                                                     "ответ на вопрос; назовите иначе").format(what=what, name=name, word=word))
     if not distinct(names):
         raise InvalidValueError(field, joined, _("{what}: имена должны различаться (и не только регистром букв или тем, "
                                                  "как набрана буква с ударением: имя узнаётся без учёта того и другого)").format(what=what))

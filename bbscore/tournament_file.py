@@ -41,7 +41,7 @@ import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from bbscore import conventions, games, sheets
 from bbscore.errors import BBScoreError, InconsistentHandError, InvalidValueError, ProtocolError, shown
@@ -121,8 +121,9 @@ def parse_players(text: str) -> list[Entrant]:
     return [Entrant(name=" ".join(name.split())) for name in text.split(",")]
 
 
-def _check_entrants(entrants: list[Entrant], field: str) -> tuple[Entrant, ...]:
-    names = new_names([entrant.name for entrant in entrants], field, _("участники"))
+def _check_entrants(entrants: list[Entrant], field: str,
+                    reserved: Callable[[str], str | None] | None = None) -> tuple[Entrant, ...]:
+    names = new_names([entrant.name for entrant in entrants], field, _("участники"), reserved)
     joined = ",".join(names)
     if len(names) < 3:
         raise InvalidValueError(field, joined, _("в турнире не меньше трёх участников"))
@@ -390,17 +391,20 @@ def _take_back(paths: list[Path]) -> None:
 
 def create(folder: Path, option: str, entrants: list[Entrant], *, system: str, rounds: int | None,
            convention: str | None, target: int | None, table_size: int | None,
-           lang: str | None = None) -> tuple[Tournament, list[Path]]:
+           lang: str | None = None,
+           reserved: Callable[[games.Game], Callable[[str], str | None] | None] | None = None
+           ) -> tuple[Tournament, list[Path]]:
     """Start a tournament in ``folder`` (made when missing; one that holds a tournament already is refused): the
     ``tournament.toml`` and the sheets of the rounds known now — every round of a round-robin, the first of a Swiss
     tournament (in the entry order).  ``option``: ``pairs`` or ``players`` (what the entrants are); ``lang``: the
     language it is begun in when not Russian (``"en"``), recorded in it and in every sheet it creates, now and by
-    :func:`pair_next`.  Returns the tournament and the files written.  Raises :class:`BBScoreError`; then nothing is
-    written."""
+    :func:`pair_next`; ``reserved``: given the tournament's game, the words an entrant may not be named
+    (:func:`bbscore.seats.new_names`; its tables' sheets are kept by the game's guided session too), or None.  Returns
+    the tournament and the files written.  Raises :class:`BBScoreError`; then nothing is written."""
     from bbscore.tournament import berger, rotation, seat
 
     game, rules = game_of(option, convention)
-    checked = _check_entrants(entrants, option)
+    checked = _check_entrants(entrants, option, reserved(game) if reserved is not None else None)
     if target is not None and not 1 <= target <= 100_000:
         raise InvalidValueError("target", target, _("цель — целое число от 1 до 100000"))
     rounds, table_size = plan(game, checked, system, rounds, table_size)

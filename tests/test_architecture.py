@@ -34,11 +34,11 @@ LAYERS: list[tuple[str, list[str]]] = [
               "bbscore.render.referee", "bbscore.render.referee.belot", "bbscore.render.referee.preferans"]),
     # each game's entry in the house (bbscore.games finds it; it names its parts as strings, imported by no module)
     ("registry", ["bbscore.belot.registry", "bbscore.preferans.registry"]),
-    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot",
+    ("shell", ["bbscore.cli", "bbscore.cli.options", "bbscore.cli.session", "bbscore.cli.belot.options", "bbscore.cli.parallel", "bbscore.cli.belot",
                "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.deals",
                "bbscore.cli.preferans.referee", "bbscore.cli.belot.referee", "bbscore.cli.belot.sheet", "bbscore.cli.rules",
                "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.preferans.share", "bbscore.cli.share",
-               "bbscore.cli.session", "bbscore.cli.belot.play", "bbscore.cli.preferans.play",
+               "bbscore.cli.belot.play", "bbscore.cli.preferans.play",
                "bbscore.cli.preferans.commands", "bbscore.cli.tournament", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}

@@ -650,6 +650,25 @@ def test_one_error_line_is_at_most_300_characters_and_keeps_its_reason(tmp_path)
     assert len(line) <= 300
 
 
+@pytest.mark.parametrize("lang, start, more", [("ru", "ошибка: --by: «Зоя» — нет такого имени; есть: ", " и ещё 1"),
+                                               ("en", "error: --by: «Зоя» — no such name; there are: ", " and 1 more")])
+def test_an_error_line_cut_in_its_list_of_names_keeps_whole_names_and_says_how_many_more(tmp_path, lang, start, more):
+    """Four players of 64 letters: the list of names allowed does not fit 300 characters; it is cut after a whole name."""
+    names = [("Александр" * 7)[:63] + str(number) for number in range(1, 5)]
+    sheet = tmp_path / "p.toml"
+    assert run_cli("pref", "new", sheet, "--players", ",".join(names)).returncode == 0
+    done = run_cli("--lang", lang, "pref", "add", sheet, "6♠", "--by", "Зоя", "--tricks", "6", "--whist", names[1],
+                   "--pass", names[2])
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1, report(done)
+    line = done.stderr.rstrip("\n")
+    assert len(line) <= 300 and "…" not in line, line
+    kept = ", ".join(f"{name} ({_OR[lang]} {number})" for number, name in enumerate(names[:3], start=1))
+    assert line == start + kept + more, line
+
+
+_OR = {"ru": "или", "en": "or"}
+
+
 # --------------------------------------------------------------------------- 6. messages
 
 

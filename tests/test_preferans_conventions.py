@@ -549,6 +549,21 @@ def test_the_example_pulyas_hold_what_they_say(capsys) -> None:
     assert any(v < 0 for h in leningrad["hands"] for v in h.get("gora", {}).values())  # zero tricks off the гора
 
 
+@pytest.mark.parametrize("lang, heading, pool", [
+    ("ru", "Итог = висты, написанные на других, − висты, написанные на него, + поправка за гору", " + поправка за пулю:"),
+    ("en", "Result = whists written on the others − whists written on him + the mountain correction",
+     " + the pool correction:"),
+])
+def test_the_heading_of_the_settlement_names_the_terms_of_its_lines(capsys, lang, heading, pool) -> None:
+    """Leningrad's lines add the pool term (20 × (пуля − средняя)): its heading names it; Sochi's and Rostov's do not."""
+    for name, pooled in (("pulya-leningrad.toml", True), ("pulya-sochi.toml", False), ("pulya-3.toml", False)):
+        lines = cli(capsys, "--lang", lang, "pref", "settle", EXAMPLES / name).splitlines()
+        said = [line for line in lines if line.startswith(heading)]
+        assert said == [heading + (pool if pooled else ":")], (name, lines)
+        working = lines[lines.index(said[0]) + 1]
+        assert (" + 20 × (" in working) is pooled, working
+
+
 def test_conventions_commands_show_the_three(capsys) -> None:
     listed = json.loads(cli(capsys, "conventions", "list", "--json"))
     assert {"rostov", "sochi", "leningrad"} <= {e["name"] for e in listed["conventions"]}

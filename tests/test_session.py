@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -401,3 +402,61 @@ def test_at_a_terminal_prompt_toolkit_reads_and_completes(tmp_path):
         with pytest.raises(Order) as raised:
             session.ask("Q: ")
         assert (raised.value.name, raised.value.number) == ("edit", 2)
+
+
+# --- names a session would take for one of its words ---
+
+
+@pytest.mark.parametrize("name, word", [
+    ("выход", "выход"), ("Quit", "quit"), ("?", "?"), ("правка 1", "правка"), ("Edit  12", "edit"), ("правка", "правка"),
+    ("edit x", "edit"), ("назад", "назад"), ("лист", "лист"), ("Распасы", "распасы"),
+    ("лист 2", None), ("Правкин", None), ("Вера", None), ("в", None), ("п", None),
+])
+def test_which_names_a_session_would_take_for_a_word(name, word):
+    from bbscore.cli.session import taken_for
+
+    assert taken_for(name, ("распасы", "пас")) == word
+
+
+ANSWERS_TAKEN = [  # (the command, where the name is refused, the reserved word said)
+    (["new", "{dir}/a.toml", "--pairs", "Мы,выход"], "--pairs", "выход"),
+    (["new", "{dir}/a.toml", "--pairs", "Мы,Правка 2"], "--pairs", "правка"),
+    (["new", "{dir}/a.toml", "--pairs", "пересдача,Они"], "--pairs", "пересдача"),
+    (["play", "{dir}/a.toml", "--pairs", "Мы,пас"], "--pairs", "пас"),
+    (["pref", "new", "{dir}/p.toml", "--players", "Аня,распасы,Вера"], "--players", "распасы"),
+    (["pref", "new", "{dir}/p.toml", "--players", "Аня,Боря,?"], "--players", "?"),
+    (["pref", "play", "{dir}/p.toml", "--players", "Аня,пас,Вера"], "--players", "пас"),
+    (["tournament", "new", "{dir}/t", "--players", "Аня,Боря,назад"], "--players", "назад"),
+    (["tournament", "new", "{dir}/t", "--pairs", "Север,Юг,Лист"], "--pairs", "лист"),
+    (["tournament", "new", "{dir}/t", "--pairs", "Север,Юг,Пас"], "--pairs", "пас"),
+]
+
+
+@pytest.mark.parametrize("args, option, word", ANSWERS_TAKEN)
+def test_a_name_a_session_would_take_for_a_word_is_refused_where_it_is_given(tmp_path, args, option, word):
+    """A sheet begun by new (or play, or a tournament's tables) is kept by the session too: a pair or a player named
+    like one of its commands or answers could not be told from it."""
+    from conftest import assert_refused
+
+    argv = [arg.format(dir=tmp_path) for arg in args]
+    line = assert_refused(run_cli(*argv, stdin="выход\n"))
+    assert line.startswith(f"ошибка: {option}: ") and f"за столом «{word}» — команда или ответ на вопрос" in line, line
+    done = run_cli("--lang", "en", *argv, stdin="quit\n")
+    assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1, done
+    assert done.stderr.startswith(f"error: {option}: ") and f"at the table «{word}» is a command or an answer" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_names_like_the_answers_of_other_questions_are_kept(tmp_path):
+    """«В» and «П» answer only the whist question, «лист 2» is no command: such names stay names."""
+    assert run_cli("pref", "new", tmp_path / "p.toml", "--players", "А,Б,В").returncode == 0
+    assert run_cli("pref", "new", tmp_path / "q.toml", "--players", "в,п,Лист 2").returncode == 0
+    assert run_cli("new", tmp_path / "a.toml", "--pairs", "Мы,Правкины").returncode == 0
+
+
+def test_a_pair_asked_at_the_table_that_a_session_would_take_for_a_word_is_asked_again(tmp_path):
+    path = tmp_path / "game.toml"
+    done = run_cli("play", path, stdin="Мы,отмена\nМы,Они\n\nвыход\n")
+    assert done.returncode == 0, done.stderr
+    assert "ошибка: пары: «Мы,отмена» — названия пар: имя «отмена» нельзя: за столом «отмена»" in done.stdout
+    assert tomllib.loads(path.read_text(encoding="utf-8"))["game"]["pairs"] == ["Мы", "Они"]

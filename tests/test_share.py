@@ -393,6 +393,17 @@ def test_stats_names_bad_files_skips_them_and_exits_1(tmp_path, bench_generator)
     assert_stats_equal(data, counted(paths))
 
 
+@pytest.mark.parametrize("sheet", ['[game]\nconvention = "gambler"\n', '[game]\ngame = "preferans"\nconvention = "rostov"\n'])
+@pytest.mark.parametrize("lang, files", [("ru", "Файлов: 1 (не прочитано: 1)."), ("en", "Files: 1 (not read: 1).")])
+def test_stats_of_a_folder_whose_only_sheet_is_unreadable_shows_no_game(tmp_path, sheet, lang, files):
+    """No sheet read: the file is named and counted, and no game's block of zeros reads as a game counted."""
+    (tmp_path / "only.toml").write_text(sheet, encoding="utf-8")
+    done = run_cli("--lang", lang, "stats", tmp_path)
+    assert done.returncode == 1, report(done)
+    assert done.stdout.splitlines() == [files], report(done)
+    assert done.stderr.count("\n") == 1 and str(tmp_path / "only.toml") in done.stderr and "format" in done.stderr
+
+
 def test_stats_of_no_protocol_is_refused(tmp_path):
     assert "в папке нет протоколов" in assert_refused(run_cli("stats", tmp_path))
 
@@ -528,3 +539,17 @@ def test_the_words_of_list_stats_and_conventions_list_read_as_russian(tmp_path):
     assert "Вера — партий 1; побед 0; доля побед 0%;" in " ".join(players.split())
     narrow = " ".join(run_cli("conventions", "list", columns=40).stdout.split())
     assert "bela — правила встроенные;" in narrow and "откуда" not in narrow
+
+
+@pytest.mark.parametrize("lang, pairs, players, both", [("ru", "пары", "игроки", "пары или игроки"),
+                                                         ("en", "pairs", "players", "pairs or players")])
+def test_list_names_the_sides_as_each_game_seats_them(lang, pairs, players, both):
+    """A пуля has players, a Belot game pairs: each line says its own; the table's column names both only above both."""
+    pulya, game = EXAMPLES / "pulya-3.toml", EXAMPLES / "game-gambler.toml"
+    lines = run_cli("--lang", lang, "list", pulya, game, columns=None).stdout.splitlines()  # (a pipe: lines whole)
+    assert f"; {players} Аня, Боря, Вера;" in lines[1] and f"; {pairs} Север, Юг;" in lines[2], lines
+    assert both not in " ".join(lines)
+    alone = run_cli("--lang", lang, "list", pulya, columns=200).stdout
+    assert f"┃ {players} " in alone and pairs not in alone, alone
+    table = run_cli("--lang", lang, "list", pulya, game, columns=200).stdout
+    assert f"┃ {both} ┃" in table, table

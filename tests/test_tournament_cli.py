@@ -227,6 +227,21 @@ def test_a_preferans_tournament_at_tables_of_three(tmp_path):
     assert run_json("rating", folder)["games"] == 2
 
 
+@pytest.mark.parametrize("lang, first, last", [
+    ("ru", "Турнир в {folder} ({game}): участников 3,", "Записано листов: {count} (вести их: {commands})."),
+    ("en", "Tournament in {folder} ({game}): 3 entrants,", "Score sheets written: {count} (to keep them: {commands})."),
+])
+def test_tournament_new_says_the_game_and_the_commands_that_keep_its_sheets_plainly(tmp_path, lang, first, last):
+    """One parenthesis each, none inside another, none after a sentence's full stop."""
+    games = {"ru": ("Базар-Белот", "преферанс"), "en": ("Bazar-Belot", "preferans")}[lang]
+    for option, game, count, commands in (("--pairs", games[0], 3, "bbscore add, play, show"),
+                                          ("--players", games[1], 1, "bbscore pref add, pref play, pref show, pref settle")):
+        folder = tmp_path / option.strip("-")
+        lines = run_cli("--lang", lang, "tournament", "new", folder, option, "A,B,C").stdout.splitlines()
+        assert lines[0].startswith(first.format(folder=folder, game=game)) and lines[0].endswith("."), lines
+        assert lines[-1] == last.format(count=count, commands=commands), lines
+
+
 def test_a_preferans_round_robin_of_five_at_tables_of_four(tmp_path):
     folder = tmp_path / "five"
     done = run_cli("tournament", "new", folder, "--players", "A,B,C,D,E")

@@ -266,11 +266,12 @@ def convention_for(protocol: Protocol, override: str | None = None):
 
 
 def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int | None = None,
-           players: dict[str, tuple[str, str]] | None = None, extra: dict[str, Any] | None = None) -> Header:
+           players: dict[str, tuple[str, str]] | None = None, extra: dict[str, Any] | None = None,
+           reserved: Callable[[str], str | None] | None = None) -> Header:
     """Create a new protocol; refuses an existing file.  The target defaults to the convention's.  ``players``: the two
     players of some of the pairs (``{pair: (player, player)}``, pairs named as in ``pairs``), kept as ``[game]
     players``; ``extra``: more ``[game]`` keys (``dealer``: the pair that deals first; ``lang``: the language the game
-    is kept in)."""
+    is kept in); ``reserved``: the words a pair may not be named (:func:`bbscore.seats.new_names`)."""
 
     check_path(path, must_exist=False)
     if path.exists():
@@ -278,7 +279,7 @@ def create(path: Path, pairs: tuple[str, str], convention_name: str, target: int
     rules = conventions.load(convention_name, game=KEY)
     if len(pairs) != 2:
         raise InvalidValueError("pairs", ",".join(pairs), _("нужны два разных названия пар через запятую, например \"Мы,Они\""))
-    names = new_names(pairs, "pairs", _("названия пар"))
+    names = new_names(pairs, "pairs", _("названия пар"), reserved)
     if target is not None and target < 1:
         raise InvalidValueError("target", target, _("цель партии — положительное число"))
     extra = {"created": time.strftime("%Y-%m-%d %H:%M"), **(extra or {})}

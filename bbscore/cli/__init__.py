@@ -706,11 +706,19 @@ MAX_LINE = 300  # the longest error line: a message that quotes a huge value is 
 
 
 def _capped(message: str, line: str = "ошибка: {message}") -> str:
-    """One error line of at most :data:`MAX_LINE` characters (with its ``line`` around it: «ошибка: »), cut in the
-    middle with «…» (a long file name or value is cut, and the reason at the end of the line is kept)."""
+    """One error line of at most :data:`MAX_LINE` characters (with its ``line`` around it: «ошибка: »).  A message
+    that ends in a list (what follows its last «: », items joined by «, »: the names or keys allowed) keeps as many
+    whole items as fit and says how many more («… Боря (или 2) и ещё 2»); any other is cut in the middle with «…» (a
+    long file name or value is cut, and the reason at the end of the line is kept)."""
     room = MAX_LINE - len(_(line).format(message=""))
     if len(message) <= room:
         return message
+    head, colon, listed = message.rpartition(": ")
+    items = listed.split(", ") if colon else []
+    for kept in range(len(items) - 1, 0, -1):
+        text = _("{items} и ещё {count}").format(items=", ".join(items[:kept]), count=len(items) - kept)
+        if len(head) + len(colon) + len(text) <= room:
+            return head + colon + text
     tail = min(len(message) // 2, (room - 1) * 2 // 3)
     return message[: room - 1 - tail] + "…" + message[len(message) - tail:]
 

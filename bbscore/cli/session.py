@@ -40,7 +40,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from bbscore.errors import BBScoreError, ProtocolError, os_reason, visible
 from bbscore.i18n import N_, _, language
@@ -273,6 +273,22 @@ def command_of(answer: str, has_sheet: bool) -> tuple[str, int | None] | None:
     if name == "show" and not has_sheet:
         raise CommandRefused(_("протокола ещё нет"))
     return name, None
+
+
+def taken_for(name: str, words: Iterable[str] = ()) -> str | None:
+    """The word a name typed as an answer would be taken for — a command at any question (``выход``, ``?``, and
+    ``правка``/``edit`` followed by anything: :func:`command_of`) or one of ``words``, the other answers of the
+    questions that ask for a name (``распасы``, ``пас``), compared without regard to case — or None when the name is
+    only a name.  Given to :func:`bbscore.seats.new_names` by the commands whose sheets a session can keep."""
+    typed = " ".join(name.split())
+    folded = typed.casefold()
+    if any(folded == word.casefold() for word in words):
+        return folded
+    try:
+        command = command_of(typed, True)
+    except CommandRefused:  # (an edit without a hand's number: still the command's word)
+        command = ("edit", None)
+    return None if command is None else folded.partition(" ")[0]
 
 
 def _english() -> bool:

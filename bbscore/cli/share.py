@@ -206,13 +206,14 @@ def stats(
 
 
 def _print_stats(data: dict, by_game: dict[str, list]) -> None:
-    """Each game's statistics that has sheets (the untagged game's when none has), under its title."""
+    """Each game's statistics that has sheets read, under its title (none when no sheet could be read: the unreadable
+    were named, and a block of zeros would read as a game counted); then how many files were read."""
     from bbscore import games
     from bbscore.render.layout import console, styled
 
     out = console()
     untagged = games.untagged()
-    shown = [game for key, game in games.registered().items() if by_game[key]] or [untagged]
+    shown = [game for key, game in games.registered().items() if by_game[key]]
     for game in shown:
         if len(shown) > 1:
             out.print(styled(_(game.title)[:1].upper() + _(game.title)[1:], "bold"))

@@ -89,9 +89,17 @@ def new(
     from bbscore.cli import sheet_extra
 
     made, written = tournament_file.create(folder, option, entrants, system=system, rounds=count, convention=convention,
-                                           target=goal, table_size=size, lang=sheet_extra().get("lang"))
+                                           target=goal, table_size=size, lang=sheet_extra().get("lang"),
+                                           reserved=_reserved)
     note_written(*written)
-    render.created(made, made.schedule, len(written) - 1, _(games.of(made.game).sheet_is))
+    render.created(made, made.schedule, len(written) - 1, games.of(made.game).keep_commands)
+
+
+def _reserved(game):
+    """The check of a name the game's guided session would take for one of its words (its registry's ``reserved``)."""
+    from bbscore import games
+
+    return games.resolve(game.reserved) if game.reserved else None
 
 
 def _read_standings(folder: Path):

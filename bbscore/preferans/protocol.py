@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from dataclasses import replace as with_fields
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from bbscore import conventions, games
 from bbscore.errors import (
@@ -501,14 +501,16 @@ def check_path(path: Path, *, must_exist: bool) -> None:
 
 
 def create(path: Path, players: list[str], convention_name: str, target: int | None = None,
-           dealer: str | None = None, more: dict[str, Any] | None = None) -> Header:
+           dealer: str | None = None, more: dict[str, Any] | None = None,
+           reserved: Callable[[str], str | None] | None = None) -> Header:
     """Create a new sheet (an existing file is refused).  ``dealer``: with four players, who deals first; ``more``:
-    other ``[game]`` keys (``lang``: the language the game is kept in)."""
+    other ``[game]`` keys (``lang``: the language the game is kept in); ``reserved``: the words a player may not be
+    named (:func:`bbscore.seats.new_names`)."""
     check_path(path, must_exist=False)
     if path.exists():
         raise ProtocolError(str(path), None, _("файл уже есть — не перезаписываю"))
     rules = conventions.load(convention_name, game=GAME)
-    names = new_names(players, "players", _("имена игроков"))
+    names = new_names(players, "players", _("имена игроков"), reserved)
     for name in names:
         if any(ch in name for ch in ",:="):
             raise InvalidValueError("players", ",".join(players), _("имена игроков через запятую, непустые, без «:» и «=»"))

@@ -144,7 +144,10 @@ def settlement_lines(s: Settlement) -> list[str]:
     if s.method == "average_gora":
         lines.append(_("Гора в висты: {rate} × (средняя гора − своя): {offsets}.").format(
             rate=s.rate, offsets=", ".join(f"{q} {signed(s.gora_offset[q])}" for q in s.players)))
-        lines.append(_("Итог = висты, написанные на других, − висты, написанные на него, + поправка за гору:"))
+        pooled = bool(s.pulya_rate and s.pulya is not None)  # (Leningrad: the pool's term is in each line below)
+        lines.append(_("Итог = висты, написанные на других, − висты, написанные на него, + поправка за гору + поправка "
+                       "за пулю:") if pooled else
+                     _("Итог = висты, написанные на других, − висты, написанные на него, + поправка за гору:"))
         for q in s.players:
             line = _("{player}: висты {out} − {into} + {rate} × ({average} − {gora}) = {result}.").format(
                 player=q, out=number(s.vists_out[q]), into=number(s.vists_in[q]), rate=s.rate,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -236,12 +236,15 @@ def question_lines(question: str, width: int, room: int = 10) -> list[str]:
     return [line.replace(GLUE, " ") for line in lines]
 
 
-def print_fitting(out: Console, table: Table, prose: Sequence[int] = (), title: str | Text | None = None) -> None:
+def print_fitting(out: Console, table: Table, prose: Sequence[int] = (), title: str | Text | None = None,
+                  row_headers: Sequence[Mapping[int, str]] = ()) -> None:
     """Print ``table`` when its cells fit whole at the console's width (at least :data:`COMPACT_BELOW` columns);
     else its title, then each row as one line («first — header value; header value …»), so that no cell is ever cut.
 
     ``prose``: the columns of running text (notes, descriptions), which may wrap between words inside the table (at
     least 16 columns wide, no word of theirs cut).  ``title``: printed above the table (else the table's own).
+    ``row_headers``: for the rows as lines, each row's own headers of some columns (by column index) — what a row's
+    cell is when the column's header names the kinds of several rows («пары или игроки»: a пуля's «игроки»).
     """
     title = title if title is not None else table.title
     table.title = None
@@ -267,9 +270,11 @@ def print_fitting(out: Console, table: Table, prose: Sequence[int] = (), title: 
         return
     if title:
         out.print(title)
-    for row in zip(*cells):
+    for number, row in enumerate(zip(*cells)):
         first, *rest = row
-        parts = [_part(header, value, out.width) for header, value in zip(headers[1:], rest) if value]
+        own = row_headers[number] if number < len(row_headers) else {}
+        parts = [_part(own.get(index, header), value, out.width)
+                 for index, (header, value) in enumerate(zip(headers[1:], rest), start=1) if value]
         out.print(f"{keep(first)} — " + "; ".join(parts) if parts else keep(first))
 
 

@@ -17,6 +17,8 @@ TEXT = {
     "game": N_("игра"),
     "game_rules": N_("{game}, {rules}"),
     "sides": N_("пары или игроки"),
+    "pairs": N_("пары"),
+    "players": N_("игроки"),
     "hands": N_("сдач"),
     "score": N_("счёт"),
     "winner": N_("победитель"),
@@ -60,17 +62,21 @@ def winner_text(summary: dict) -> str:
 
 
 def listing(found: list[dict]) -> None:
-    """Print the sheets as a table (one row each), or, on a terminal too narrow for it, a line each."""
+    """Print the sheets as a table (one row each), or, on a terminal too narrow for it, a line each.  The sides are
+    headed by what the games listed seat — «пары», «игроки», or «пары или игроки» above both, a line each then
+    naming its own."""
     out = console()
     table = Table(title=_(TEXT["title"]), title_justify="left")
     from bbscore import games
 
+    kinds = [games.registered()[summary["game"]].entrants for summary in found]  # "pairs" or "players"
+    sides = kinds[0] if kinds and len(set(kinds)) == 1 else "sides"
     for key in ("file", "date", "game", "sides", "hands", "score", "winner"):
-        table.add_column(_(TEXT[key]), justify="right" if key == "hands" else "left")
+        table.add_column(_(TEXT[sides if key == "sides" else key]), justify="right" if key == "hands" else "left")
     for summary in found:
         game = _(TEXT["game_rules"]).format(game=_(games.registered()[summary["game"]].title), rules=summary["convention"])
         table.add_row(summary["file"], summary["created"] or "—", game, ", ".join(summary["sides"]),
                       str(summary["hands"]),
                       score_text(summary), winner_text(summary))
-    print_fitting(out, table)
+    print_fitting(out, table, row_headers=[{3: _(TEXT[kind])} for kind in kinds] if sides == "sides" else ())
     out.print(_(TEXT["count"]).format(count=len(found)))

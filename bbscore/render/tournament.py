@@ -11,7 +11,7 @@ from bbscore.tournament_export import (RATING_COLUMNS, cell, columns, figure, he
                                        round_cell, text, values)
 
 TEXT = {
-    "created": N_("Турнир в {folder}: участников {count}, {system}, правила {convention}, туров {rounds}."),
+    "created": N_("Турнир в {folder} ({game}): участников {count}, {system}, правила {convention}, туров {rounds}."),
     "round": N_("Тур {number}:"),
     "table": N_("  стол {number}: {entrants} — {sheet}"),
     "bye": N_("  пропускает тур: {names}"),
@@ -23,14 +23,15 @@ TEXT = {
 
 
 def created(tournament, rounds, written: int, commands: str) -> None:
-    """What ``tournament new`` made: the tournament, each round's tables and byes, the sheets written."""
+    """What ``tournament new`` made: the tournament, each round's tables and byes, the sheets written and
+    ``commands``, those that keep them."""
     out = console()
     from bbscore import games
 
     game = games.of(tournament.game)
-    out.print(_(TEXT["created"]).format(folder=tournament.folder, count=len(tournament.entrants),
+    out.print(_(TEXT["created"]).format(folder=tournament.folder, game=_(game.title), count=len(tournament.entrants),
                                         system=text(tournament.system), convention=tournament.convention,
-                                        rounds=tournament.rounds) + f" ({_(game.title)})")
+                                        rounds=tournament.rounds))
     for round_ in rounds:
         schedule(out, round_)
     out.print(_(TEXT["written"]).format(count=written, commands=commands))

@@ -11,6 +11,19 @@ from bbscore.cli.options import completion
 from bbscore.errors import BBScoreError
 
 
+# The redeals typed at the session's «who plays» question (bbscore play) instead of a pair's name.
+REDEAL_WORDS = {"пас": "all-pass", "пересдача": "all-pass", "pass": "all-pass", "all-pass": "all-pass", "рамки-7": "rams-7",
+                "rams-7": "rams-7", "рамки-8": "rams-8", "rams-8": "rams-8"}
+
+
+def reserved(name: str) -> str | None:
+    """The word a pair's name would be taken for in the guided session (``play``): a session command or a redeal
+    typed instead of a pair (:func:`bbscore.cli.session.taken_for`), or None.  New sheets refuse such names."""
+    from bbscore.cli.session import taken_for
+
+    return taken_for(name, REDEAL_WORDS)
+
+
 def construction_names(incomplete: str) -> list[str]:
     """Completion of ``--decl-con``/``--def-con``: construction names in normal form (the last of a comma list)."""
     from bbscore.belot.constructions import NORMAL_SEQUENCE_NAMES

@@ -18,7 +18,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import note_written, sheet_extra
-from bbscore.cli.belot.options import ConventionOption, ProtocolFile
+from bbscore.cli.belot.options import REDEAL_WORDS, ConventionOption, ProtocolFile, reserved
 from bbscore.cli.options import Command
 from bbscore.cli.session import Answers, Quit, Revisit, Session, Step, yes_no
 from bbscore.errors import BBScoreError, ImplausibleBidError
@@ -42,8 +42,6 @@ BACK_TO = {
     "decl_con": ("decl_con",), "def_con": ("def_con",), "decl_con/def_con": ("decl_con", "def_con"),
     "bela": ("decl_con", "def_con"), "rams": ("decl_con", "def_con"), "construction": ("decl_con", "def_con"),
 }
-REDEAL_WORDS = {"пас": "all-pass", "пересдача": "all-pass", "pass": "all-pass", "all-pass": "all-pass", "рамки-7": "rams-7",
-                "rams-7": "rams-7", "рамки-8": "rams-8", "rams-8": "rams-8"}
 
 
 def _english() -> bool:
@@ -106,7 +104,7 @@ def _pair_names(text: str) -> tuple[str, str]:
     names = text.split(",")
     if len(names) != 2:
         raise InvalidValueError("pairs", text, N_("две разные пары через запятую, например: Мы,Они"))
-    first, second = new_names(names, "pairs", _("названия пар"))
+    first, second = new_names(names, "pairs", _("названия пар"), reserved)
     return first, second
 
 

@@ -8,7 +8,7 @@ import typer
 
 from bbscore.cli import emit_json, epilog, finish_report, note_written
 from bbscore.cli.options import AsJson, Command, completion, whole_number
-from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names
+from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names, reserved
 from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
 
@@ -33,7 +33,8 @@ def new(
 
         names = tuple(" ".join(name.split()) for name in pairs.split(","))
         extra["dealer"] = match_pair(dealer, names, "dealer") if len(names) == 2 else dealer
-    header = protocol.create(file, tuple(pairs.split(",")), convention, goal, _players(players), extra=extra)
+    header = protocol.create(file, tuple(pairs.split(",")), convention, goal, _players(players), extra=extra,
+                             reserved=reserved)  # (a protocol is kept by play too: no name its answers would take)
     note_written(file)
     from bbscore.render.layout import console
 

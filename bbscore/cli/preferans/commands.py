@@ -270,7 +270,10 @@ def new(
     from bbscore.cli import sheet_extra
 
     goal = parse_count(target, "target", 1, 100_000, _("пуля — целое число от 1 до 100000"))
-    header = protocol.create(file, players.split(","), convention, goal, dealer, sheet_extra())
+    from bbscore.cli.preferans.play import reserved
+
+    # (a пуля is kept by pref play too: no name its answers would take)
+    header = protocol.create(file, players.split(","), convention, goal, dealer, sheet_extra(), reserved)
     note_written(file)
     first = header.extra.get("dealer", header.players[0])
     line = _("{file}: новая пуля до {target}; игроки {players}; правила «{convention}».").format(

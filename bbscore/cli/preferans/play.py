@@ -16,7 +16,7 @@ first player named.
 from pathlib import Path
 from typing import Any
 
-from bbscore.cli.session import Answers, Quit, Revisit, Session, Step
+from bbscore.cli.session import Answers, Quit, Revisit, Session, Step, taken_for
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.i18n import N_, _, language
 
@@ -31,6 +31,13 @@ WHIST_WORDS = {"вист": True, "в": True, "whist": True, "w": True, "пас":
 
 def _english() -> bool:
     return language() == "en"
+
+
+def reserved(name: str) -> str | None:
+    """The word a player's name would be taken for in the guided session (``pref play``): a session command or
+    распасы typed instead of a player (:func:`bbscore.cli.session.taken_for`), or None.  New sheets refuse such
+    names."""
+    return taken_for(name, ALL_PASS_WORDS)
 
 
 def play(file: Path, players: str | None, target: str | None, dealer: str | None, convention: str) -> int:
@@ -72,7 +79,7 @@ def _player_names(text: str) -> tuple[str, ...]:
     from bbscore.errors import InvalidValueError
     from bbscore.seats import new_names
 
-    names = new_names(text.split(","), "players", _("имена игроков"))
+    names = new_names(text.split(","), "players", _("имена игроков"), reserved)
     if len(names) not in (3, 4) or any(ch in name for name in names for ch in ",:="):
         raise InvalidValueError("players", text, N_("трое или четверо игроков через запятую, без «:» и «=», например: "
                                                     "Аня,Боря,Вера"))
