@@ -47,7 +47,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 from bbscore.files import (
@@ -638,12 +638,12 @@ def _locate(text: str, data: dict[str, Any]) -> _Layout:
 # --- Changing the text, proven ---
 
 
-@dataclass(frozen=True, slots=True)
-class _Edit:
+class _Edit(NamedTuple):
     """The old text's span [start, end) replaced by ``text``: the span held the hands ``old``, ``text`` holds ``new``.
 
     A value edit (``key`` given): the span is the value of a hand's own top-level ``key``, ``old`` and ``new`` then
-    being that value before and after (see :func:`_value_edit`)."""
+    being that value before and after (see :func:`_value_edits`).  (A named tuple: an edit of every later running
+    total makes one a hand.)"""
 
     start: int
     end: int
@@ -688,6 +688,11 @@ def _lines(text: str, newline: str) -> str:
 
 def _plain(value: Any) -> Any:
     """A value as tomllib would read it back (a tuple is a list)."""
+    kind = value.__class__
+    if kind is int or kind is str:
+        return value
+    if kind is list and all(item.__class__ is int for item in value):  # (a running total)
+        return list(value)
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
@@ -753,15 +758,39 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
                     number = next((i + 1 for i, hand in enumerate(sheet.hands) if edit.old and hand is edit.old[0]), None)
                     raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number) if number
                                   else _("новая сдача"))
-        if values:
-            # Each value written and replaced, parsed alone (all in one text, a statement a line: a value left open
-            # would take the next line in, which no value holds): exactly what was there, and what was meant.
-            for pieces, meant in (([text[edit.start:edit.end] for edit in values], [edit.old for edit in values]),
-                                  ([edit.text for edit in values], [edit.new for edit in values])):
-                parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
-                if not same(parsed, {f"v{number}": value for number, value in enumerate(meant)}):
-                    raise _refuse(sheet, NOT_PROVEN, what=_("значения в сдачах"))
+        if values and not _values_proven(text, values):
+            raise _refuse(sheet, NOT_PROVEN, what=_("значения в сдачах"))
     return Sheet(path=sheet.path, text=new_text, bom=sheet.bom, data=data)
+
+
+# A value's text that is one TOML value token however it is surrounded: a whole number, or a list with no list, table,
+# string, comment (or NUL) inside it.  (What _PLAIN_VALUE finds, and what a running total is written as.)
+_ONE_TOKEN = r"""(?:\[[^\[\]{}"'#\x00]*\]|-?[0-9]+)"""
+_TOKENS_APART = re.compile(rf"{_ONE_TOKEN}(?:\x00{_ONE_TOKEN})*")
+
+
+def _values_proven(text: str, values: list[_Edit]) -> bool:
+    """Whether each value edit's old span parses alone to exactly what it held (``old``) and its new text to exactly
+    what is meant (``new``), value for value and type for type.
+
+    The spans and texts are parsed all at once, by one parse of one text: when each is one value token
+    (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside it), as the items
+    of two lists, one item each, ``old = [span, span, …]`` and ``new = [text, text, …]``; otherwise each as a
+    statement of its own, one a line (a value left open would take the next line in, which no value holds)."""
+    olds = [text[edit.start:edit.end] for edit in values]
+    news = [edit.text for edit in values]
+    old_values, new_values = [edit.old for edit in values], [edit.new for edit in values]
+    joined_old, joined_new = "\x00".join(olds), "\x00".join(news)
+    if _TOKENS_APART.fullmatch(joined_old) and _TOKENS_APART.fullmatch(joined_new):
+        parsed = _parsed("old = [\n" + joined_old.replace("\x00", ",\n") + "\n]\nnew = [\n"
+                         + joined_new.replace("\x00", ",\n") + "\n]\n")
+        meant = {"old": old_values, "new": new_values}
+        return parsed is not None and (repr(parsed) == repr(meant) or same(parsed, meant))
+    for pieces, meant_values in ((olds, old_values), (news, new_values)):
+        parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
+        if not same(parsed, {f"v{number}": value for number, value in enumerate(meant_values)}):
+            return False
+    return True
 
 
 def _size(text: str) -> int:
@@ -840,21 +869,31 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     hands = list(sheet.hands)
     newline = _newline(sheet.text)
     edits: list[_Edit] = []
-    for index in sorted(set(anew) | set(changes)):
+    written = _own_values(sheet, min(changes), frozenset(key for updates in changes.values() for key in updates)
+                          ) if changes else {}
+    for index in sorted(set(anew) | set(changes)) if anew else sorted(changes):
         old = hands[index]
         if index in anew:
             fields, updates = _plain(anew[index]), None
         else:
-            updates = {key: value if value is REMOVE else _plain(value) for key, value in changes[index].items()
-                       if (key in old if value is REMOVE else key not in old or not same(old[key], _plain(value)))}
+            updates = {}
+            for key, value in changes[index].items():
+                if value is REMOVE:
+                    if key in old:
+                        updates[key] = value
+                    continue
+                value = _plain(value)
+                if key not in old or not same(old[key], value):
+                    updates[key] = value
             if not updates:
                 continue
-            fields = {key: value for key, value in {**old, **updates}.items() if value is not REMOVE}
+            fields = {**old, **updates}
+            if REMOVE in fields.values():
+                fields = {key: value for key, value in fields.items() if value is not REMOVE}
         if updates is not None:  # the values changed where they are written, each alone when it can be
-            quick = [_value_edit(sheet, index, key, old[key], value, style, newline)
-                     for key, value in updates.items() if value is not REMOVE and key in old]
-            if len(quick) == len(updates) and all(quick):
-                edits.extend(quick)
+            quick = _value_edits(sheet, index, old, updates, style, newline, written.get(index))
+            if quick is not None:
+                edits += quick
                 hands[index] = fields
                 continue
         region = _hand_region(sheet, index)
@@ -874,36 +913,63 @@ _PLAIN_VALUE = re.compile(r"""(?:\[[^\[\]{}"'#]*\]|-?[0-9]+)(?=[ \t]*(?:#[^\n]*)
 _OWN_KEYS: dict[str, re.Pattern] = {}
 
 
-def _value_edit(sheet: Sheet, index: int, key: str, was: Any, value: Any, style: Style,
-                newline: str) -> _Edit | None:
-    """The edit writing ``value`` for hand ``index``'s own top-level ``key`` in place of ``was`` — only its value's
-    text replaced — when the text is one this module follows: the hands found by the quick look (then no line of a
-    hand's own keys is inside a string, a list or another table: see the module's docstring), the key written bare at
-    a line's start among the hand's own keys, its value and the new one plain (:data:`_PLAIN_VALUE`).  None
-    otherwise (the hand is then written by its region).  What the span held and what it holds after are proven by
-    parsing them alone (:func:`_commit`)."""
+def _value_edits(sheet: Sheet, index: int, old: dict[str, Any], updates: dict[str, Any], style: Style,
+                 newline: str, written: dict[str, tuple[int, int] | None] | None) -> list[_Edit] | None:
+    """The edits writing each of ``updates`` (key → new value) for hand ``index``'s own top-level keys in place of
+    their values in ``old`` — only each value's text replaced — when each is written where this module follows it
+    (``written``: the hand's entry of :func:`_own_values`), its old value and the new one plain.  None otherwise (the
+    hand is then written by its region).  What each span held and what it holds after are proven by parsing them
+    alone (:func:`_commit`)."""
+    if written is None:
+        return None
+    found_edits = []
+    for key, value in updates.items():
+        if value is REMOVE or key not in old:
+            return None
+        was = old[key]
+        span = written.get(key)
+        if span is None or isinstance(was, (dict, str)) or isinstance(value, (dict, str)):
+            return None
+        start, end = span
+        piece = _value_text(value, style, one_line=sheet.text.find("\n", start, end) < 0)
+        found_edits.append(_Edit(start, end, piece if newline == "\n" else _lines(piece, newline), was, value, key))
+    return found_edits
+
+
+_OWN_VALUES: dict[frozenset, re.Pattern] = {}
+
+
+def _own_values(sheet: Sheet, first: int, keys: frozenset[str]) -> dict[int, dict[str, tuple[int, int] | None]]:
+    """Where the hands from index ``first`` on write their own top-level ``keys``, read in one pass over the text
+    when the hands were found by the quick look (then no line of a hand's own keys is inside a string, a list or
+    another table: see the module's docstring): hand index → {key: the span of its value, or None when the value is
+    not plain (:data:`_PLAIN_VALUE`)} for each key written bare at a line's start among the hand's own keys, before
+    any sub-table (``[hand.melds]``).  Empty when the hands were not found so."""
     layout = sheet.layout
-    if layout.scanned or layout.starts is None or isinstance(was, (dict, str)) or isinstance(value, (dict, str)):
-        return None
-    text, starts = sheet.text, layout.starts
-    start = starts[index]
-    header_end = text.find("\n", start) + 1
-    end = starts[index + 1] if index + 1 < len(starts) else len(text)
-    if not header_end or header_end > end:
-        return None
-    table = _TABLE_LINE.search(text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
-    pattern = _OWN_KEYS.get(key)
+    if layout.scanned or layout.starts is None or first >= len(layout.starts) or not keys:
+        return {}
+    pattern = _OWN_VALUES.get(keys)
     if pattern is None:
-        pattern = _OWN_KEYS[key] = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=[ \t]*", re.M)
-    statement = pattern.search(text, header_end, table.start() if table else end)
-    if statement is None:
-        return None
-    found = _PLAIN_VALUE.match(text, statement.end(), table.start() if table else end)
-    if found is None:
-        return None
-    written = found.group()
-    return _Edit(found.start(), found.end(), _lines(_value_text(value, style, one_line="\n" not in written), newline),
-                 was, value, key)
+        names = "|".join(re.escape(key) for key in sorted(keys, key=len, reverse=True))
+        pattern = _OWN_VALUES[keys] = re.compile(  # (from the newline before a line: found faster than by ^)
+            rf"\n[ \t]*+(?:\[|(?P<key>{names})[ \t]*+=[ \t]*+(?P<value>{_PLAIN_VALUE.pattern})?)")
+    text, starts = sheet.text, layout.starts
+    found: dict[int, dict[str, tuple[int, int] | None]] = {}
+    following, count = first, len(starts)
+    own: dict[str, tuple[int, int] | None] | None = None  # the keys of the hand whose own keys these lines are
+    if starts[first] == 0:  # the text's first line (no newline before it) is the hand's header
+        own, following = found.setdefault(first, {}), first + 1
+    for match in pattern.finditer(text, max(starts[first] - 1, 0)):
+        key = match.group("key")
+        if key is None:  # a table's header: a hand's own, or a sub-table (or [game]) that ends a hand's own keys
+            if following < count and match.start() + 1 == starts[following]:
+                own = found[following] = {}
+                following += 1
+            else:
+                own = None
+        elif own is not None and key not in own:
+            own[key] = match.span("value") if match.group("value") is not None else None
+    return found
 
 
 def _write(sheet: Sheet) -> None:
