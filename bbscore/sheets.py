@@ -400,7 +400,7 @@ def _value_text(value: Any, style: Style, *, one_line: bool = False) -> str:
     if value.__class__ is list and value and all(item.__class__ is int for item in value):
         # whole numbers (a running total): the very text tomli-w writes for them, without its machinery
         if style is Style.TABLES and not one_line:
-            return "[\n" + "".join(f"    {item},\n" for item in value) + "]"
+            return "[\n    " + ",\n    ".join(map(str, value)) + ",\n]"
         return "[" + ", ".join(map(str, value)) + "]"
     if (style is Style.TABLES and not one_line and isinstance(value, (list, tuple))
             and not any(isinstance(item, (dict, list, tuple)) for item in value)):
@@ -590,12 +590,22 @@ def _scan(text: str) -> tuple[list[int] | None, int | None, str | None]:
     return starts, game, None
 
 
+_PLAIN_HEADER = re.compile(r"\n\[\[hand\]\](?=\r?\n)")
+
+
 def _quick_starts(text: str) -> list[int] | None:
     """The offsets of the bare ``[[hand]]`` lines, when such lines are surely table headers: the text holds no
     multi-line string and no line starting ``[[`` with a quoted key (see the module's docstring); else None."""
     if '"""' in text or "'''" in text:
         return None
-    starts: list[int] = []
+    # Most texts (every sheet bbscore writes): each "[[" is a header "[[hand]]" alone on its line — then those lines
+    # are what the look below finds, found faster.
+    starts = [match.start() + 1 for match in _PLAIN_HEADER.finditer(text)]
+    if text.startswith(("[[hand]]\n", "[[hand]]\r\n")):
+        starts.insert(0, 0)
+    if len(starts) == text.count("[["):
+        return starts
+    starts = []
     for match in _ARRAY_OPEN.finditer(text):
         start = match.start()
         if start and text[start - 1] != "\n":  # indented, or inside a line
@@ -770,27 +780,56 @@ _TOKENS_APART = re.compile(rf"{_ONE_TOKEN}(?:\x00{_ONE_TOKEN})*")
 
 
 def _values_proven(text: str, values: list[_Edit]) -> bool:
-    """Whether each value edit's old span parses alone to exactly what it held (``old``) and its new text to exactly
+    """Whether each value edit's old span is exactly what it held (``old``) and its new text parses alone to exactly
     what is meant (``new``), value for value and type for type.
 
-    The spans and texts are parsed all at once, by one parse of one text: when each is one value token
-    (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside it), as the items
-    of two lists, one item each, ``old = [span, span, …]`` and ``new = [text, text, …]``; otherwise each as a
-    statement of its own, one a line (a value left open would take the next line in, which no value holds)."""
-    olds = [text[edit.start:edit.end] for edit in values]
-    news = [edit.text for edit in values]
-    old_values, new_values = [edit.old for edit in values], [edit.new for edit in values]
-    joined_old, joined_new = "\x00".join(olds), "\x00".join(news)
-    if _TOKENS_APART.fullmatch(joined_old) and _TOKENS_APART.fullmatch(joined_new):
-        parsed = _parsed("old = [\n" + joined_old.replace("\x00", ",\n") + "\n]\nnew = [\n"
-                         + joined_new.replace("\x00", ",\n") + "\n]\n")
-        meant = {"old": old_values, "new": new_values}
-        return parsed is not None and (repr(parsed) == repr(meant) or same(parsed, meant))
-    for pieces, meant_values in ((olds, old_values), (news, new_values)):
-        parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
-        if not same(parsed, {f"v{number}": value for number, value in enumerate(meant_values)}):
-            return False
-    return True
+    An old span is what it held when it is written as the file's parse read it, in decimal (:func:`_decimal_text`:
+    by TOML's grammar such a text after ``key =`` is that value's whole text and nothing else), or else when it parses
+    alone to it.  What is parsed is parsed at once, by one parse of one text: when each piece is one value token
+    (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside it), as the
+    items of one list, one item each, ``v = [piece, piece, …]``; otherwise each as a statement of its own, one a line
+    (a value left open would take the next line in, which no value holds)."""
+    pieces, meant = [], []
+    for edit in values:
+        span = text[edit.start:edit.end]
+        if not _decimal_text(span, edit.old):
+            pieces.append(span)
+            meant.append(edit.old)
+    pieces += [edit.text for edit in values]
+    meant += [edit.new for edit in values]
+    joined = "\x00".join(pieces)
+    if _TOKENS_APART.fullmatch(joined):
+        parsed = _parsed("v = [\n" + joined.replace("\x00", ",\n") + "\n]\n", nesting=3)  # (a table of lists of lists)
+        return parsed is not None and (_same_bytes(parsed, {"v": meant}) or same(parsed, {"v": meant}))
+    parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
+    return same(parsed, {f"v{number}": value for number, value in enumerate(meant)})
+
+
+def _decimal_text(text: str, value: Any) -> bool:
+    """Whether ``text`` is ``value`` — a whole number, or a list of them — with each number written in decimal as
+    ``str`` writes it: the number alone; the list on one line (``[1, 2]``), or one number a line, each followed by a
+    comma (``[\n    1,\n    2,\n]``, as tomli-w writes it; CRLF line ends too)."""
+    kind = value.__class__
+    if kind is int:
+        return text == str(value)
+    if kind is not list or not value or not all(item.__class__ is int for item in value):
+        return False
+    numbers = list(map(str, value))
+    if "\n" not in text:
+        return text == "[" + ", ".join(numbers) + "]"
+    return text.replace("\r\n", "\n") == "[\n    " + ",\n    ".join(numbers) + ",\n]"
+
+
+def _same_bytes(a: Any, b: Any) -> bool:
+    """Whether two values are written alike by ``marshal`` (its version 2, which keeps no references): then they are
+    :func:`same` — it writes only values of the exact built-in types, each type its own way, lists and tables item by
+    item in order — at a fraction of the cost of walking them.  False also when it cannot write one (a date)."""
+    import marshal
+
+    try:
+        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:
+        return False
 
 
 def _size(text: str) -> int:
@@ -803,9 +842,9 @@ def _size(text: str) -> int:
         return 0
 
 
-def _parsed(text: str) -> Any:
+def _parsed(text: str, nesting: int | None = None) -> Any:
     try:
-        return parse_toml(text)
+        return parse_toml(text, nesting=nesting)
     except (ValueError, RecursionError):
         return None
 
