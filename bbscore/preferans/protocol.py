@@ -64,7 +64,7 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
     with_revoke,
     written_fields,
 )
-from bbscore.preferans.pulya import PulyaSheet, check_run, replay
+from bbscore.preferans.pulya import PulyaSheet, check_run, first_end, replay
 from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
 from bbscore.i18n import N_, _
 
@@ -630,7 +630,8 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         if not 1 <= number <= count:
             raise InvalidValueError("hand", number, _("в пуле сдачи с 1 по {count}").format(count=count) if count
                                     else _("в пуле нет сдач"))
-        before = check(protocol, convention)
+        memo: dict = {}  # (each distinct hand, and run of распасы before it, scored once for both checks)
+        before = check(protocol, convention, memo)
         _refuse_bad_hands(protocol, before)
         players = protocol.header.players
         old = protocol.hands[number - 1]
@@ -645,27 +646,27 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         records = list(protocol.hands)
         records[number - 1] = Record(number=number, line=old.line, fields=inputs)
         anew = replace_records(protocol, records)
-        after = check(anew, convention)
+        after = check(anew, convention, memo, start=_first_hands(before, number - 1, players, convention))
         bad = [d for d in after.discrepancies if d.field == "input"]
         if bad:
             first = bad[0]
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
                                                        "не меняю").format(number=number, hand=first.hand,
                                                                           message=first.message))
-        good = [h for h in after.hands if h is not None]
-        entries = [e for e in after.entries if e is not None]
-        for end in range(number, count):
-            if replay(players, good[:end], convention, entries[:end]).ended:
-                raise ProtocolError(str(path), old.line, (
-                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
-                      "{count}: не меняю") if end + 1 == count else
-                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
-                      "{next}–{count}: не меняю")).format(number=number, end=end, next=end + 1, count=count))
+        end = first_end(players, [e for e in after.entries if e is not None], convention, number, count)
+        if end is not None:  # (the sheet of the first `end` hands has ended, and a hand is written after it)
+            raise ProtocolError(str(path), old.line, (
+                _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
+                  "{count}: не меняю") if end + 1 == count else
+                _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
+                  "{next}–{count}: не меняю")).format(number=number, end=end, next=end + 1, count=count))
         new_entries = after.entries[number - 1]
         assert new_entries is not None
         changes: dict[int, dict[str, Any]] = {}
         for record, was, later in zip(protocol.hands[number:], before.entries[number:], after.entries[number:]):
             assert was is not None and later is not None
+            if was is later:  # the same scoring (the same inputs after the same run of распасы): it writes the same
+                continue
             old_written = written_fields(was)  # (a slip written in a later hand stays: recompute names it)
             updates = {key: _plain_value(value) for key, value in written_fields(later).items()
                        if not sheets.same(_plain_value(value), _plain_value(old_written[key]))}
@@ -676,6 +677,17 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
                         after=after, changed=tuple(sorted(changes)), warning=warning)
 
     return sheets.change(path, change)
+
+
+def _first_hands(checked: Checked, count: int, players: tuple[str, ...], convention: PrefConvention) -> Checked:
+    """The check of a sheet's first ``count`` hands, taken from the check of the whole sheet (its hands all good):
+    what :func:`check` carries on from (``start``) when a hand after them changes."""
+    entries = checked.entries[:count]
+    hands = checked.hands[:count]
+    sheet = replay(players, [hand for hand in hands if hand is not None], convention,
+                   [entry for entry in entries if entry is not None])
+    return Checked(sheet=sheet, entries=entries, hands=hands,
+                   discrepancies=[d for d in checked.discrepancies if d.hand <= count])
 
 
 def replace_records(protocol: PrefProtocol, records: list[Record]) -> PrefProtocol:

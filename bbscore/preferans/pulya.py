@@ -200,18 +200,41 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
     closest = tuple(p for p in open_ if left[p] == min(left[q] for q in open_))
     end = convention.pulya.end
     table_left = None
-    if end == "every_pulya":
-        ended = not open_
-    elif end == "any_pulya":
-        ended = len(open_) < len(names)
-    elif end == "table_total":
+    if end == "table_total":
         table_left = max(0, writer.target * len(names) - sum(writer.pulya.values()))
-        ended = not table_left
-    else:  # time: the players stop when they agreed to
-        ended = False
+    ended = _ended(writer.pulya, writer.target, end)
     return PulyaSheet(
         names, writer.target, dict(writer.pulya), {p: tuple(v) for p, v in writer.pulya_running.items()},
         dict(writer.gora), {p: tuple(v) for p, v in writer.gora_running.items()}, dict(writer.vists),
         tuple(scored), tuple(writer.closing), left, closest, ended, table_left, tuple(runs), run,
         lowest_game(convention, run), runs_matter(convention), end,
     )
+
+
+def _ended(pulya: dict[str, int], target: int, end: str) -> bool:
+    """Whether the game is over with these пули (each player's) and the rules' ``pulya.end``: every пуля closed, any
+    one, the table's total reached — or never, when the players stop at an agreed time."""
+    if end == "every_pulya":
+        return all(points >= target for points in pulya.values())
+    if end == "any_pulya":
+        return any(points >= target for points in pulya.values())
+    if end == "table_total":
+        return sum(pulya.values()) >= target * len(pulya)
+    return False
+
+
+def first_end(players: Sequence[str], entries: Sequence[HandEntries], convention: PrefConvention, first: int,
+              last: int) -> int | None:
+    """The fewest hands ``count``, ``first`` ≤ ``count`` < ``last``, after which the sheet of the first ``count``
+    hands (what they write: ``entries``, scored as for :func:`replay`) has ended, in one pass: what
+    ``replay(players, hands[:count], convention, entries[:count]).ended`` says for each; None when it says so for
+    none of them."""
+    if convention.pulya.end not in ("every_pulya", "any_pulya", "table_total"):
+        return None
+    writer = _Writer(tuple(players), convention)
+    end = convention.pulya.end
+    for count, hand_entries in enumerate(entries[:max(last - 1, 0)], start=1):
+        writer.write(count, hand_entries)
+        if count >= first and _ended(writer.pulya, writer.target, end):
+            return count
+    return None
