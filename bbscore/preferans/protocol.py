@@ -646,14 +646,14 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         records = list(protocol.hands)
         records[number - 1] = Record(number=number, line=old.line, fields=inputs)
         anew = replace_records(protocol, records)
-        after = check(anew, convention, memo, start=_first_hands(before, number - 1, players, convention))
+        after = _checked_anew(anew, before, number, convention, memo)
         bad = [d for d in after.discrepancies if d.field == "input"]
         if bad:
             first = bad[0]
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
                                                        "не меняю").format(number=number, hand=first.hand,
                                                                           message=first.message))
-        end = first_end(players, [e for e in after.entries if e is not None], convention, number, count)
+        end = first_end(players, [e for e in after.entries if e is not None], convention, number, count, after.sheet)
         if end is not None:  # (the sheet of the first `end` hands has ended, and a hand is written after it)
             raise ProtocolError(str(path), old.line, (
                 _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
@@ -677,6 +677,26 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
                         after=after, changed=tuple(sorted(changes)), warning=warning)
 
     return sheets.change(path, change)
+
+
+def _checked_anew(anew: PrefProtocol, before: Checked, number: int, convention: PrefConvention, memo: dict) -> Checked:
+    """:func:`check` of ``anew``, the sheet checked as ``before`` (its hands all good) with hand ``number`` changed:
+    the hands before it are carried on as they were, it is checked, and so are the hands after it — unless the run
+    of распасы after it is what it was: a hand's check is a function of its inputs and of the run before it alone
+    (:func:`_scored`, the recorded values against what it writes), so each later hand is then checked as it was."""
+    players = anew.header.players
+    first = _first_hands(before, number - 1, players, convention)
+    if number == len(anew.hands):
+        return check(anew, convention, memo, start=first)
+    now = check(replace_records(anew, anew.hands[:number]), convention, memo, start=first)
+    if now.hands[-1] is None or now.sheet.run != before.sheet.runs[number]:
+        return check(anew, convention, memo, start=now)
+    entries = now.entries + before.entries[number:]
+    hands = now.hands + before.hands[number:]
+    sheet = replay(players, [hand for hand in hands if hand is not None], convention,
+                   [entry for entry in entries if entry is not None])
+    return Checked(sheet=sheet, entries=entries, hands=hands,
+                   discrepancies=now.discrepancies + [d for d in before.discrepancies if d.hand > number])
 
 
 def _first_hands(checked: Checked, count: int, players: tuple[str, ...], convention: PrefConvention) -> Checked:

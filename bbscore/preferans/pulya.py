@@ -224,12 +224,17 @@ def _ended(pulya: dict[str, int], target: int, end: str) -> bool:
 
 
 def first_end(players: Sequence[str], entries: Sequence[HandEntries], convention: PrefConvention, first: int,
-              last: int) -> int | None:
+              last: int, final: PulyaSheet | None = None) -> int | None:
     """The fewest hands ``count``, ``first`` ≤ ``count`` < ``last``, after which the sheet of the first ``count``
     hands (what they write: ``entries``, scored as for :func:`replay`) has ended, in one pass: what
     ``replay(players, hands[:count], convention, entries[:count]).ended`` says for each; None when it says so for
-    none of them."""
+    none of them.  ``final``: the sheet after all of ``entries``, when the caller has it — when it has not ended and
+    no hand writes less than nothing into a пуля, no пуля ever fell, so no fewer hands had ended the game (each end
+    asks for пули reaching the target) and none is replayed."""
     if convention.pulya.end not in ("every_pulya", "any_pulya", "table_total"):
+        return None
+    if (final is not None and not final.ended
+            and all(points >= 0 for hand_entries in entries for points in hand_entries.pulya.values())):
         return None
     writer = _Writer(tuple(players), convention)
     end = convention.pulya.end
