@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import contextvars
 import enum
+import operator
 import os
 import re
 from dataclasses import dataclass, field
@@ -171,6 +172,12 @@ class Sheet:
             offset = start
             lines.append(line)
         return lines, list(starts)
+
+    def hand_line(self, number: int) -> int | None:
+        """The line of hand ``number``'s ``[[hand]]`` header (1-based, as in :meth:`hand_lines`), or None when the
+        hands are not found as ``[[hand]]`` tables."""
+        starts = self.layout.starts
+        return None if starts is None else self.text.count("\n", 0, starts[number - 1]) + 1
 
 
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
@@ -725,11 +732,14 @@ def same(a: Any, b: Any) -> bool:
     return a == b
 
 
+_START = operator.itemgetter(0)  # an edit's start
+
+
 def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game: Any) -> Sheet:
     """The new text of ``sheet`` after ``edits``, proven to hold exactly ``hands`` and ``game`` (see the module's
     docstring).  Raises :class:`ProtocolError` (nothing written) when it does not."""
     text = sheet.text
-    edits = sorted(edits, key=lambda edit: edit.start)
+    edits = sorted(edits, key=_START)
     pieces: list[str] = []
     position = 0
     for edit in edits:
@@ -961,6 +971,7 @@ def _value_edits(sheet: Sheet, index: int, old: dict[str, Any], updates: dict[st
     alone (:func:`_commit`)."""
     if written is None:
         return None
+    text = sheet.text
     found_edits = []
     for key, value in updates.items():
         if value is REMOVE or key not in old:
@@ -970,7 +981,7 @@ def _value_edits(sheet: Sheet, index: int, old: dict[str, Any], updates: dict[st
         if span is None or isinstance(was, (dict, str)) or isinstance(value, (dict, str)):
             return None
         start, end = span
-        piece = _value_text(value, style, one_line=sheet.text.find("\n", start, end) < 0)
+        piece = _value_text(value, style, one_line=text.find("\n", start, end) < 0)
         found_edits.append(_Edit(start, end, piece if newline == "\n" else _lines(piece, newline), was, value, key))
     return found_edits
 

@@ -453,7 +453,8 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
     when they could score otherwise from it (:func:`bbscore.belot.game.carried_totals`).
     """
     def change():
-        protocol = read(path)
+        text, bom = sheets.read_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
+        protocol = parse(path, text, sheets.parse(path, text), bom=bom, lines=False)  # (the line of hand N alone, below)
         rules, warning = convention_for(protocol)
         count = len(protocol.hands)
         if not 1 <= number <= count:
@@ -461,6 +462,7 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                                     else _("в протоколе нет сдач"))
         pairs, target = protocol.header.pairs, protocol.header.target
         old = protocol.hands[number - 1]
+        old = HandEntry(number=number, line=protocol.sheet.hand_line(number), fields=old.fields)
         typed = _given(fields, pairs, rules, confirmed)
         for key in ("note", "dealer", "time"):
             if key not in typed and key in old.fields:
