@@ -31,7 +31,10 @@ the quick look at the new text must find one header per hand.  That is a proof: 
 trusted quick look found, where TOML is between statements; one that parses alone to exactly its hands ends there
 too (a string, list or table left open would not parse, a key of the hand written further on would be missing);
 so the text before and after it means in the new file what it meant in the old one.  It costs a parse of the hands
-changed, not of the file.  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
+changed, not of the file.  A value changed where it is written (every later running total of an edit) is a span of
+its own: its old text is what it held when it is that value written in decimal, as the file's parse read it (by
+TOML's grammar then that value's whole text), else when it parses alone to it; every new text is parsed, all of them
+in one parse (:func:`_values_proven`).  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
 and nothing is written.
 
 **What stays.**  Comments and the layout of every hand not changed; the comments of a hand whose change is only
