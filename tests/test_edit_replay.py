@@ -132,3 +132,23 @@ def _with_target(convention, target: int):
     import msgspec
 
     return msgspec.structs.replace(convention, pulya=msgspec.structs.replace(convention.pulya, target=target))
+
+
+@pytest.mark.parametrize("name", ["pulya-3.toml", "pulya-4.toml", "pulya-leningrad.toml", "pulya-sochi.toml"])
+@pytest.mark.parametrize("target", [None, 5])
+def test_a_pulya_carried_on_is_the_pulya_replayed_whole(name, target):
+    """The sheet after some hands carried on with the rest (``start``) is the sheet of all of them replayed from the
+    first, at every split, with the example's target and with one that closes пули among its hands."""
+    sheet = pref_protocol.read(EXAMPLES / name)
+    _rules, convention, _warning = pref_protocol.rules_for(sheet)
+    if target is not None:
+        convention = _with_target(convention, target)
+    checked = pref_protocol.check(sheet, convention)
+    hands = [hand for hand in checked.hands if hand is not None]
+    entries = [entry for entry in checked.entries if entry is not None]
+    players = sheet.header.players
+    whole = pulya_replay(players, hands, convention, entries)
+    for split in range(len(hands) + 1):
+        first = pulya_replay(players, hands[:split], convention, entries[:split])
+        assert pulya_replay(players, hands[split:], convention, entries[split:], start=first) == whole, split
+        assert pulya_replay(players, hands[split:], convention, None, start=first) == whole, split

@@ -375,7 +375,7 @@ def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None 
     ``memo``: a dict remembering each distinct hand's scoring — a command that checks the same sheet more than once
     passes the same one; it holds the hands of one table's players under one rule set, and is begun again when given
     with others.  By default each check has its own.  ``start``: the check (by the same rules) of the sheet's first
-    hands, as they still are: only the hands after them are checked, and the пуля written anew from all."""
+    hands, as they still are: only the hands after them are checked, and the пуля carried on from its sheet."""
     players = protocol.header.players
     discrepancies: list[Discrepancy] = [] if start is None else list(start.discrepancies)
     entries_list: list[HandEntries | None] = [] if start is None else list(start.entries)
@@ -428,7 +428,11 @@ def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None 
                              recorded=_vists_text(recorded_vists), computed=_vists_text(computed_vists))
                          if recorded_vists is not None else
                          _("не читается; по правилам {computed}").format(computed=_vists_text(computed_vists)))))
-    sheet = replay(players, good, convention, [e for e in entries_list if e is not None])
+    if start is None:
+        sheet = replay(players, good, convention, [e for e in entries_list if e is not None])
+    else:  # (the пуля carried on from the sheet of the hands before)
+        sheet = replay(players, [hand for hand in hands[len(start.hands):] if hand is not None], convention,
+                       [entry for entry in entries_list[len(start.entries):] if entry is not None], start=start.sheet)
     return Checked(sheet=sheet, entries=entries_list, hands=hands, discrepancies=discrepancies)
 
 
@@ -693,8 +697,8 @@ def _checked_anew(anew: PrefProtocol, before: Checked, number: int, convention: 
         return check(anew, convention, memo, start=now)
     entries = now.entries + before.entries[number:]
     hands = now.hands + before.hands[number:]
-    sheet = replay(players, [hand for hand in hands if hand is not None], convention,
-                   [entry for entry in entries if entry is not None])
+    sheet = replay(players, [hand for hand in before.hands[number:] if hand is not None], convention,
+                   [entry for entry in before.entries[number:] if entry is not None], start=now.sheet)
     return Checked(sheet=sheet, entries=entries, hands=hands,
                    discrepancies=now.discrepancies + [d for d in before.discrepancies if d.hand > number])
 

@@ -167,11 +167,12 @@ def check_run(hand: PrefHand, convention: PrefConvention, run: int) -> None:
 
 
 def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefConvention,
-           entries_known: Sequence[HandEntries] | None = None) -> PulyaSheet:
+           entries_known: Sequence[HandEntries] | None = None, start: PulyaSheet | None = None) -> PulyaSheet:
     """The sheet after ``hands`` (checked hands of these ``players``, in order).
 
     ``entries_known``: the hands' entries when the caller has already scored them (``score(hand, convention, run)``
-    each, with the run of распасы before it).
+    each, with the run of распасы before it).  ``start``: the sheet after the hands before ``hands`` (by the same
+    rules), carried on: the sheet after all of them.
 
     Raises :class:`~bbscore.errors.InconsistentHandError` (field ``"players"``)
     for a hand of another table, (field ``"game"``) for a game lower than the run of распасы before it allows.
@@ -181,7 +182,13 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
     scored = []
     run = 0
     runs = []
-    for number, hand in enumerate(hands, start=1):
+    if start is not None:  # the sheet so far, as its writer had it
+        writer.pulya, writer.gora, writer.vists = dict(start.pulya), dict(start.gora), dict(start.vists)
+        writer.pulya_running = {p: list(start.pulya_running[p]) for p in names}
+        writer.gora_running = {p: list(start.gora_running[p]) for p in names}
+        writer.closing = list(start.closing)
+        scored, run, runs = list(start.hands), start.run, list(start.runs)
+    for number, hand in enumerate(hands, start=len(scored) + 1):
         if hand.players != names:
             raise InconsistentHandError("players", list(hand.players),
                                         _("сдача {number} другого стола: в пуле играют {players}").format(
@@ -190,7 +197,7 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
             check_run(hand, convention, run)
             entries = score(hand, convention, run)
         else:
-            entries = entries_known[number - 1]
+            entries = entries_known[number - 1 - (len(start.hands) if start is not None else 0)]
         writer.write(number, entries)
         scored.append(entries)
         runs.append(run)
