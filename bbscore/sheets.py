@@ -407,6 +407,10 @@ def _inline(value: Any) -> str:
 def _value_text(value: Any, style: Style, *, one_line: bool = False) -> str:
     """A top-level key's value: in the ``TABLES`` style a list of plain values one item a line (as tomli-w writes it)
     unless ``one_line`` (the value it replaces was on one line); inline otherwise."""
+    if value.__class__ is list and len(value) == 2:  # (a running total of two: the same text as below, at once)
+        first, second = value
+        if first.__class__ is int and second.__class__ is int:
+            return f"[\n    {first},\n    {second},\n]" if style is Style.TABLES and not one_line else f"[{first}, {second}]"
     if value.__class__ is list and value and all(item.__class__ is int for item in value):
         # whole numbers (a running total): the very text tomli-w writes for them, without its machinery
         if style is Style.TABLES and not one_line:
@@ -711,8 +715,11 @@ def _plain(value: Any) -> Any:
     kind = value.__class__
     if kind is int or kind is str:
         return value
-    if kind is list and all(item.__class__ is int for item in value):  # (a running total)
-        return list(value)
+    if kind is list:  # (a running total, quickly)
+        if len(value) == 2 and value[0].__class__ is int and value[1].__class__ is int:
+            return [value[0], value[1]]
+        if all(item.__class__ is int for item in value):
+            return list(value)
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
@@ -811,11 +818,21 @@ def _values_proven(text: str, values: list[_Edit]) -> bool:
     pieces += [edit.text for edit in values]
     meant += [edit.new for edit in values]
     joined = "\x00".join(pieces)
-    if _TOKENS_APART.fullmatch(joined):
+    if _bracketed_apart(joined, len(pieces)) or _TOKENS_APART.fullmatch(joined):
         parsed = _parsed("v = [\n" + joined.replace("\x00", ",\n") + "\n]\n", nesting=3)  # (a table of lists of lists)
         return parsed is not None and (_same_bytes(parsed, {"v": meant}) or same(parsed, {"v": meant}))
     parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
     return same(parsed, {f"v{number}": value for number, value in enumerate(meant)})
+
+
+def _bracketed_apart(joined: str, count: int) -> bool:
+    """Whether ``joined`` is ``count`` pieces joined by NUL, each ``[…]`` with no list, table, string, comment or NUL
+    inside — :data:`_TOKENS_APART`'s lists, seen by counting characters (faster than the pattern, on every running
+    total of a long sheet): each piece opens and closes with a bracket, and there are no more brackets than that."""
+    return (joined.startswith("[") and joined.endswith("]") and joined.count("\x00") == count - 1
+            and joined.count("\x00[") == count - 1 and joined.count("]\x00") == count - 1
+            and joined.count("[") == count and joined.count("]") == count
+            and not any(character in joined for character in "{}\"'#"))
 
 
 def _decimal_text(text: str, value: Any) -> bool:
@@ -928,11 +945,11 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
         if index in anew:
             fields, updates = _plain(anew[index]), None
         else:
-            updates = {}
+            updates, removes = {}, False
             for key, value in changes[index].items():
                 if value is REMOVE:
                     if key in old:
-                        updates[key] = value
+                        updates[key], removes = value, True
                     continue
                 value = _plain(value)
                 if key not in old or not same(old[key], value):
@@ -940,7 +957,7 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
             if not updates:
                 continue
             fields = {**old, **updates}
-            if REMOVE in fields.values():
+            if removes:
                 fields = {key: value for key, value in fields.items() if value is not REMOVE}
         if updates is not None:  # the values changed where they are written, each alone when it can be
             quick = _value_edits(sheet, index, old, updates, style, newline, written.get(index))
