@@ -71,15 +71,17 @@ def fast_parser() -> Callable[[str], dict[str, Any]] | None:
     return _FAST[0]
 
 
-def parse_toml(text: str) -> dict[str, Any]:
+def parse_toml(text: str, *, nesting: int | None = None) -> dict[str, Any]:
     """A TOML text's tables, exactly as ``tomllib.loads`` with :data:`TOML_FRAMES` of stack reads it whatever the
     caller's depth — by tomli's compiled build where it is installed (:func:`fast_parser`; tomli 2.2–2.3 reads TOML
     1.0 as tomllib does, value for value), else by tomllib.
 
     What the compiled parser refuses, and what it reads nested deeper than :data:`FAST_DEPTH` (where tomllib's own
     stack limit or the nesting check below decides), is parsed again by tomllib: every refusal is tomllib's, in its
-    words and with its line.  Raises ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that
-    room (or than :data:`MAX_NESTING` tables).
+    words and with its line.  ``nesting``: how deep the text can nest at most, when the caller knows it (a text it
+    made): no deeper than :data:`FAST_DEPTH`, what the compiled parser reads is not walked for its depth.  Raises
+    ``tomllib.TOMLDecodeError``, or ``RecursionError`` for nesting deeper than that room (or than
+    :data:`MAX_NESTING` tables).
     """
     loads = fast_parser()
     if loads is not None:
@@ -88,7 +90,7 @@ def parse_toml(text: str) -> dict[str, Any]:
         except Exception:  # (tomli's TOMLDecodeError, RecursionError …): tomllib says what is wrong, its way
             pass
         else:
-            if not _deeper_than(data, FAST_DEPTH):
+            if (nesting is not None and nesting <= FAST_DEPTH) or not _deeper_than(data, FAST_DEPTH):
                 return data
     return _tomllib_loads(text)
 

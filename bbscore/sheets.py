@@ -31,7 +31,10 @@ the quick look at the new text must find one header per hand.  That is a proof: 
 trusted quick look found, where TOML is between statements; one that parses alone to exactly its hands ends there
 too (a string, list or table left open would not parse, a key of the hand written further on would be missing);
 so the text before and after it means in the new file what it meant in the old one.  It costs a parse of the hands
-changed, not of the file.  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
+changed, not of the file.  A value changed where it is written (every later running total of an edit) is a span of
+its own: its old text is what it held when it is that value written in decimal, as the file's parse read it (by
+TOML's grammar then that value's whole text), else when it parses alone to it; every new text is parsed, all of them
+in one parse (:func:`_values_proven`).  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
 and nothing is written.
 
 **What stays.**  Comments and the layout of every hand not changed; the comments of a hand whose change is only
@@ -43,11 +46,12 @@ from __future__ import annotations
 
 import contextvars
 import enum
+import operator
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
 from bbscore.files import (
@@ -171,6 +175,12 @@ class Sheet:
             offset = start
             lines.append(line)
         return lines, list(starts)
+
+    def hand_line(self, number: int) -> int | None:
+        """The line of hand ``number``'s ``[[hand]]`` header (1-based, as in :meth:`hand_lines`), or None when the
+        hands are not found as ``[[hand]]`` tables."""
+        starts = self.layout.starts
+        return None if starts is None else self.text.count("\n", 0, starts[number - 1]) + 1
 
 
 _TABLE_LINE = re.compile(r"^[ \t]*\[", re.M)
@@ -397,10 +407,14 @@ def _inline(value: Any) -> str:
 def _value_text(value: Any, style: Style, *, one_line: bool = False) -> str:
     """A top-level key's value: in the ``TABLES`` style a list of plain values one item a line (as tomli-w writes it)
     unless ``one_line`` (the value it replaces was on one line); inline otherwise."""
+    if value.__class__ is list and len(value) == 2:  # (a running total of two: the same text as below, at once)
+        first, second = value
+        if first.__class__ is int and second.__class__ is int:
+            return f"[\n    {first},\n    {second},\n]" if style is Style.TABLES and not one_line else f"[{first}, {second}]"
     if value.__class__ is list and value and all(item.__class__ is int for item in value):
         # whole numbers (a running total): the very text tomli-w writes for them, without its machinery
         if style is Style.TABLES and not one_line:
-            return "[\n" + "".join(f"    {item},\n" for item in value) + "]"
+            return "[\n    " + ",\n    ".join(map(str, value)) + ",\n]"
         return "[" + ", ".join(map(str, value)) + "]"
     if (style is Style.TABLES and not one_line and isinstance(value, (list, tuple))
             and not any(isinstance(item, (dict, list, tuple)) for item in value)):
@@ -590,12 +604,22 @@ def _scan(text: str) -> tuple[list[int] | None, int | None, str | None]:
     return starts, game, None
 
 
+_PLAIN_HEADER = re.compile(r"\n\[\[hand\]\](?=\r?\n)")
+
+
 def _quick_starts(text: str) -> list[int] | None:
     """The offsets of the bare ``[[hand]]`` lines, when such lines are surely table headers: the text holds no
     multi-line string and no line starting ``[[`` with a quoted key (see the module's docstring); else None."""
     if '"""' in text or "'''" in text:
         return None
-    starts: list[int] = []
+    # Most texts (every sheet bbscore writes): each "[[" is a header "[[hand]]" alone on its line — then those lines
+    # are what the look below finds, found faster.
+    starts = [match.start() + 1 for match in _PLAIN_HEADER.finditer(text)]
+    if text.startswith(("[[hand]]\n", "[[hand]]\r\n")):
+        starts.insert(0, 0)
+    if len(starts) == text.count("[["):
+        return starts
+    starts = []
     for match in _ARRAY_OPEN.finditer(text):
         start = match.start()
         if start and text[start - 1] != "\n":  # indented, or inside a line
@@ -638,12 +662,12 @@ def _locate(text: str, data: dict[str, Any]) -> _Layout:
 # --- Changing the text, proven ---
 
 
-@dataclass(frozen=True, slots=True)
-class _Edit:
+class _Edit(NamedTuple):
     """The old text's span [start, end) replaced by ``text``: the span held the hands ``old``, ``text`` holds ``new``.
 
     A value edit (``key`` given): the span is the value of a hand's own top-level ``key``, ``old`` and ``new`` then
-    being that value before and after (see :func:`_value_edit`)."""
+    being that value before and after (see :func:`_value_edits`).  (A named tuple: an edit of every later running
+    total makes one a hand.)"""
 
     start: int
     end: int
@@ -688,6 +712,14 @@ def _lines(text: str, newline: str) -> str:
 
 def _plain(value: Any) -> Any:
     """A value as tomllib would read it back (a tuple is a list)."""
+    kind = value.__class__
+    if kind is int or kind is str:
+        return value
+    if kind is list:  # (a running total, quickly)
+        if len(value) == 2 and value[0].__class__ is int and value[1].__class__ is int:
+            return [value[0], value[1]]
+        if all(item.__class__ is int for item in value):
+            return list(value)
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
@@ -710,11 +742,14 @@ def same(a: Any, b: Any) -> bool:
     return a == b
 
 
+_START = operator.itemgetter(0)  # an edit's start
+
+
 def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game: Any) -> Sheet:
     """The new text of ``sheet`` after ``edits``, proven to hold exactly ``hands`` and ``game`` (see the module's
     docstring).  Raises :class:`ProtocolError` (nothing written) when it does not."""
     text = sheet.text
-    edits = sorted(edits, key=lambda edit: edit.start)
+    edits = sorted(edits, key=_START)
     pieces: list[str] = []
     position = 0
     for edit in edits:
@@ -753,15 +788,78 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
                     number = next((i + 1 for i, hand in enumerate(sheet.hands) if edit.old and hand is edit.old[0]), None)
                     raise _refuse(sheet, NOT_PROVEN, what=_("сдача {hand}").format(hand=number) if number
                                   else _("новая сдача"))
-        if values:
-            # Each value written and replaced, parsed alone (all in one text, a statement a line: a value left open
-            # would take the next line in, which no value holds): exactly what was there, and what was meant.
-            for pieces, meant in (([text[edit.start:edit.end] for edit in values], [edit.old for edit in values]),
-                                  ([edit.text for edit in values], [edit.new for edit in values])):
-                parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
-                if not same(parsed, {f"v{number}": value for number, value in enumerate(meant)}):
-                    raise _refuse(sheet, NOT_PROVEN, what=_("значения в сдачах"))
+        if values and not _values_proven(text, values):
+            raise _refuse(sheet, NOT_PROVEN, what=_("значения в сдачах"))
     return Sheet(path=sheet.path, text=new_text, bom=sheet.bom, data=data)
+
+
+# A value's text that is one TOML value token however it is surrounded: a whole number, or a list with no list, table,
+# string, comment (or NUL) inside it.  (What _PLAIN_VALUE finds, and what a running total is written as.)
+_ONE_TOKEN = r"""(?:\[[^\[\]{}"'#\x00]*\]|-?[0-9]+)"""
+_TOKENS_APART = re.compile(rf"{_ONE_TOKEN}(?:\x00{_ONE_TOKEN})*")
+
+
+def _values_proven(text: str, values: list[_Edit]) -> bool:
+    """Whether each value edit's old span is exactly what it held (``old``) and its new text parses alone to exactly
+    what is meant (``new``), value for value and type for type.
+
+    An old span is what it held when it is written as the file's parse read it, in decimal (:func:`_decimal_text`:
+    by TOML's grammar such a text after ``key =`` is that value's whole text and nothing else), or else when it parses
+    alone to it.  What is parsed is parsed at once, by one parse of one text: when each piece is one value token
+    (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside it), as the
+    items of one list, one item each, ``v = [piece, piece, …]``; otherwise each as a statement of its own, one a line
+    (a value left open would take the next line in, which no value holds)."""
+    pieces, meant = [], []
+    for edit in values:
+        span = text[edit.start:edit.end]
+        if not _decimal_text(span, edit.old):
+            pieces.append(span)
+            meant.append(edit.old)
+    pieces += [edit.text for edit in values]
+    meant += [edit.new for edit in values]
+    joined = "\x00".join(pieces)
+    if _bracketed_apart(joined, len(pieces)) or _TOKENS_APART.fullmatch(joined):
+        parsed = _parsed("v = [\n" + joined.replace("\x00", ",\n") + "\n]\n", nesting=3)  # (a table of lists of lists)
+        return parsed is not None and (_same_bytes(parsed, {"v": meant}) or same(parsed, {"v": meant}))
+    parsed = _parsed("".join(f"v{number} = {piece}\n" for number, piece in enumerate(pieces)))
+    return same(parsed, {f"v{number}": value for number, value in enumerate(meant)})
+
+
+def _bracketed_apart(joined: str, count: int) -> bool:
+    """Whether ``joined`` is ``count`` pieces joined by NUL, each ``[…]`` with no list, table, string, comment or NUL
+    inside — :data:`_TOKENS_APART`'s lists, seen by counting characters (faster than the pattern, on every running
+    total of a long sheet): each piece opens and closes with a bracket, and there are no more brackets than that."""
+    return (joined.startswith("[") and joined.endswith("]") and joined.count("\x00") == count - 1
+            and joined.count("\x00[") == count - 1 and joined.count("]\x00") == count - 1
+            and joined.count("[") == count and joined.count("]") == count
+            and not any(character in joined for character in "{}\"'#"))
+
+
+def _decimal_text(text: str, value: Any) -> bool:
+    """Whether ``text`` is ``value`` — a whole number, or a list of them — with each number written in decimal as
+    ``str`` writes it: the number alone; the list on one line (``[1, 2]``), or one number a line, each followed by a
+    comma (``[\n    1,\n    2,\n]``, as tomli-w writes it; CRLF line ends too)."""
+    kind = value.__class__
+    if kind is int:
+        return text == str(value)
+    if kind is not list or not value or not all(item.__class__ is int for item in value):
+        return False
+    numbers = list(map(str, value))
+    if "\n" not in text:
+        return text == "[" + ", ".join(numbers) + "]"
+    return text.replace("\r\n", "\n") == "[\n    " + ",\n    ".join(numbers) + ",\n]"
+
+
+def _same_bytes(a: Any, b: Any) -> bool:
+    """Whether two values are written alike by ``marshal`` (its version 2, which keeps no references): then they are
+    :func:`same` — it writes only values of the exact built-in types, each type its own way, lists and tables item by
+    item in order — at a fraction of the cost of walking them.  False also when it cannot write one (a date)."""
+    import marshal
+
+    try:
+        return marshal.dumps(a, 2) == marshal.dumps(b, 2)
+    except ValueError:
+        return False
 
 
 def _size(text: str) -> int:
@@ -774,9 +872,9 @@ def _size(text: str) -> int:
         return 0
 
 
-def _parsed(text: str) -> Any:
+def _parsed(text: str, nesting: int | None = None) -> Any:
     try:
-        return parse_toml(text)
+        return parse_toml(text, nesting=nesting)
     except (ValueError, RecursionError):
         return None
 
@@ -840,21 +938,31 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     hands = list(sheet.hands)
     newline = _newline(sheet.text)
     edits: list[_Edit] = []
-    for index in sorted(set(anew) | set(changes)):
+    written = _own_values(sheet, min(changes), frozenset(key for updates in changes.values() for key in updates)
+                          ) if changes else {}
+    for index in sorted(set(anew) | set(changes)) if anew else sorted(changes):
         old = hands[index]
         if index in anew:
             fields, updates = _plain(anew[index]), None
         else:
-            updates = {key: value if value is REMOVE else _plain(value) for key, value in changes[index].items()
-                       if (key in old if value is REMOVE else key not in old or not same(old[key], _plain(value)))}
+            updates, removes = {}, False
+            for key, value in changes[index].items():
+                if value is REMOVE:
+                    if key in old:
+                        updates[key], removes = value, True
+                    continue
+                value = _plain(value)
+                if key not in old or not same(old[key], value):
+                    updates[key] = value
             if not updates:
                 continue
-            fields = {key: value for key, value in {**old, **updates}.items() if value is not REMOVE}
+            fields = {**old, **updates}
+            if removes:
+                fields = {key: value for key, value in fields.items() if value is not REMOVE}
         if updates is not None:  # the values changed where they are written, each alone when it can be
-            quick = [_value_edit(sheet, index, key, old[key], value, style, newline)
-                     for key, value in updates.items() if value is not REMOVE and key in old]
-            if len(quick) == len(updates) and all(quick):
-                edits.extend(quick)
+            quick = _value_edits(sheet, index, old, updates, style, newline, written.get(index))
+            if quick is not None:
+                edits += quick
                 hands[index] = fields
                 continue
         region = _hand_region(sheet, index)
@@ -874,36 +982,64 @@ _PLAIN_VALUE = re.compile(r"""(?:\[[^\[\]{}"'#]*\]|-?[0-9]+)(?=[ \t]*(?:#[^\n]*)
 _OWN_KEYS: dict[str, re.Pattern] = {}
 
 
-def _value_edit(sheet: Sheet, index: int, key: str, was: Any, value: Any, style: Style,
-                newline: str) -> _Edit | None:
-    """The edit writing ``value`` for hand ``index``'s own top-level ``key`` in place of ``was`` — only its value's
-    text replaced — when the text is one this module follows: the hands found by the quick look (then no line of a
-    hand's own keys is inside a string, a list or another table: see the module's docstring), the key written bare at
-    a line's start among the hand's own keys, its value and the new one plain (:data:`_PLAIN_VALUE`).  None
-    otherwise (the hand is then written by its region).  What the span held and what it holds after are proven by
-    parsing them alone (:func:`_commit`)."""
+def _value_edits(sheet: Sheet, index: int, old: dict[str, Any], updates: dict[str, Any], style: Style,
+                 newline: str, written: dict[str, tuple[int, int] | None] | None) -> list[_Edit] | None:
+    """The edits writing each of ``updates`` (key → new value) for hand ``index``'s own top-level keys in place of
+    their values in ``old`` — only each value's text replaced — when each is written where this module follows it
+    (``written``: the hand's entry of :func:`_own_values`), its old value and the new one plain.  None otherwise (the
+    hand is then written by its region).  What each span held and what it holds after are proven by parsing them
+    alone (:func:`_commit`)."""
+    if written is None:
+        return None
+    text = sheet.text
+    found_edits = []
+    for key, value in updates.items():
+        if value is REMOVE or key not in old:
+            return None
+        was = old[key]
+        span = written.get(key)
+        if span is None or isinstance(was, (dict, str)) or isinstance(value, (dict, str)):
+            return None
+        start, end = span
+        piece = _value_text(value, style, one_line=text.find("\n", start, end) < 0)
+        found_edits.append(_Edit(start, end, piece if newline == "\n" else _lines(piece, newline), was, value, key))
+    return found_edits
+
+
+_OWN_VALUES: dict[frozenset, re.Pattern] = {}
+
+
+def _own_values(sheet: Sheet, first: int, keys: frozenset[str]) -> dict[int, dict[str, tuple[int, int] | None]]:
+    """Where the hands from index ``first`` on write their own top-level ``keys``, read in one pass over the text
+    when the hands were found by the quick look (then no line of a hand's own keys is inside a string, a list or
+    another table: see the module's docstring): hand index → {key: the span of its value, or None when the value is
+    not plain (:data:`_PLAIN_VALUE`)} for each key written bare at a line's start among the hand's own keys, before
+    any sub-table (``[hand.melds]``).  Empty when the hands were not found so."""
     layout = sheet.layout
-    if layout.scanned or layout.starts is None or isinstance(was, (dict, str)) or isinstance(value, (dict, str)):
-        return None
-    text, starts = sheet.text, layout.starts
-    start = starts[index]
-    header_end = text.find("\n", start) + 1
-    end = starts[index + 1] if index + 1 < len(starts) else len(text)
-    if not header_end or header_end > end:
-        return None
-    table = _TABLE_LINE.search(text, header_end, end)  # a sub-table ([hand.melds]) ends the hand's own keys
-    pattern = _OWN_KEYS.get(key)
+    if layout.scanned or layout.starts is None or first >= len(layout.starts) or not keys:
+        return {}
+    pattern = _OWN_VALUES.get(keys)
     if pattern is None:
-        pattern = _OWN_KEYS[key] = re.compile(rf"^[ \t]*{re.escape(key)}[ \t]*=[ \t]*", re.M)
-    statement = pattern.search(text, header_end, table.start() if table else end)
-    if statement is None:
-        return None
-    found = _PLAIN_VALUE.match(text, statement.end(), table.start() if table else end)
-    if found is None:
-        return None
-    written = found.group()
-    return _Edit(found.start(), found.end(), _lines(_value_text(value, style, one_line="\n" not in written), newline),
-                 was, value, key)
+        names = "|".join(re.escape(key) for key in sorted(keys, key=len, reverse=True))
+        pattern = _OWN_VALUES[keys] = re.compile(  # (from the newline before a line: found faster than by ^)
+            rf"\n[ \t]*+(?:\[|(?P<key>{names})[ \t]*+=[ \t]*+(?P<value>{_PLAIN_VALUE.pattern})?)")
+    text, starts = sheet.text, layout.starts
+    found: dict[int, dict[str, tuple[int, int] | None]] = {}
+    following, count = first, len(starts)
+    own: dict[str, tuple[int, int] | None] | None = None  # the keys of the hand whose own keys these lines are
+    if starts[first] == 0:  # the text's first line (no newline before it) is the hand's header
+        own, following = found.setdefault(first, {}), first + 1
+    for match in pattern.finditer(text, max(starts[first] - 1, 0)):
+        key = match.group("key")
+        if key is None:  # a table's header: a hand's own, or a sub-table (or [game]) that ends a hand's own keys
+            if following < count and match.start() + 1 == starts[following]:
+                own = found[following] = {}
+                following += 1
+            else:
+                own = None
+        elif own is not None and key not in own:
+            own[key] = match.span("value") if match.group("value") is not None else None
+    return found
 
 
 def _write(sheet: Sheet) -> None:

@@ -493,7 +493,8 @@ def _first_scored(entry: HandEntry, pairs: tuple[str, str], convention: Conventi
 
 
 def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, convention: Convention, *,
-           memo: dict | None = None, keep: bool = True, start: Replay | None = None) -> Replay:
+           memo: dict | None = None, keep: bool = True, start: Replay | None = None,
+           working: bool | None = None) -> Replay:
     """Score every hand, keep running totals, find the end and the discrepancies (seed 000 §6).
 
     A hand score that differs from the rules is reported at its hand; a
@@ -508,15 +509,18 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
 
     ``memo``: a dict remembering each distinct hand's scoring (:func:`scored_entry`) — a command that replays the
     same sheet more than once passes the same one; it holds the hands of one pair of pairs under one rule set (and one
-    ``keep``), and is begun again when given with others.  By default each replay has its own.  ``keep=False``: no
+    ``working``), and is begun again when given with others.  By default each replay has its own.  ``keep=False``: no
     per-hand result is kept (``results`` stays empty; the totals, the end, the discrepancies and ``errors`` are all a
-    check needs), and each hand is scored without its working (:class:`~bbscore.belot.scoring.Points`).  ``start``: the replay of the hands before ``entries`` (see
-    :func:`prefix`), carried on.
+    check needs).  ``working``: each hand scored with its working (a :class:`~bbscore.belot.scoring.Breakdown`), or
+    without it (:class:`~bbscore.belot.scoring.Points`: what a hand writes, all a check or a change of the sheet
+    needs); by default as ``keep``.  ``start``: the replay of the hands before ``entries`` (see :func:`prefix`),
+    carried on.
     """
+    working = keep if working is None else working
     memo = {} if memo is None else memo
-    if memo.get(_OWNER) != (convention, pairs, keep):  # a memo of other rules or pairs: begun again
+    if memo.get(_OWNER) != (convention, pairs, working):  # a memo of other rules or pairs: begun again
         memo.clear()
-        memo[_OWNER] = (convention, pairs, keep)
+        memo[_OWNER] = (convention, pairs, working)
     result = Replay()
     on_tie = convention.settings.game_end.on_tie
     end = convention.settings.game_end
@@ -556,7 +560,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 raise InconsistentHandError(
                     "hand", entry.number, _("партия уже окончена на сдаче {hand}").format(hand=result.ended_at)
                 )
-            scored = scored_entry(entry, pairs, convention, memo, keep)
+            scored = scored_entry(entry, pairs, convention, memo, working)
             breakdown = scored.breakdown
             if held or breakdown is None or breakdown.outcome is Outcome.TIE:
                 points, held_after, held_to = held_over(scored, held, convention)
@@ -636,6 +640,34 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
 
 _UNSCORED = ScoredEntry()
 _OWNER = object()  # the key under which a memo keeps the rules and pairs its hands were scored with
+
+
+def carried_totals(replayed: Replay, start: Replay, other: Replay, entries: list[HandEntry], target: int) -> Pair | None:
+    """The rules' running totals after ``entries`` replayed from the state ``other`` instead of ``start``, known from
+    ``replayed`` (``entries`` replayed from ``start``, kept with their results) without replaying them again — when
+    every one of them scores the same from either state: the same points of ties held over, the game ended in neither,
+    no claim («доезд», checked against the running total) among them, and the totals from ``other`` (those of
+    ``replayed`` shifted by what the two states' totals differ) reaching the target after none of them before the
+    last (so that the game does not end there before a later hand).  A hand's score is a function of its inputs and
+    the points held over to it alone (:func:`scored_entry`, :func:`held_over`).  None when that is not so (then
+    replay them from ``other``).
+
+    What ``edit N`` needs of the sheet as it was: ``start`` and ``other`` are the replays up to hand N as it is now
+    and as it was, ``entries`` the hands after it."""
+    last = start.hands + len(entries)
+    if (start.held != other.held or start.ended_at is not None or other.ended_at is not None
+            or (replayed.ended_at is not None and replayed.ended_at < last)
+            or any(CLAIM_FIELD in entry.fields for entry in entries)):
+        return None
+    shift = (other.totals[0] - start.totals[0], other.totals[1] - start.totals[1])
+    later = replayed.results[start.hands:]
+    if len(later) != len(entries):
+        return None
+    for result in later[:-1]:  # (after the last hand an end ends nothing)
+        total = result.total
+        if total[0] + shift[0] >= target or total[1] + shift[1] >= target:
+            return None
+    return replayed.totals[0] + shift[0], replayed.totals[1] + shift[1]
 
 
 def prefix(replayed: Replay, count: int) -> Replay:

@@ -58,7 +58,7 @@ from bbscore.sheets import (
 from bbscore import conventions, games
 from bbscore.belot import KEY
 from bbscore.i18n import _
-from bbscore.belot.game import HandEntry, match_pair, prefix, replay
+from bbscore.belot.game import HandEntry, carried_totals, match_pair, replay
 
 FORMAT = 1
 HEADER_OPTIONAL = ("created", "dealer", "note", "place", "players", "lang")
@@ -430,10 +430,12 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True, known:
 
 @dataclass(frozen=True, kw_only=True)
 class Replaced:
-    """What ``edit`` did: the protocol and its replay before, the replay after, the hand's number and a warning."""
+    """What ``edit`` did: the protocol, the replay of its hands up to this one as they were (``before``) and the rules'
+    totals of all its hands as they were (``totals_before``), the replay after, the hand's number and a warning."""
 
     protocol: Protocol
     before: Any
+    totals_before: tuple[int, int]
     replay: Any
     number: int
     warning: str | None
@@ -446,9 +448,14 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
     The hand's note (and dealer, time) stay unless ``fields`` gives new ones.  Refused, leaving the file as it was,
     when there is no such hand, when the new inputs are bad, or when the change would end the game before a later
     hand (or make a later hand's inputs bad).
+
+    The sheet is replayed once: the hands before this one (unchanged, and so is the state they leave), this hand as
+    it was and as it is now, and the hands after it from the new state.  They are replayed from the old state too only
+    when they could score otherwise from it (:func:`bbscore.belot.game.carried_totals`).
     """
     def change():
-        protocol = read(path)
+        text, bom = sheets.read_text(path, kind=_("файл протокола"), missing=_("нет такого файла"))
+        protocol = parse(path, text, sheets.parse(path, text), bom=bom, lines=False)  # (the line of hand N alone, below)
         rules, warning = convention_for(protocol)
         count = len(protocol.hands)
         if not 1 <= number <= count:
@@ -456,19 +463,21 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                                     else _("в протоколе нет сдач"))
         pairs, target = protocol.header.pairs, protocol.header.target
         old = protocol.hands[number - 1]
+        old = HandEntry(number=number, line=protocol.sheet.hand_line(number), fields=old.fields)
         typed = _given(fields, pairs, rules, confirmed)
         for key in ("note", "dealer", "time"):
             if key not in typed and key in old.fields:
                 typed[key] = old.fields[key]
-        entries = list(protocol.hands)
-        entries[number - 1] = HandEntry(number=number, line=old.line, fields=dict(typed))
-        memo: dict = {}  # (the hands after it are the same: scored once, for both replays)
-        before = replay(protocol.hands, pairs, target, rules, memo=memo)
-        earlier = prefix(before, number - 1)  # the hands before it are unchanged: replayed on from there
-        after = replay(entries[number - 1:], pairs, target, rules, memo=memo, start=earlier)
-        new = after.results[number - 1]
+        memo: dict = {}  # (each distinct hand scored once, for every replay below: what it writes, not its working)
+        earlier = replay(protocol.hands[:number - 1], pairs, target, rules, memo=memo, working=False)
+        # this hand as it was and as it is now, with its working (shown), from the same state
+        was = replay([old], pairs, target, rules, start=earlier)
+        now = replay([HandEntry(number=number, line=old.line, fields=dict(typed))], pairs, target, rules, start=earlier)
+        new = now.results[number - 1]
         if new.error is not None:
             raise new.error
+        later_hands = protocol.hands[number:]
+        after = replay(later_hands, pairs, target, rules, memo=memo, start=now, working=False)
         if after.ended and after.ended_at < count:
             raise ProtocolError(
                 str(path), old.line,
@@ -482,25 +491,34 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
         if bad:
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
+        totals_before = carried_totals(after, now, was, later_hands, target)
+        scores_before = None  # each later hand's score as the sheet was (None: as it is now, hand for hand)
+        if totals_before is None:
+            before = replay(later_hands, pairs, target, rules, memo=memo, start=was, working=False)
+            totals_before, scores_before = before.totals, [result.score for result in before.results[number:]]
         sheet = earlier.sheet_totals
         written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
         totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
-        for was, later in zip(before.results[number:], after.results[number:], strict=True):
+        for index, later in enumerate(after.results[number:]):
             updates: dict[str, Any] = {}
-            points = later.recorded_score if later.recorded_score is not None else later.score
-            if later.recorded_score is not None and later.recorded_score == was.score != later.score:
+            recorded = later.recorded_score
+            points = recorded if recorded is not None else later.score
+            if (recorded is not None and scores_before is not None and recorded == scores_before[index]
+                    and recorded != later.score):
                 points = later.score  # a score that was right and that this edit changes (points of a tie held over)
                 updates["score"] = list(points)
             sheet = (sheet[0] + points[0], sheet[1] + points[1])
-            if "total" in later.entry.fields:
-                updates["total"] = list(sheet)
-            if later.held_out or "held" in later.entry.fields:  # points of ties held over (RULES.md §12)
+            fields_later = later.entry.fields
+            if "total" in fields_later:
+                updates["total"] = [sheet[0], sheet[1]]
+            if later.held_out or "held" in fields_later:  # points of ties held over (RULES.md §12)
                 updates["held"] = later.held_out or sheets.REMOVE
             if updates:
                 totals[later.entry.number] = updates
         sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
-        return Replaced(protocol=protocol, before=before, replay=after, number=number, warning=warning)
+        return Replaced(protocol=protocol, before=was, totals_before=totals_before, replay=after, number=number,
+                        warning=warning)
 
     return _changed(path, change)
 

@@ -64,7 +64,7 @@ from bbscore.preferans.inputs import (  # noqa: F401 (dealer_of: re-exported for
     with_revoke,
     written_fields,
 )
-from bbscore.preferans.pulya import PulyaSheet, check_run, replay
+from bbscore.preferans.pulya import PulyaSheet, check_run, first_end, replay
 from bbscore.preferans.rules import GAME, LoadedPreferans, PrefConvention
 from bbscore.i18n import N_, _
 
@@ -375,7 +375,7 @@ def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None 
     ``memo``: a dict remembering each distinct hand's scoring — a command that checks the same sheet more than once
     passes the same one; it holds the hands of one table's players under one rule set, and is begun again when given
     with others.  By default each check has its own.  ``start``: the check (by the same rules) of the sheet's first
-    hands, as they still are: only the hands after them are checked, and the пуля written anew from all."""
+    hands, as they still are: only the hands after them are checked, and the пуля carried on from its sheet."""
     players = protocol.header.players
     discrepancies: list[Discrepancy] = [] if start is None else list(start.discrepancies)
     entries_list: list[HandEntries | None] = [] if start is None else list(start.entries)
@@ -428,7 +428,11 @@ def check(protocol: PrefProtocol, convention: PrefConvention, memo: dict | None 
                              recorded=_vists_text(recorded_vists), computed=_vists_text(computed_vists))
                          if recorded_vists is not None else
                          _("не читается; по правилам {computed}").format(computed=_vists_text(computed_vists)))))
-    sheet = replay(players, good, convention, [e for e in entries_list if e is not None])
+    if start is None:
+        sheet = replay(players, good, convention, [e for e in entries_list if e is not None])
+    else:  # (the пуля carried on from the sheet of the hands before)
+        sheet = replay(players, [hand for hand in hands[len(start.hands):] if hand is not None], convention,
+                       [entry for entry in entries_list[len(start.entries):] if entry is not None], start=start.sheet)
     return Checked(sheet=sheet, entries=entries_list, hands=hands, discrepancies=discrepancies)
 
 
@@ -632,7 +636,8 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         if not 1 <= number <= count:
             raise InvalidValueError("hand", number, _("в пуле сдачи с 1 по {count}").format(count=count) if count
                                     else _("в пуле нет сдач"))
-        before = check(protocol, convention)
+        memo: dict = {}  # (each distinct hand, and run of распасы before it, scored once for both checks)
+        before = check(protocol, convention, memo)
         _refuse_bad_hands(protocol, before)
         players = protocol.header.players
         old = protocol.hands[number - 1]
@@ -647,27 +652,27 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         records = list(protocol.hands)
         records[number - 1] = Record(number=number, line=old.line, fields=inputs)
         anew = replace_records(protocol, records)
-        after = check(anew, convention)
+        after = _checked_anew(anew, before, number, convention, memo)
         bad = [d for d in after.discrepancies if d.field == "input"]
         if bad:
             first = bad[0]
             raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
                                                        "не меняю").format(number=number, hand=first.hand,
                                                                           message=first.message))
-        good = [h for h in after.hands if h is not None]
-        entries = [e for e in after.entries if e is not None]
-        for end in range(number, count):
-            if replay(players, good[:end], convention, entries[:end]).ended:
-                raise ProtocolError(str(path), old.line, (
-                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
-                      "{count}: не меняю") if end + 1 == count else
-                    _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
-                      "{next}–{count}: не меняю")).format(number=number, end=end, next=end + 1, count=count))
+        end = first_end(players, [e for e in after.entries if e is not None], convention, number, count, after.sheet)
+        if end is not None:  # (the sheet of the first `end` hands has ended, and a hand is written after it)
+            raise ProtocolError(str(path), old.line, (
+                _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
+                  "{count}: не меняю") if end + 1 == count else
+                _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
+                  "{next}–{count}: не меняю")).format(number=number, end=end, next=end + 1, count=count))
         new_entries = after.entries[number - 1]
         assert new_entries is not None
         changes: dict[int, dict[str, Any]] = {}
         for record, was, later in zip(protocol.hands[number:], before.entries[number:], after.entries[number:]):
             assert was is not None and later is not None
+            if was is later:  # the same scoring (the same inputs after the same run of распасы): it writes the same
+                continue
             old_written = written_fields(was)  # (a slip written in a later hand stays: recompute names it)
             updates = {key: _plain_value(value) for key, value in written_fields(later).items()
                        if not sheets.same(_plain_value(value), _plain_value(old_written[key]))}
@@ -678,6 +683,37 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
                         after=after, changed=tuple(sorted(changes)), warning=warning)
 
     return sheets.change(path, change)
+
+
+def _checked_anew(anew: PrefProtocol, before: Checked, number: int, convention: PrefConvention, memo: dict) -> Checked:
+    """:func:`check` of ``anew``, the sheet checked as ``before`` (its hands all good) with hand ``number`` changed:
+    the hands before it are carried on as they were, it is checked, and so are the hands after it — unless the run
+    of распасы after it is what it was: a hand's check is a function of its inputs and of the run before it alone
+    (:func:`_scored`, the recorded values against what it writes), so each later hand is then checked as it was."""
+    players = anew.header.players
+    first = _first_hands(before, number - 1, players, convention)
+    if number == len(anew.hands):
+        return check(anew, convention, memo, start=first)
+    now = check(replace_records(anew, anew.hands[:number]), convention, memo, start=first)
+    if now.hands[-1] is None or now.sheet.run != before.sheet.runs[number]:
+        return check(anew, convention, memo, start=now)
+    entries = now.entries + before.entries[number:]
+    hands = now.hands + before.hands[number:]
+    sheet = replay(players, [hand for hand in before.hands[number:] if hand is not None], convention,
+                   [entry for entry in before.entries[number:] if entry is not None], start=now.sheet)
+    return Checked(sheet=sheet, entries=entries, hands=hands,
+                   discrepancies=now.discrepancies + [d for d in before.discrepancies if d.hand > number])
+
+
+def _first_hands(checked: Checked, count: int, players: tuple[str, ...], convention: PrefConvention) -> Checked:
+    """The check of a sheet's first ``count`` hands, taken from the check of the whole sheet (its hands all good):
+    what :func:`check` carries on from (``start``) when a hand after them changes."""
+    entries = checked.entries[:count]
+    hands = checked.hands[:count]
+    sheet = replay(players, [hand for hand in hands if hand is not None], convention,
+                   [entry for entry in entries if entry is not None])
+    return Checked(sheet=sheet, entries=entries, hands=hands,
+                   discrepancies=[d for d in checked.discrepancies if d.hand <= count])
 
 
 def replace_records(protocol: PrefProtocol, records: list[Record]) -> PrefProtocol:

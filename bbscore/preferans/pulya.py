@@ -167,11 +167,12 @@ def check_run(hand: PrefHand, convention: PrefConvention, run: int) -> None:
 
 
 def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefConvention,
-           entries_known: Sequence[HandEntries] | None = None) -> PulyaSheet:
+           entries_known: Sequence[HandEntries] | None = None, start: PulyaSheet | None = None) -> PulyaSheet:
     """The sheet after ``hands`` (checked hands of these ``players``, in order).
 
     ``entries_known``: the hands' entries when the caller has already scored them (``score(hand, convention, run)``
-    each, with the run of распасы before it).
+    each, with the run of распасы before it).  ``start``: the sheet after the hands before ``hands`` (by the same
+    rules), carried on: the sheet after all of them.
 
     Raises :class:`~bbscore.errors.InconsistentHandError` (field ``"players"``)
     for a hand of another table, (field ``"game"``) for a game lower than the run of распасы before it allows.
@@ -181,7 +182,13 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
     scored = []
     run = 0
     runs = []
-    for number, hand in enumerate(hands, start=1):
+    if start is not None:  # the sheet so far, as its writer had it
+        writer.pulya, writer.gora, writer.vists = dict(start.pulya), dict(start.gora), dict(start.vists)
+        writer.pulya_running = {p: list(start.pulya_running[p]) for p in names}
+        writer.gora_running = {p: list(start.gora_running[p]) for p in names}
+        writer.closing = list(start.closing)
+        scored, run, runs = list(start.hands), start.run, list(start.runs)
+    for number, hand in enumerate(hands, start=len(scored) + 1):
         if hand.players != names:
             raise InconsistentHandError("players", list(hand.players),
                                         _("сдача {number} другого стола: в пуле играют {players}").format(
@@ -190,7 +197,7 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
             check_run(hand, convention, run)
             entries = score(hand, convention, run)
         else:
-            entries = entries_known[number - 1]
+            entries = entries_known[number - 1 - (len(start.hands) if start is not None else 0)]
         writer.write(number, entries)
         scored.append(entries)
         runs.append(run)
@@ -200,18 +207,46 @@ def replay(players: Sequence[str], hands: Sequence[PrefHand], convention: PrefCo
     closest = tuple(p for p in open_ if left[p] == min(left[q] for q in open_))
     end = convention.pulya.end
     table_left = None
-    if end == "every_pulya":
-        ended = not open_
-    elif end == "any_pulya":
-        ended = len(open_) < len(names)
-    elif end == "table_total":
+    if end == "table_total":
         table_left = max(0, writer.target * len(names) - sum(writer.pulya.values()))
-        ended = not table_left
-    else:  # time: the players stop when they agreed to
-        ended = False
+    ended = _ended(writer.pulya, writer.target, end)
     return PulyaSheet(
         names, writer.target, dict(writer.pulya), {p: tuple(v) for p, v in writer.pulya_running.items()},
         dict(writer.gora), {p: tuple(v) for p, v in writer.gora_running.items()}, dict(writer.vists),
         tuple(scored), tuple(writer.closing), left, closest, ended, table_left, tuple(runs), run,
         lowest_game(convention, run), runs_matter(convention), end,
     )
+
+
+def _ended(pulya: dict[str, int], target: int, end: str) -> bool:
+    """Whether the game is over with these пули (each player's) and the rules' ``pulya.end``: every пуля closed, any
+    one, the table's total reached — or never, when the players stop at an agreed time."""
+    if end == "every_pulya":
+        return all(points >= target for points in pulya.values())
+    if end == "any_pulya":
+        return any(points >= target for points in pulya.values())
+    if end == "table_total":
+        return sum(pulya.values()) >= target * len(pulya)
+    return False
+
+
+def first_end(players: Sequence[str], entries: Sequence[HandEntries], convention: PrefConvention, first: int,
+              last: int, final: PulyaSheet | None = None) -> int | None:
+    """The fewest hands ``count``, ``first`` ≤ ``count`` < ``last``, after which the sheet of the first ``count``
+    hands (what they write: ``entries``, scored as for :func:`replay`) has ended, in one pass: what
+    ``replay(players, hands[:count], convention, entries[:count]).ended`` says for each; None when it says so for
+    none of them.  ``final``: the sheet after all of ``entries``, when the caller has it — when it has not ended and
+    no hand writes less than nothing into a пуля, no пуля ever fell, so no fewer hands had ended the game (each end
+    asks for пули reaching the target) and none is replayed."""
+    if convention.pulya.end not in ("every_pulya", "any_pulya", "table_total"):
+        return None
+    if (final is not None and not final.ended
+            and all(points >= 0 for hand_entries in entries for points in hand_entries.pulya.values())):
+        return None
+    writer = _Writer(tuple(players), convention)
+    end = convention.pulya.end
+    for count, hand_entries in enumerate(entries[:max(last - 1, 0)], start=1):
+        writer.write(count, hand_entries)
+        if count >= first and _ended(writer.pulya, writer.target, end):
+            return count
+    return None

@@ -175,8 +175,8 @@ def edited_hand(replaced) -> None:
                    "{after_second}.") if later == 1 else
                  _("Пересчитаны итоги сдач {first}–{last}: были {before_first} : {before_second}, стали {after_first} : "
                    "{after_second}."))
-        out.print(which.format(first=number + 1, last=number + later, before_first=replaced.before.totals[0],
-                               before_second=replaced.before.totals[1], after_first=replaced.replay.totals[0],
+        out.print(which.format(first=number + 1, last=number + later, before_first=replaced.totals_before[0],
+                               before_second=replaced.totals_before[1], after_first=replaced.replay.totals[0],
                                after_second=replaced.replay.totals[1]))
     _standing(out, pairs, protocol.header.target, replaced.replay)
 

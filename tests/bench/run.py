@@ -12,7 +12,8 @@ Targets (a benchmark, not a timed test — CI does not run it; it reports, it do
   ≤ 1.0×, of 100,000 hands as the tool writes them (with scores and totals) ≤ 0.9×, of a 20,000-hand пуля ≤ 1.0×;
   with ``--full``, 1,000,000 hands: peak memory ≤ 1.2× the parser's (time shown); 10k and 1M (time) shown for the
   linearity;
-* ``add`` and ``edit`` of hand 1 on a 10,000-hand protocol ≤ 1.1× its ``recompute``;
+* ``add`` and ``edit`` of hand 1 on a 10,000-hand protocol ≤ 1.1× its ``recompute``; ``pref add`` and ``pref edit``
+  of hand 1 on a 10,000-hand пуля the same;
 * ``play`` and ``pref play``: every answer of a scripted 300-hand session under 30 ms beyond start-up at hand 300
   (each answer timed in the process: the time from reading it to asking for the next; the slowest of the last 20
   hands);
@@ -515,8 +516,9 @@ def preferans(folder: Path, pairs: int, seed: int, hands: int) -> None:
 
 
 def changes(folder: Path, pairs: int, seed: int) -> None:
-    """``add`` and ``edit 1`` of a 10,000-hand protocol against ``recompute`` of it, each on a fresh copy of the file
-    (with its lock file: a protocol written before, as a game in progress is)."""
+    """``add`` and ``edit 1`` of a 10,000-hand protocol, and ``pref add`` and ``pref edit 1`` of a 10,000-hand пуля,
+    against ``recompute`` of the same file, each on a fresh copy of it (with its lock file: a sheet written before, as
+    a game in progress is)."""
     source = protocol_file(folder, CHANGE_HANDS, seed, False)
     work = folder / "change.toml"
     lock = folder / ".change.toml.lock"
@@ -534,6 +536,26 @@ def changes(folder: Path, pairs: int, seed: int) -> None:
         print(f"  {label}: {secs(measured.seconds('b'))} against recompute {secs(measured.seconds('a'))}: "
               f"{spread(measured.ratios)}", flush=True)
         row(f"{label} of a {CHANGE_HANDS // 1000}k-hand protocol vs its recompute", secs(measured.seconds("a")),
+            secs(measured.seconds("b")), measured.ratios, CHANGE_TARGET)
+    # The same of a пуля: `pref add` and `pref edit 1` of a 10,000-hand пуля against its recompute.
+    pulya_source = folder / f"pulya-{CHANGE_HANDS}.toml"
+    if not pulya_source.exists():
+        pref_protocol(pulya_source, CHANGE_HANDS, seed)
+
+    def fresh_pulya() -> None:
+        shutil.copyfile(pulya_source, work)
+        lock.touch()
+
+    hand = ["6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера"]
+    print(f"pref add and pref edit of a {CHANGE_HANDS:,}-hand пуля: recompute (A) and the change (B), each on a fresh "
+          f"copy")
+    for label, command in (("pref add", bbscore("pref", "add", str(work), *hand)),
+                           ("pref edit 1", bbscore("pref", "edit", str(work), "1", *hand))):
+        measured = paired(recompute, command, pairs, recompute_check(1), before_first=fresh_pulya,
+                          before_second=fresh_pulya)
+        print(f"  {label}: {secs(measured.seconds('b'))} against recompute {secs(measured.seconds('a'))}: "
+              f"{spread(measured.ratios)}", flush=True)
+        row(f"{label} of a {CHANGE_HANDS // 1000}k-hand пуля vs its recompute", secs(measured.seconds("a")),
             secs(measured.seconds("b")), measured.ratios, CHANGE_TARGET)
     print()
 

@@ -1,0 +1,154 @@
+"""What ``edit`` and ``pref edit`` take as known instead of working it out again (issue 24): the proof of the running
+totals rewritten in place, the totals of the sheet as it was carried from the replay as it is now
+(:func:`bbscore.belot.game.carried_totals`), and the end of a пуля after each later hand found in one pass
+(:func:`bbscore.preferans.pulya.first_end`) — each against the long way."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from bbscore import sheets
+from bbscore.belot import protocol
+from bbscore.belot.game import HandEntry, carried_totals, replay
+from bbscore.errors import BBScoreError
+from bbscore.preferans import protocol as pref_protocol
+from bbscore.preferans.pulya import first_end
+from bbscore.preferans.pulya import replay as pulya_replay
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+FILLER = "".join(f"# {n:03} {'·' * 70}\n" for n in range(300))  # above WHOLE_CHECK_BYTES: the proof by spans
+BASE = '[game]\nformat = 1\nconvention = "x"\ntarget = 9\n'
+
+
+def sheet_of(tmp_path: Path, text: str) -> sheets.Sheet:
+    path = tmp_path / "s.toml"
+    path.write_bytes(text.encode("utf-8"))
+    read, bom = sheets.read_text(path, kind="sheet", missing="missing")
+    return sheets.Sheet(path=path, text=read, bom=bom, data=tomllib.loads(read))
+
+
+HANDS = "".join(f"\n[[hand]]\nscore = [{n}, 0]\ntotal = [\n    {n * 10},\n    0,\n]\n" for n in range(1, 6))
+
+
+def test_value_edits_are_proven_both_ways(tmp_path):
+    """A running total changed where it is written: the old span must be what the parse read there and the new text
+    must read back as meant — a span given the wrong value, or a text meaning another, is refused, whether the pieces
+    are parsed as one list or as statements (a text with a string in it)."""
+    sheet = sheet_of(tmp_path, BASE + FILLER + HANDS)
+    start = sheet.text.index("total = [\n    20,")
+    span = (start + len("total = "), sheet.text.index("]", start) + 1)
+    assert sheet.text[span[0]:span[1]] == "[\n    20,\n    0,\n]"
+    hands = [dict(hand) for hand in sheet.hands]
+    hands[1]["total"] = [21, 0]
+    good = sheets._Edit(*span, "[\n    21,\n    0,\n]", [20, 0], [21, 0], "total")
+    assert sheets._commit(sheet, [good], hands, sheet.data["game"]).data["hand"][1]["total"] == [21, 0]
+    wrong = [
+        sheets._Edit(*span, "[\n    21,\n    0,\n]", [30, 0], [21, 0], "total"),  # the span held another value
+        sheets._Edit(*span, "[\n    22,\n    0,\n]", [20, 0], [21, 0], "total"),  # the text means another
+        sheets._Edit(*span, "[\n    21,\n    0.0,\n]", [20, 0], [21, 0], "total"),  # of another type
+        sheets._Edit(*span, '[\n    21,\n    "0",\n]', [20, 0], [21, 0], "total"),  # (parsed as a statement)
+        sheets._Edit(*span, "[\n    21,\n    0,\n]\nx = 1", [20, 0], [21, 0], "total"),  # runs on
+    ]
+    for edit in wrong:
+        with pytest.raises(BBScoreError, match="не то, что задумано"):
+            sheets._commit(sheet, [edit], hands, sheet.data["game"])
+
+
+def test_an_old_span_written_otherwise_is_parsed(tmp_path):
+    """A total written by hand (a comment inside, an underscore) is no decimal text of its value: it is parsed, and
+    the edit is proven all the same."""
+    text = BASE + FILLER + HANDS.replace("total = [\n    30,", "total = [\n    3_0,", 1)
+    sheet = sheet_of(tmp_path, text)
+    assert sheet.hands[2]["total"] == [30, 0]
+    done = sheets.replace(sheet, 1, {"score": [1, 0], "total": [11, 0]}, sheets.Style.TABLES,
+                          {3: {"total": [31, 0]}})
+    assert tomllib.loads(done.text)["hand"][2]["total"] == [31, 0]
+    assert "3_0" not in done.text and "[\n    31,\n    0,\n]" in done.text
+
+
+def belot_sheets():
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        game = data.get("game")
+        if isinstance(game, dict) and game.get("game", "belot") == "belot" and data.get("hand"):
+            yield path
+
+
+@pytest.mark.parametrize("path", list(belot_sheets()), ids=lambda path: path.name)
+def test_carried_totals_are_those_of_the_replay_from_the_old_state(path):
+    """Every hand of every example protocol changed (to each other hand of it, and to a redeal): what carried_totals
+    says of the sheet as it was, when it says anything, is what replaying the later hands from the old state gives;
+    and it says something for a change that leaves the points held over as they were."""
+    sheet = protocol.read(path)
+    rules, _warning = protocol.convention_for(sheet)
+    pairs, target = sheet.header.pairs, sheet.header.target
+    hands = sheet.hands
+    said = 0
+    for number in range(1, len(hands) + 1):
+        earlier = replay(hands[:number - 1], pairs, target, rules)
+        was = replay([hands[number - 1]], pairs, target, rules, start=earlier)
+        later = hands[number:]
+        for fields in [*(hand.fields for hand in hands), {"redeal": "all-pass"}]:
+            now = replay([HandEntry(number=number, line=None, fields=fields)], pairs, target, rules, start=earlier)
+            after = replay(later, pairs, target, rules, start=now)
+            carried = carried_totals(after, now, was, later, target)
+            if carried is not None:
+                said += 1
+                assert carried == replay(later, pairs, target, rules, start=was).totals, (number, fields)
+    assert said
+
+
+@pytest.mark.parametrize("name", ["pulya-3.toml", "pulya-4.toml", "pulya-leningrad.toml", "pulya-sochi.toml"])
+@pytest.mark.parametrize("target", [None, 5, 10, 25])
+def test_first_end_is_the_first_ended_prefix(name, target):
+    """For every first hand, first_end names the fewest hands after which the пуля replayed has ended, as a replay of
+    each prefix says — with the example's target and with lower ones (so that пули close among its hands), with and
+    without the sheet after all of them."""
+    sheet = pref_protocol.read(EXAMPLES / name)
+    _rules, convention, _warning = pref_protocol.rules_for(sheet)
+    if target is not None:
+        convention = _with_target(convention, target)
+    checked = pref_protocol.check(sheet, convention)
+    hands = [hand for hand in checked.hands if hand is not None]
+    entries = [entry for entry in checked.entries if entry is not None]
+    players = sheet.header.players
+    final = pulya_replay(players, hands, convention, entries)
+    count = len(hands)
+    ends = []
+    for first in range(1, count + 1):
+        expected = next((end for end in range(first, count)
+                         if pulya_replay(players, hands[:end], convention, entries[:end]).ended), None)
+        assert first_end(players, entries, convention, first, count) == expected, (first, target)
+        assert first_end(players, entries, convention, first, count, final) == expected, (first, target)
+        ends.append(expected)
+    if target == 5:
+        assert any(end is not None for end in ends)  # (a пуля closes among the hands: the search is tried)
+
+
+def _with_target(convention, target: int):
+    import msgspec
+
+    return msgspec.structs.replace(convention, pulya=msgspec.structs.replace(convention.pulya, target=target))
+
+
+@pytest.mark.parametrize("name", ["pulya-3.toml", "pulya-4.toml", "pulya-leningrad.toml", "pulya-sochi.toml"])
+@pytest.mark.parametrize("target", [None, 5])
+def test_a_pulya_carried_on_is_the_pulya_replayed_whole(name, target):
+    """The sheet after some hands carried on with the rest (``start``) is the sheet of all of them replayed from the
+    first, at every split, with the example's target and with one that closes пули among its hands."""
+    sheet = pref_protocol.read(EXAMPLES / name)
+    _rules, convention, _warning = pref_protocol.rules_for(sheet)
+    if target is not None:
+        convention = _with_target(convention, target)
+    checked = pref_protocol.check(sheet, convention)
+    hands = [hand for hand in checked.hands if hand is not None]
+    entries = [entry for entry in checked.entries if entry is not None]
+    players = sheet.header.players
+    whole = pulya_replay(players, hands, convention, entries)
+    for split in range(len(hands) + 1):
+        first = pulya_replay(players, hands[:split], convention, entries[:split])
+        assert pulya_replay(players, hands[split:], convention, entries[split:], start=first) == whole, split
+        assert pulya_replay(players, hands[split:], convention, None, start=first) == whole, split
