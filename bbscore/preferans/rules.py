@@ -13,7 +13,6 @@ frozen :class:`PrefConvention`.  A refusal is
 # No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
 from typing import Any, Literal
 
-import re
 from fractions import Fraction
 
 import msgspec
@@ -21,7 +20,6 @@ import msgspec
 from bbscore.preferans import KEY
 from bbscore.preferans.contract import LEVELS
 from bbscore.errors import ConventionError
-from bbscore.validation import explain
 from bbscore.i18n import _
 
 FORMAT = 1
@@ -206,6 +204,8 @@ def from_tables(data: dict, path: Any, sample: str = "") -> PrefConvention:
     try:
         convention = msgspec.convert(data, PrefConvention)
     except msgspec.ValidationError as error:
+        from bbscore.validation import explain  # (a refusal only)
+
         raise ConventionError(str(path), *explain(str(error), PrefConvention, sample=sample)) from None
     _check(convention, str(path))
     return convention
@@ -217,7 +217,7 @@ def _check(c: PrefConvention, path: str) -> None:
         return ConventionError(path, key, reason)
 
     for index, earlier in enumerate(c.same_rules_as):
-        if not re.fullmatch(r"[0-9a-f]{64}", earlier):
+        if len(earlier) != 64 or earlier.strip("0123456789abcdef"):  # [0-9a-f]{64}
             raise refuse("same_rules_as", _("ожидаются SHA-256 прежних версий правил (64 шестнадцатеричных знака), "
                                             "а {index}-е — {earlier}").format(index=index + 1, earlier=repr(earlier)))
     if c.format != FORMAT:

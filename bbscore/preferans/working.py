@@ -8,11 +8,13 @@ Pure text from the step records of :mod:`bbscore.preferans.engine` and
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bbscore.i18n import _, ngettext
 from bbscore.preferans import engine as e
-from bbscore.preferans import pulya as p
-from bbscore.preferans.settle import Settlement
+
+if TYPE_CHECKING:  # (a hand's working, ``pref score``, imports neither the пуля nor the settlement)
+    from bbscore.preferans.settle import Settlement
 
 
 MINUS = "\u2212"  # the one minus sign of every number shown (not the hyphen)
@@ -107,6 +109,15 @@ def step_line(step: e.Step) -> str:
         case e.RunGoesOn(run, lowest):
             return _("Распасов подряд было {run}: эта сдача их не заканчивает (цена следующих распасов растёт дальше, "
                      "игра — не ниже {lowest}).").format(run=run, lowest=lowest)
+    return _pulya_step_line(step)
+
+
+def _pulya_step_line(step) -> str:
+    """A step of a пуля's closing (:mod:`bbscore.preferans.pulya`, imported here: a hand's working needs none) in
+    words; any other step as its ``repr``."""
+    from bbscore.preferans import pulya as p
+
+    match step:
         case p.PulyaClosed(player, points, kept, excess):
             return _("{player}: пуля закрыта, из {points} вошло {kept}, сверх пули {excess}.").format(
                 player=player, points=points, kept=kept, excess=excess)
