@@ -341,6 +341,8 @@ def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
         return app
     if named in table:
         importlib.import_module(table[named]).register(app, only=named)
+        if not completing(argv):
+            _only_subcommand(app, argv)
     elif everything or completing(argv) or set(table) != set(SUMMARIES):
         # (the shell completing what it was given; a game registered a command this table does not know)
         for module in sorted(set(table.values())):
@@ -349,6 +351,23 @@ def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
         for name, summary in SUMMARIES.items():
             app.command(name, help=summary, add_help_option=False)(_summarised)
     return app
+
+
+def _only_subcommand(app: typer.Typer, argv: list[str]) -> None:
+    """A group named with one of its commands right after it (``pref score …``): only that command is kept in it
+    (Typer builds every command of a group it is given: start-up).  Anything else — the group alone, an option before
+    the command (``pref --help score``), a name the group does not have — keeps them all, for the group's own help
+    and click's message."""
+    if len(argv) < 2:
+        return
+    for group in app.registered_groups:
+        if group.name != argv[0] or group.typer_instance is None:
+            continue
+        commands = group.typer_instance.registered_commands
+        kept = [info for info in commands
+                if (info.name or typer.main.get_command_name(info.callback.__name__)) == argv[1]]
+        if kept:
+            commands[:] = kept
 
 
 def _help_width() -> int:
