@@ -474,3 +474,65 @@ def test_a_file_that_grows_while_read_is_read_up_to_the_limit(tmp_path, monkeypa
     assert files.read_regular(path, 1000) == b"x" * 100
     with pytest.raises(files.FileRefused):
         files.read_regular(path, 50)
+
+
+# What a start imports (issue 24, start-up): each command loads only what it uses.  The command runs as
+# ``python -m bbscore`` does (its __main__), in a process of its own without coverage's measuring.
+_STARTED = """
+import json, runpy, sys
+sys.path.insert(0, sys.argv[1])
+report, sys.argv = sys.argv[2], ["bbscore", *sys.argv[3:]]
+try:
+    runpy.run_module("bbscore", run_name="__main__", alter_sys=True)
+except SystemExit as exit_:
+    code = exit_.code
+loaded = {name: type(module).__name__ for name, module in sys.modules.items() if module is not None}
+import msgspec
+used = type(msgspec.inspect.type_info(int)).__name__, type(sys.modules["msgspec.inspect"]).__name__
+with open(report, "w") as stream:
+    json.dump({"code": code, "loaded": loaded, "used": used}, stream)
+"""
+
+
+def started(tmp_path: Path, *args: str) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    from conftest import process_env
+
+    env = {key: value for key, value in process_env(COLUMNS="100").items() if not key.startswith(("COV", "PYTEST"))}
+    report = tmp_path / "started.json"
+    done = subprocess.run([sys.executable, "-c", _STARTED, str(REPO), str(report), *args], env=env, cwd=REPO,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert done.returncode == 0 and report.is_file(), done.stderr
+    found = json.loads(report.read_text(encoding="utf-8"))
+    assert found["code"] in (0, None), done.stderr
+    assert found["used"] == ["IntType", "module"]  # msgspec.inspect, lazy until used, then itself
+    return {"stdout": done.stdout, **found}
+
+
+def test_a_hands_json_loads_no_rendering_no_other_game_no_fractions(tmp_path):
+    found = started(tmp_path, "score", "12Т", "--def-points", "18", "--json")
+    loaded = found["loaded"]
+    assert '"made":true' in found["stdout"]
+    assert [loaded[f"msgspec.{name}"] for name in ("inspect", "toml", "yaml")] == ["_LazyModule"] * 3
+    assert not [name for name in loaded if name.startswith(("rich", "bbscore.render", "bbscore.cli.preferans"))]
+    assert not [name for name in loaded if name.startswith("bbscore.preferans.") and name != "bbscore.preferans.registry"]
+    assert not {"fractions", "bbscore.validation", "bbscore.belot.protocol", "bbscore.sheets"} & set(loaded)
+
+
+def test_a_hands_table_to_a_file_loads_no_rich_console(tmp_path):
+    found = started(tmp_path, "score", "12Т", "--def-points", "18")
+    assert "Расчёт" in found["stdout"] and "┏" in found["stdout"]
+    assert not {"rich.console", "rich.table", "rich.text", "fractions"} & set(found["loaded"])
+
+
+def test_a_preferans_hands_json_loads_no_pulya_nor_settlement(tmp_path):
+    found = started(tmp_path, "pref", "score", "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass",
+                    "Вера", "--json")
+    assert '"pulya":{"Аня":2}' in found["stdout"]
+    loaded = set(found["loaded"])
+    assert not {"bbscore.preferans.pulya", "bbscore.preferans.settle", "bbscore.preferans.protocol",
+                "bbscore.belot.hand", "bbscore.validation"} & loaded
+    assert not [name for name in loaded if name.startswith(("rich", "bbscore.render"))]

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from functools import lru_cache
 
 import msgspec
@@ -195,7 +194,12 @@ class Contract(msgspec.Struct, frozen=True):
 
     @classmethod
     def _read(cls, text: str, game_alone: bool = False) -> Contract:
-        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf" and ch not in EMOJI_STYLE)
+        normal = "".join(text.split())
+        if not normal.isprintable():  # a format character (Cf) in it: dropped (a printable text has none)
+            import unicodedata
+
+            normal = "".join(ch for ch in normal if unicodedata.category(ch) != "Cf")
+        normal = "".join(ch for ch in normal if ch not in EMOJI_STYLE)
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
         if normal[:1] == "^" and (_minus_digit(normal, 1) or normal[1:2] == "^" and _minus_digit(normal, 2)):
             raise IllegalContractError("contract", text.strip(), _("K у капо не может быть отрицательным (K ≥ 0)"))
