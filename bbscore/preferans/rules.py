@@ -13,7 +13,6 @@ frozen :class:`PrefConvention`.  A refusal is
 # No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
 from typing import Any, Literal
 
-from fractions import Fraction
 
 import msgspec
 
@@ -290,13 +289,19 @@ def _check_play(c: PrefConvention, refuse: Any) -> None:
         raise refuse("play.source", _("назовите источник правил розыгрыша (например «Кодекс, §2.1»)"))
 
 
-def _whist_gora(c: PrefConvention, row: GameCost) -> Fraction:
-    """What ``cost.N.whist_gora`` must be under the file's ``whist.responsibility`` and ``whist.half_of``."""
+def _whist_gora(c: PrefConvention, row: GameCost) -> Any:
+    """What ``cost.N.whist_gora`` must be under the file's ``whist.responsibility`` and ``whist.half_of``: an int,
+    or a :class:`~fractions.Fraction` for half an odd number (fractions is imported only then)."""
     if c.whist.responsibility == "none":
-        return Fraction(0)
+        return 0
     if c.whist.responsibility == "full":
-        return Fraction(row.gora)
-    return Fraction(row.gora if c.whist.half_of == "undertrick_gora" else row.pulya, 2)
+        return row.gora
+    halved = row.gora if c.whist.half_of == "undertrick_gora" else row.pulya
+    if halved % 2 == 0:
+        return halved // 2
+    from fractions import Fraction
+
+    return Fraction(halved, 2)
 
 
 def _whist_gora_reason(c: PrefConvention, row: GameCost) -> str:

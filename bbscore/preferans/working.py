@@ -7,13 +7,14 @@ Pure text from the step records of :mod:`bbscore.preferans.engine` and
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bbscore.i18n import _, ngettext
 from bbscore.preferans import engine as e
 
 if TYPE_CHECKING:  # (a hand's working, ``pref score``, imports neither the пуля nor the settlement)
+    from fractions import Fraction  # (made only for a number that is not whole: whole ones are written as they are)
+
     from bbscore.preferans.settle import Settlement
 
 
@@ -22,6 +23,10 @@ MINUS = "\u2212"  # the one minus sign of every number shown (not the hyphen)
 
 def number(value: Fraction | int) -> str:
     """A number as written on the sheet: whole as it is, else with a comma (``12,5``) or as a fraction (``1/3``)."""
+    if value.__class__ is int:
+        return MINUS + str(-value) if value < 0 else str(value)
+    from fractions import Fraction
+
     value = Fraction(value)
     if value < 0:
         return MINUS + number(-value)
@@ -180,10 +185,13 @@ def settlement_lines(s: Settlement) -> list[str]:
 
 def vists_word(value: Fraction | int) -> str:
     """``value`` vists (1 вист, 3 виста, 5 вистов; a fraction: 70/3 виста)."""
-    value = Fraction(value)
+    if value.__class__ is not int:
+        from fractions import Fraction
+
+        value = Fraction(value)
     if value.denominator != 1:
         return _("{n} виста").format(n=number(value))
-    return ngettext("{n} вист", "{n} вистов", abs(value.numerator), few="{n} виста").format(n=value.numerator)
+    return ngettext("{n} вист", "{n} вистов", abs(value.numerator), few="{n} виста").format(n=value.numerator)  # (an int's numerator: itself)
 
 
 def pairwise_lines(s: Settlement) -> list[str]:
@@ -217,5 +225,10 @@ def money_text(value, currency: str = "") -> str:
 
 def signed(value: Fraction | int) -> str:
     """A number with its sign: ``+30``, ``−50``, ``0``."""
-    text = number(abs(Fraction(value)))
+    if value.__class__ is int:
+        text = number(abs(value))
+    else:
+        from fractions import Fraction
+
+        text = number(abs(Fraction(value)))
     return text if value == 0 else ("+" if value > 0 else "−") + text
