@@ -238,7 +238,7 @@ def test_a_hands_result_written_plain_is_what_rich_writes(monkeypatch, args, col
 
 
 class _Output(io.StringIO):
-    def __init__(self, terminal: bool, encoding: str = "utf-8") -> None:
+    def __init__(self, terminal: bool | None, encoding: str = "utf-8") -> None:
         super().__init__()
         self.terminal, self._encoding = terminal, encoding
 
@@ -247,17 +247,24 @@ class _Output(io.StringIO):
         return self._encoding
 
     def isatty(self) -> bool:
+        if self.terminal is None:  # closed
+            raise ValueError("I/O operation on closed file")
         return self.terminal
 
 
 @pytest.mark.parametrize("environment", ({}, {"COLUMNS": "57"}, {"COLUMNS": "0"}, {"COLUMNS": "wide"},
                                          {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "0"},
                                          {"TTY_COMPATIBLE": "1"}, {"NO_COLOR": "1", "TERM": "dumb"}))
-@pytest.mark.parametrize("terminal", (False, True))
+@pytest.mark.parametrize("terminal", (False, True, None))
 @pytest.mark.parametrize("encoding", ("utf-8", "ascii"))
-def test_plain_output_only_where_rich_writes_plain_text(monkeypatch, environment, terminal, encoding):
+@pytest.mark.parametrize("sizes", ({}, {0: 72}, {2: 0}, {"stdin": None}))
+def test_plain_output_only_where_rich_writes_plain_text(monkeypatch, environment, terminal, encoding, sizes):
     """The plain console is taken only where rich's own console takes its output for no terminal (no style, no
-    control code), draws its boxes in Unicode, and has the same width; everywhere it may not be so, rich's."""
+    control code), draws its boxes in Unicode, and has the same width — from COLUMNS, else the first standard stream
+    that is a terminal (``sizes``: the columns of each that is; ``stdin: None``, a standard input without a file
+    descriptor), else 80; everywhere it may not be so, rich's."""
+    import os
+
     from rich.console import Console
 
     from bbscore.render import layout
@@ -267,6 +274,15 @@ def test_plain_output_only_where_rich_writes_plain_text(monkeypatch, environment
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setattr(sys, "stdout", _Output(terminal, encoding))
+
+    def terminal_size(descriptor):
+        if descriptor not in sizes:
+            raise OSError("not a terminal")
+        return os.terminal_size((sizes[descriptor], 24))
+
+    monkeypatch.setattr(os, "get_terminal_size", terminal_size)
+    if "stdin" in sizes:
+        monkeypatch.setattr(sys, "__stdin__", None)
     rich = Console()
     plain = layout.rich_adds_nothing()
     assert plain == (not terminal and encoding == "utf-8" and not {"FORCE_COLOR", "TTY_COMPATIBLE"} & set(environment))
@@ -275,3 +291,16 @@ def test_plain_output_only_where_rich_writes_plain_text(monkeypatch, environment
         assert isinstance(layout.console(plain=True), layout.PlainConsole)
     else:
         assert not isinstance(layout.console(plain=True), layout.PlainConsole)
+
+
+def test_a_plain_table_has_no_column_of_prose():
+    """Prose that wraps inside a cell is rich's work: a plain console's table refuses it (no caller gives one)."""
+    from bbscore.render import layout
+
+    out = layout.PlainConsole(80, False)
+    table = layout.table(out, title="Итоги")
+    table.add_column("пара")
+    table.add_column("примечание")
+    table.add_row("Мы", "длинное примечание")
+    with pytest.raises(ValueError):
+        layout.print_fitting(out, table, prose=(1,))
