@@ -31,7 +31,7 @@ FIELD_WORDS = {
     "construction": N_("конструкция"), "hand": N_("сдача"), "key": N_("ключ"), "convention": N_("правила"),
     "правила": N_("правила"),  # (the field of an unknown convention's name)
 }
-_REF = re.compile("\u27e6([a-z0-9_]+)\u27e7")
+_REF = "\u27e6([a-z0-9_]+)\u27e7"  # (a pattern: re compiles it at the first message, and keeps it)
 
 
 def ref(key: str) -> str:
@@ -62,12 +62,12 @@ class BBScoreError(ValueError):
         """
         value = self.value
         if isinstance(value, str) and "\u27e6" in value:  # a value that names other fields («и --decl-con/--def-con»)
-            value = _REF.sub(lambda match: label(match.group(1), labels), value)
+            value = re.sub(_REF, lambda match: label(match.group(1), labels), value)
         return f"{label(self.field, labels)}: {shown(value)} — {self.explanation(labels)}"
 
     def explanation(self, labels: dict[str, str] | None = None) -> str:
         """What is allowed, other fields named with ``labels``."""
-        return _REF.sub(lambda match: label(match.group(1), labels), _(self.allowed))
+        return re.sub(_REF, lambda match: label(match.group(1), labels), _(self.allowed))
 
 
 def label(field: str, labels: dict[str, str] | None = None) -> str:

@@ -33,7 +33,7 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 # The largest sheet the batch commands read (recompute, stats, list): the largest real archive, a 1,000,000-hand
 # protocol, is ~150 MB (its parse then takes ~1.5 GB of memory).
 BATCH_FILE_BYTES = 256 * 1024 * 1024
-_ERROR_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+_ERROR_LINE = r"\(at line (\d+), column \d+\)"  # (patterns: re compiles each at its first use, and keeps it)
 
 # The stack tomllib may use, counted from its caller: enough for ~100 levels of nested lists, far more than a
 # protocol or a convention has, and small enough that what parsed can be written back.  The same room wherever
@@ -111,7 +111,7 @@ def _tomllib_loads(text: str) -> dict[str, Any]:
     finally:
         sys.setrecursionlimit(limit)
     # dotted keys nest without recursing in tomllib (a line of that many dots first: counting them is cheap)
-    if text.count(".") >= MAX_NESTING and _MANY_DOTS.search(text) and _deeper_than(data, MAX_NESTING):
+    if text.count(".") >= MAX_NESTING and re.search(_MANY_DOTS, text) and _deeper_than(data, MAX_NESTING):
         raise RecursionError("nesting too deep")
     return data
 
@@ -119,7 +119,7 @@ def _tomllib_loads(text: str) -> dict[str, Any]:
 # The deepest nesting of tables a file may hold (a protocol has 3, a rule file 4): dotted keys (``a.b.c… = 1``) and
 # table headers nest tables without tomllib recursing, and what is that deep could not be printed or written again.
 MAX_NESTING = 64
-_MANY_DOTS = re.compile(r"(?:\.[^.\n]*){%d}" % MAX_NESTING)  # a line with that many dots: only then is the depth measured
+_MANY_DOTS = r"(?:\.[^.\n]*){%d}" % MAX_NESTING  # a line with that many dots: only then is the depth measured
 
 
 def _deeper_than(data: Any, limit: int) -> bool:
@@ -162,9 +162,9 @@ def toml_problem(error: Exception, source: str | None = None) -> tuple[int | Non
     Python): with the file's text ``source`` the line is found here.
     """
     text = str(error)
-    found = _ERROR_LINE.search(text)
+    found = re.search(_ERROR_LINE, text)
     line = int(found.group(1)) if found else None
-    message = _ERROR_LINE.sub("", text).strip()
+    message = re.sub(_ERROR_LINE, "", text).strip()
     if message.startswith("Exceeds the limit"):  # int() of a number too long to be printed again
         return (_long_number_line(source) if source is not None else None), _("число длиннее {digits} цифр").format(digits=_MAX_DIGITS)
     if line is None and source is not None and "end of document" in text:
@@ -190,14 +190,14 @@ def _long_number_line(source: str) -> int | None:
     return None if found is None else source.count("\n", 0, found.start()) + 1
 
 
-_TOKENS = re.compile(r"""#[^\n]*|\"\"\"(?:\\.|[^\\])*?\"\"\"|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'[^'\n]*'|[\[\]{}]""")
+_TOKENS = r"""#[^\n]*|\"\"\"(?:\\.|[^\\])*?\"\"\"|'''[\s\S]*?'''|"(?:\\.|[^"\\\n])*"|'[^'\n]*'|[\[\]{}]"""
 
 
 def _unclosed(source: str) -> tuple[str, int] | None:
     """The outermost list or inline table still open at the end of a TOML text: its bracket and line (strings and
     comments skipped)."""
     stack: list[int] = []
-    for token in _TOKENS.finditer(source):
+    for token in re.finditer(_TOKENS, source):
         char = token.group()
         if char in "[{":
             stack.append(token.start())

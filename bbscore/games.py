@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import importlib
 import os
-from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from bbscore.i18n import _
+
+if TYPE_CHECKING:  # (the annotations only: fractions and decimal are not imported by commands that need neither)
+    from fractions import Fraction
 
 
 class Game(msgspec.Struct, frozen=True, kw_only=True):

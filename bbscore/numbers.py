@@ -10,6 +10,7 @@ have their own reader, :func:`exact`, with the same rules for each of their part
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING, Callable
 
 from bbscore.errors import InconsistentHandError
@@ -19,10 +20,17 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 MAX_DIGITS = 15  # the longest whole number read anywhere (a target, a score): printable in any sum of them
-_WHOLE = re.compile(r"-?[0-9]+")
-_SIGNLESS = re.compile(r"[0-9]+")
-_EXACT = re.compile(r"(?P<sign>-?)(?P<numerator>[0-9]+)(?:/(?P<denominator>[0-9]+))?")
-_DECIMAL = re.compile(r"-?[0-9]*[.,][0-9]+|-?[0-9]+[.,][0-9]*")
+
+
+# Compiled at their first use (start-up: a command that reads no пуля and refuses nothing compiles neither).
+@cache
+def _exact_pattern() -> re.Pattern[str]:
+    return re.compile(r"(?P<sign>-?)(?P<numerator>[0-9]+)(?:/(?P<denominator>[0-9]+))?")
+
+
+@cache
+def _decimal_pattern() -> re.Pattern[str]:
+    return re.compile(r"-?[0-9]*[.,][0-9]+|-?[0-9]+[.,][0-9]*")
 
 
 def whole(text: str, *, digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
@@ -33,7 +41,8 @@ def whole(text: str, *, digits: int = MAX_DIGITS, signed: bool = False) -> int |
     if len(text) > digits + 1 and len(text.strip()) > digits + 1:  # (a long text is never scanned: strip is C)
         return None
     text = text.strip()
-    if not (_WHOLE if signed else _SIGNLESS).fullmatch(text) or len(text.lstrip("-")) > digits:
+    digits_given = text[1:] if signed and text[:1] == "-" else text  # -?[0-9]+ (ASCII digits: isascii, isdigit)
+    if not (digits_given.isascii() and digits_given.isdigit()) or len(digits_given) > digits:
         return None
     return int(text)
 
@@ -54,7 +63,7 @@ def exact(value: object, *, digits: int = MAX_DIGITS) -> Fraction | None:
         return Fraction(value) if math.isfinite(value) and -bound < value < bound else None
     if not isinstance(value, str) or len(value) > 2 * digits + 8 and len(value.strip()) > 2 * digits + 2:
         return None
-    found = _EXACT.fullmatch(value.strip())
+    found = _exact_pattern().fullmatch(value.strip())
     if found is None or len(found["numerator"]) > digits or len(found["denominator"] or "") > digits:
         return None
     denominator = int(found["denominator"] or 1)
@@ -84,7 +93,7 @@ def parse_count(value: int | str | None, field: str, low: int, high: int, allowe
         number = whole(value, digits=max(len(str(low)), len(str(high))), signed=True)
         if number is None:
             text = value.strip() if len(value) <= 64 else ""
-            if _DECIMAL.fullmatch(text):
+            if _decimal_pattern().fullmatch(text):
                 shown_allowed = allowed if isinstance(allowed, str) else allowed()
                 if shown_allowed.startswith(("ожидается целое", "нужно целое", "a whole number", "whole number")):
                     raise InconsistentHandError(field, value, _("нужно целое число, без дробной части"))

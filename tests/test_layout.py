@@ -5,9 +5,11 @@ on a line.  The breaking itself (:mod:`bbscore.render.layout`) is tested on its 
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -203,3 +205,102 @@ def test_a_compact_table_below_60_columns_and_a_table_that_fits(monkeypatch):
     narrow, wide = printed(40), printed(120)
     assert narrow.splitlines()[0] == "Итоги" and narrow.splitlines()[1].startswith("Мы — очки 301; примечание")
     assert "┃ пара ┃" in wide and max(len(line) for line in narrow.splitlines()) <= 40
+
+
+# A hand's result to no terminal is written by bbscore itself where rich would write plain text (layout.PlainConsole,
+# start-up: issue 24): byte for byte what rich writes, at every width and in both languages.
+HANDS = [
+    ("score", "12Т", "--def-points", "18"),
+    ("score", "15П+", "--def-points", "33", "--decl-con", "терц"),
+    ("score", "12Т", "--def-points", "18", "--decl-con", "терц", "--def-con", "бэла"),
+    ("score", "21ВК++", "--def-points", "60", "--decl-con", "терц,терц,бэла"),
+    ("score", "^Т", "--def-points", "0", "--decl-tricks", "8"),
+    ("score", "16Ч", "--def-points", "90"),
+    ("score", "12C", "--def-points", "18", "--lang", "en"),
+    ("score", "22AT", "--def-points", "100", "--decl-con", "tierce", "--lang", "en"),
+    ("score", "12Т", "--def-points", "18", "--convention", "classic"),
+]
+
+
+@pytest.mark.parametrize("args", HANDS, ids=" ".join)
+@pytest.mark.parametrize("columns", (None, 20, 40, 59, 60, 61, 80, 1000))
+def test_a_hands_result_written_plain_is_what_rich_writes(monkeypatch, args, columns):
+    from bbscore.render import layout
+
+    with monkeypatch.context() as patch:  # the plain console, and never rich's
+        patch.setattr(layout, "_safe_console", lambda: pytest.fail("rich's console was made"))
+        plain = run_cli(*args, columns=columns)
+    with monkeypatch.context() as patch:
+        patch.setattr(layout, "rich_adds_nothing", lambda: False)
+        rich = run_cli(*args, columns=columns)
+    assert (plain.returncode, plain.stdout, plain.stderr) == (rich.returncode, rich.stdout, rich.stderr)
+    assert plain.returncode == 0 and ("Расчёт" in plain.stdout or "Working" in plain.stdout), plain.stderr
+
+
+class _Output(io.StringIO):
+    def __init__(self, terminal: bool | None, encoding: str = "utf-8") -> None:
+        super().__init__()
+        self.terminal, self._encoding = terminal, encoding
+
+    @property
+    def encoding(self) -> str:
+        return self._encoding
+
+    def isatty(self) -> bool:
+        if self.terminal is None:  # closed
+            raise ValueError("I/O operation on closed file")
+        return self.terminal
+
+
+@pytest.mark.parametrize("environment", ({}, {"COLUMNS": "57"}, {"COLUMNS": "0"}, {"COLUMNS": "wide"},
+                                         {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "0"},
+                                         {"TTY_COMPATIBLE": "1"}, {"NO_COLOR": "1", "TERM": "dumb"}))
+@pytest.mark.parametrize("terminal", (False, True, None))
+@pytest.mark.parametrize("encoding", ("utf-8", "ascii"))
+@pytest.mark.parametrize("sizes", ({}, {0: 72}, {2: 0}, {"stdin": None}))
+def test_plain_output_only_where_rich_writes_plain_text(monkeypatch, environment, terminal, encoding, sizes):
+    """The plain console is taken only where rich's own console takes its output for no terminal (no style, no
+    control code), draws its boxes in Unicode, and has the same width — from COLUMNS, else the first standard stream
+    that is a terminal (``sizes``: the columns of each that is; ``stdin: None``, a standard input without a file
+    descriptor), else 80; everywhere it may not be so, rich's."""
+    import os
+
+    from rich.console import Console
+
+    from bbscore.render import layout
+
+    for name in ("COLUMNS", "LINES", "FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "stdout", _Output(terminal, encoding))
+
+    def terminal_size(descriptor):
+        if descriptor not in sizes:
+            raise OSError("not a terminal")
+        return os.terminal_size((sizes[descriptor], 24))
+
+    monkeypatch.setattr(os, "get_terminal_size", terminal_size)
+    if "stdin" in sizes:
+        monkeypatch.setattr(sys, "__stdin__", None)
+    rich = Console()
+    plain = layout.rich_adds_nothing()
+    assert plain == (not terminal and encoding == "utf-8" and not {"FORCE_COLOR", "TTY_COMPATIBLE"} & set(environment))
+    if plain:
+        assert not rich.is_terminal and rich.encoding.startswith("utf") and layout._rich_width() == rich.width
+        assert isinstance(layout.console(plain=True), layout.PlainConsole)
+    else:
+        assert not isinstance(layout.console(plain=True), layout.PlainConsole)
+
+
+def test_a_plain_table_has_no_column_of_prose():
+    """Prose that wraps inside a cell is rich's work: a plain console's table refuses it (no caller gives one)."""
+    from bbscore.render import layout
+
+    out = layout.PlainConsole(80, False)
+    table = layout.table(out, title="Итоги")
+    table.add_column("пара")
+    table.add_column("примечание")
+    table.add_row("Мы", "длинное примечание")
+    with pytest.raises(ValueError):
+        layout.print_fitting(out, table, prose=(1,))

@@ -726,3 +726,11 @@ def test_whist_gora_refusals_say_what_to_write(change, reason) -> None:
     with pytest.raises(ConventionError) as refused:
         rules("sochi", **change)
     assert reason in refused.value.allowed and refused.value.value.startswith("cost.")
+
+
+def test_half_of_an_odd_undertrick_is_no_whole_whist_gora() -> None:
+    """Half of an odd number (rostov's half responsibility with ``cost.6.gora = 3``) is 1.5: no whole ``whist_gora``
+    matches it, and the refusal says so exactly."""
+    with pytest.raises(ConventionError) as refused:
+        rules("rostov", **{"cost.6.gora": 3})
+    assert refused.value.value == "cost.6.whist_gora" and "ожидается 1.5, а записано 1" in refused.value.allowed

@@ -14,6 +14,7 @@ commands write, and a sheet changed by another command between two answers is re
 
 from __future__ import annotations
 
+import io
 import random
 import tomllib
 from contextlib import contextmanager
@@ -475,3 +476,141 @@ def test_a_file_that_grows_while_read_is_read_up_to_the_limit(tmp_path, monkeypa
     assert files.read_regular(path, 1000) == b"x" * 100
     with pytest.raises(files.FileRefused):
         files.read_regular(path, 50)
+
+
+# What a start imports (issue 24, start-up): each command loads only what it uses.  The command runs as
+# ``python -m bbscore`` does (its __main__), in a process of its own without coverage's measuring.
+_STARTED = """
+import atexit, json, runpy, sys
+atexit.register(int)  # (something left for the shutdown: bbscore.cli.leave exits as usual, and this report is made)
+sys.path.insert(0, sys.argv[1])
+report, sys.argv = sys.argv[2], ["bbscore", *sys.argv[3:]]
+try:
+    runpy.run_module("bbscore", run_name="__main__", alter_sys=True)
+except SystemExit as exit_:
+    code = exit_.code
+loaded = {name: type(module).__name__ for name, module in sys.modules.items() if module is not None}
+import msgspec
+used = type(msgspec.inspect.type_info(int)).__name__, type(sys.modules["msgspec.inspect"]).__name__
+with open(report, "w") as stream:
+    json.dump({"code": code, "loaded": loaded, "used": used}, stream)
+"""
+
+
+def started(tmp_path: Path, *args: str) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    from conftest import process_env
+
+    env = {key: value for key, value in process_env(COLUMNS="100").items() if not key.startswith(("COV", "PYTEST"))}
+    report = tmp_path / "started.json"
+    done = subprocess.run([sys.executable, "-c", _STARTED, str(REPO), str(report), *args], env=env, cwd=REPO,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    assert done.returncode == 0 and report.is_file(), done.stderr
+    found = json.loads(report.read_text(encoding="utf-8"))
+    assert found["code"] in (0, None), done.stderr
+    assert found["used"] == ["IntType", "module"]  # msgspec.inspect, lazy until used, then itself
+    return {"stdout": done.stdout, **found}
+
+
+def test_a_hands_json_loads_no_rendering_no_other_game_no_fractions(tmp_path):
+    found = started(tmp_path, "score", "12Т", "--def-points", "18", "--json")
+    loaded = found["loaded"]
+    assert '"made":true' in found["stdout"]
+    assert [loaded[f"msgspec.{name}"] for name in ("inspect", "toml", "yaml")] == ["_LazyModule"] * 3
+    assert not [name for name in loaded if name.startswith(("rich", "bbscore.render", "bbscore.cli.preferans"))]
+    assert not [name for name in loaded if name.startswith("bbscore.preferans.") and name != "bbscore.preferans.registry"]
+    assert not {"fractions", "bbscore.validation", "bbscore.belot.protocol", "bbscore.sheets"} & set(loaded)
+
+
+def test_a_hands_table_to_a_file_loads_no_rich_console(tmp_path):
+    found = started(tmp_path, "score", "12Т", "--def-points", "18")
+    assert "Расчёт" in found["stdout"] and "┏" in found["stdout"]
+    assert not {"rich.console", "rich.table", "rich.text", "fractions"} & set(found["loaded"])
+
+
+def test_a_preferans_hands_json_loads_no_pulya_nor_settlement(tmp_path):
+    found = started(tmp_path, "pref", "score", "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass",
+                    "Вера", "--json")
+    assert '"pulya":{"Аня":2}' in found["stdout"]
+    loaded = set(found["loaded"])
+    assert not {"bbscore.preferans.pulya", "bbscore.preferans.settle", "bbscore.preferans.protocol",
+                "bbscore.belot.hand", "bbscore.validation"} & loaded
+    assert not [name for name in loaded if name.startswith(("rich", "bbscore.render"))]
+
+
+class _Exited(Exception):
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+class _Stream(io.StringIO):
+    def __init__(self, fails: bool = False) -> None:
+        super().__init__()
+        self.fails, self.flushed = fails, 0
+
+    def flush(self) -> None:
+        self.flushed += 1
+        if self.fails:
+            raise BrokenPipeError
+
+
+def _calm(monkeypatch) -> tuple[_Stream, _Stream]:
+    """A process with nothing left for its shutdown (as ``python -m bbscore`` is, unlike pytest's): its own standard
+    streams, no atexit function, no other thread; ``os._exit`` recorded instead of ending the tests.  (Called in the
+    test itself: pytest sets its own streams again after the fixtures.)"""
+    import atexit
+    import os
+    import sys
+    import threading
+
+    out, err = _Stream(), _Stream()
+    for name, stream in (("stdout", out), ("__stdout__", out), ("stderr", err), ("__stderr__", err)):
+        monkeypatch.setattr(sys, name, stream)
+    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    monkeypatch.setattr(threading, "_threading_atexits", [])
+
+    def exited(code):
+        raise _Exited(code)
+
+    monkeypatch.setattr(os, "_exit", exited)
+    return out, err
+
+
+@pytest.mark.parametrize("code", (0, 1, 2, 130))
+def test_a_calm_process_ends_at_once_its_output_flushed(monkeypatch, code):
+    from bbscore.cli import leave
+
+    calm = _calm(monkeypatch)
+    with pytest.raises(_Exited) as ended:
+        leave(code)
+    assert ended.value.code == code and [stream.flushed for stream in calm] == [1, 1]
+
+
+@pytest.mark.parametrize("left", ("atexit", "thread", "thread exit", "streams", "flush"))
+def test_a_process_with_something_left_for_its_shutdown_exits_as_usual(monkeypatch, left):
+    import atexit
+    import sys
+    import threading
+
+    from bbscore.cli import leave
+
+    _calm(monkeypatch)
+    if left == "atexit":  # coverage's, logging's, multiprocessing's
+        monkeypatch.setattr(atexit, "_ncallbacks", lambda: 1)
+    elif left == "thread":
+        monkeypatch.setattr(threading, "active_count", lambda: 2)
+    elif left == "thread exit":  # a process pool's
+        monkeypatch.setattr(threading, "_threading_atexits", [print])
+    elif left == "streams":
+        monkeypatch.setattr(sys, "stdout", _Stream())
+    else:  # the reader has gone: the usual shutdown says so
+        monkeypatch.setattr(sys, "stdout", _Stream(fails=True))
+        monkeypatch.setattr(sys, "__stdout__", sys.stdout)
+    with pytest.raises(SystemExit) as ended:
+        leave(2)
+    assert ended.value.code == 2

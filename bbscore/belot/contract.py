@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
 from functools import lru_cache
 
 import msgspec
@@ -137,6 +136,12 @@ _NOTATION = re.compile(
     rf"^(?P<kapo>\^{{0,2}})(?P<number>[0-9]*)(?P<game>{_GAME_ALTERNATIVES})(?P<flag>\^|КАПОТ|КАПО|KAPO|CAPOT)?(?P<double>\+*)$"
 )
 
+def _minus_digit(text: str, at: int) -> bool:
+    """Whether ``text`` has a minus sign at ``at`` and an ASCII digit after it (``^-2Т``, ``-12Т``: what the notation
+    refuses as a negative number; a string test, no pattern to compile at each start)."""
+    return text[at:at + 1] == "-" and "0" <= text[at + 1:at + 2] <= "9"
+
+
 MAX_BID_DIGITS = 4  # the longest bid the notation reads: 9999 (a rule set's bids are bounded by it)
 MAX_BID = 10**MAX_BID_DIGITS - 1
 MAX_TEXT = 64  # the longest contract text read (``^^2ВК++`` is 7 characters; spaces around it are allowed)
@@ -189,11 +194,16 @@ class Contract(msgspec.Struct, frozen=True):
 
     @classmethod
     def _read(cls, text: str, game_alone: bool = False) -> Contract:
-        normal = "".join(ch for ch in "".join(text.split()) if unicodedata.category(ch) != "Cf" and ch not in EMOJI_STYLE)
+        normal = "".join(text.split())
+        if not normal.isprintable():  # a format character (Cf) in it: dropped (a printable text has none)
+            import unicodedata
+
+            normal = "".join(ch for ch in normal if unicodedata.category(ch) != "Cf")
+        normal = "".join(ch for ch in normal if ch not in EMOJI_STYLE)
         normal = normal.upper().translate(_SYMBOL_VARIANTS)
-        if re.match(r"^\^{1,2}-[0-9]", normal):
+        if normal[:1] == "^" and (_minus_digit(normal, 1) or normal[1:2] == "^" and _minus_digit(normal, 2)):
             raise IllegalContractError("contract", text.strip(), _("K у капо не может быть отрицательным (K ≥ 0)"))
-        if re.match(r"^-[0-9]", normal):
+        if _minus_digit(normal, 0):
             raise IllegalContractError("contract", text.strip(), _("N не может быть отрицательным"))
         match = _NOTATION.match(normal)
         if match is None:

@@ -218,12 +218,12 @@ def load_tables(data: Any, path: Path, example: Callable[[str], str | None] | No
     (:func:`bbscore.conventions.load`) through this game's registry entry.
     """
     from bbscore.belot.schema import check
-    from bbscore.validation import explain
 
     try:
         settings = msgspec.convert(data, ConventionFile)
     except msgspec.ValidationError as error:
         from bbscore.errors import ConventionError
+        from bbscore.validation import explain  # (a refusal only)
 
         raise ConventionError(str(path), *explain(str(error), ConventionFile, example, sample)) from None
     check(settings, path)

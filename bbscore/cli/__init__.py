@@ -341,6 +341,8 @@ def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
         return app
     if named in table:
         importlib.import_module(table[named]).register(app, only=named)
+        if not completing(argv):
+            _only_subcommand(app, argv)
     elif everything or completing(argv) or set(table) != set(SUMMARIES):
         # (the shell completing what it was given; a game registered a command this table does not know)
         for module in sorted(set(table.values())):
@@ -349,6 +351,22 @@ def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
         for name, summary in SUMMARIES.items():
             app.command(name, help=summary, add_help_option=False)(_summarised)
     return app
+
+
+def _only_subcommand(app: typer.Typer, argv: list[str]) -> None:
+    """A group named with one of its commands right after it (``pref score …``): only that command is kept in it
+    (Typer builds every command of a group it is given: start-up).  Anything else — the group alone, an option before
+    the command (``pref --help score``), a name the group does not have — keeps them all, for the group's own help
+    and click's message."""
+    if len(argv) < 2:
+        return
+    for group in app.registered_groups:
+        if group.name == argv[0] and group.typer_instance is not None:
+            commands = group.typer_instance.registered_commands
+            kept = [info for info in commands
+                    if (info.name or typer.main.get_command_name(info.callback.__name__)) == argv[1]]
+            if kept:
+                commands[:] = kept
 
 
 def _help_width() -> int:
@@ -730,5 +748,31 @@ def _fail(message: str) -> int:
 
 
 def run() -> None:
-    """Entry point for ``python -m bbscore`` and the ``bbscore`` script."""
-    sys.exit(main())
+    """Entry point for ``python -m bbscore`` and the ``bbscore`` script: :func:`main`'s exit code (:func:`leave`)."""
+    leave(main())
+
+
+def leave(code: int) -> None:
+    """End the process with exit code ``code``.  Where nothing waits for the interpreter's shutdown — no atexit
+    function (coverage's, logging's, a worker pool's), no other thread and no thread-exit function, the standard
+    streams the process's own — they are flushed and the process ends at once (:func:`os._exit`): the shutdown would
+    only free a short run's objects one by one and collect the cycles its imports left, ~10% of a start (issue 24);
+    every file bbscore writes is closed by then.  Anywhere else, or when a flush fails, :func:`sys.exit` as usual (the
+    shutdown then says what it says of the failed flush)."""
+    import atexit
+    import os
+
+    threading = sys.modules.get("threading")
+    calm = (isinstance(code, int) and 0 <= code <= 255 and getattr(atexit, "_ncallbacks", lambda: 1)() == 0
+            and (threading is None or (threading.active_count() == 1 and not getattr(threading, "_threading_atexits", [1])))
+            and sys.stdout is sys.__stdout__ and sys.stderr is sys.__stderr__)
+    if calm:
+        try:
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:
+                    stream.flush()
+        except BaseException:  # (a reader gone, a full disk: the usual shutdown reports it)
+            calm = False
+    if calm:
+        os._exit(code)
+    sys.exit(code)

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import enum
 import re
-import unicodedata
-from dataclasses import dataclass
+
+import msgspec
 
 from bbscore.errors import ContractSyntaxError, IllegalContractError
 from bbscore.i18n import N_, _, language, symbols
@@ -85,9 +85,9 @@ ALLOWED = N_("ожидается игра вида 6♠ 7♣ 8♦ 9♥ 10БК (�
              "«мизер» или «распасы»")  # translated where shown (BBScoreError.explanation)
 
 
-@dataclass(frozen=True, slots=True)
-class PrefContract:
-    """A game of preferans: its kind, and for a game with a trump its level (6…10) and suit."""
+class PrefContract(msgspec.Struct, frozen=True):
+    """A game of preferans: its kind, and for a game with a trump its level (6…10) and suit (a frozen record: a
+    msgspec Struct, cheaper to define than a dataclass, whose module is then not imported at all)."""
 
     kind: Kind
     level: int | None = None
@@ -102,8 +102,12 @@ class PrefContract:
         """
         if not isinstance(text, str) or len(text) > MAX_TEXT:  # (a long text is refused unread)
             raise ContractSyntaxError("game", text, ALLOWED)
-        normal = "".join(ch for ch in "".join(text.split())  # (♠️ from a phone's emoji keyboard: U+FE0F dropped)
-                         if unicodedata.category(ch) != "Cf" and ch not in "\ufe0e\ufe0f").upper()
+        normal = "".join(text.split())
+        if not normal.isprintable():  # a format character (Cf) in it: dropped (a printable text has none)
+            import unicodedata
+
+            normal = "".join(ch for ch in normal if unicodedata.category(ch) != "Cf")
+        normal = "".join(ch for ch in normal if ch not in "\ufe0e\ufe0f").upper()  # (♠️ from a phone: U+FE0F dropped)
         if normal in _MISERE:
             return cls(Kind.MISERE)
         if normal in _ALL_PASS:

@@ -18,13 +18,16 @@ whisters answers for half of an odd trick (``whist.both_whist_odd_trick = "half_
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from bbscore.preferans.contract import Kind
 from bbscore.preferans.hand import PrefHand
 from bbscore.preferans.rules import PrefConvention
+
+if TYPE_CHECKING:  # (imported where a share is not whole: a hand of whole numbers needs no Fraction)
+    from fractions import Fraction
 
 
 class Step(msgspec.Struct, frozen=True, tag=True):
@@ -315,6 +318,8 @@ def whist_shares(hand: PrefHand, c: PrefConvention, level: int) -> dict[str, Fra
         if rule == "both":
             shares = dict.fromkeys(whisters, half + 1)
         elif rule == "half_each":
+            from fractions import Fraction
+
             shares = dict.fromkeys(whisters, Fraction(obligation, 2))
         elif rule == "after_declarer":
             shares[first] += 1
@@ -379,6 +384,8 @@ def whist_vists(hand: PrefHand, c: PrefConvention, sheet: _Sheet, per_trick: int
         rule = c.whist.one_whister_down if undertricks else c.whist.one_whister_made
         if rule == "pooled_half":
             total = sum(owed.values(), 0)
+            from fractions import Fraction
+
             each = exact(Fraction(total) / len(owed))
             owed = dict.fromkeys(owed, each)
             sheet.steps.append(Pooled(total, tuple(owed), each))
@@ -425,6 +432,8 @@ def all_pass(hand: PrefHand, c: PrefConvention, sheet: _Sheet, run: int = 0) -> 
     tricks = dict(hand.tricks)
     fewest = min(tricks.values())
     if r.writer == "fewest_tricks":
+        from fractions import Fraction
+
         writers = [p for p in hand.active if tricks[p] == fewest]
         for on in hand.active:
             if on in writers:

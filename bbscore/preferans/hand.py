@@ -21,7 +21,8 @@ What is asked of each kind of hand:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+import msgspec
 
 from bbscore.errors import InconsistentHandError
 from bbscore.preferans.contract import Kind, PrefContract
@@ -33,9 +34,8 @@ TRICKS = 10  # a deal of 32 cards: 10 tricks for three hands of 10 cards (the ga
 _WHIST_WORDS = {"вист": True, "whist": True, "w": True, "в": True, "пас": False, "pass": False, "p": False, "п": False}
 
 
-@dataclass(frozen=True, slots=True)
-class PrefHand:
-    """A checked hand.
+class PrefHand(msgspec.Struct, frozen=True):
+    """A checked hand (a frozen record: a msgspec Struct).
 
     ``players``: everyone at the table, in seating order; ``active``: the three
     who play it (all but the dealer with four players); ``dealer``: who sits

@@ -5,8 +5,7 @@ score`` uses this module alone, so that its start does not pay for the file mach
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bbscore.errors import InconsistentHandError
 from bbscore.preferans.contract import Kind, PrefContract
@@ -15,6 +14,9 @@ from bbscore.preferans.hand import TRICKS, PrefHand, after, make_hand
 from bbscore.preferans.rules import PrefConvention
 from bbscore.i18n import _
 from bbscore.seats import MAX_NOTE
+
+if TYPE_CHECKING:  # (a Fraction is made only for a number that is not whole)
+    from fractions import Fraction
 
 INPUT_KEYS = ("game", "by", "tricks", "whist", "pass", "dealer", "note", "deal")
 WRITTEN_KEYS = ("pulya", "gora", "vists")
@@ -214,15 +216,19 @@ def written_fields(entries: HandEntries) -> dict[str, Any]:
             "vists": [{"from": a, "on": b, "vists": n} for (a, b), n in vists_by_pair(entries).items()]}
 
 
-def vists_by_pair(entries: HandEntries) -> dict[tuple[str, str], Fraction]:
-    pairs: dict[tuple[str, str], Fraction] = {}
+def vists_by_pair(entries: HandEntries) -> dict[tuple[str, str], Fraction | int]:
+    pairs: dict[tuple[str, str], Fraction | int] = {}
     for a, b, n in entries.vists:
-        pairs[(a, b)] = pairs.get((a, b), Fraction(0)) + n
+        pairs[(a, b)] = pairs.get((a, b), 0) + n
     return {pair: n for pair, n in pairs.items() if n}
 
 
 def plain(value: Fraction | int) -> int | str:
     """A number for JSON or the file: whole as an int, else text ``"15/2"``."""
+    if value.__class__ is int:
+        return value
+    from fractions import Fraction
+
     value = Fraction(value)
     return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 

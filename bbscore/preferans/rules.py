@@ -13,15 +13,12 @@ frozen :class:`PrefConvention`.  A refusal is
 # No "from __future__ import annotations": msgspec reads the schema's annotations as objects.
 from typing import Any, Literal
 
-import re
-from fractions import Fraction
 
 import msgspec
 
 from bbscore.preferans import KEY
 from bbscore.preferans.contract import LEVELS
 from bbscore.errors import ConventionError
-from bbscore.validation import explain
 from bbscore.i18n import _
 
 FORMAT = 1
@@ -206,6 +203,8 @@ def from_tables(data: dict, path: Any, sample: str = "") -> PrefConvention:
     try:
         convention = msgspec.convert(data, PrefConvention)
     except msgspec.ValidationError as error:
+        from bbscore.validation import explain  # (a refusal only)
+
         raise ConventionError(str(path), *explain(str(error), PrefConvention, sample=sample)) from None
     _check(convention, str(path))
     return convention
@@ -217,7 +216,7 @@ def _check(c: PrefConvention, path: str) -> None:
         return ConventionError(path, key, reason)
 
     for index, earlier in enumerate(c.same_rules_as):
-        if not re.fullmatch(r"[0-9a-f]{64}", earlier):
+        if len(earlier) != 64 or earlier.strip("0123456789abcdef"):  # [0-9a-f]{64}
             raise refuse("same_rules_as", _("ожидаются SHA-256 прежних версий правил (64 шестнадцатеричных знака), "
                                             "а {index}-е — {earlier}").format(index=index + 1, earlier=repr(earlier)))
     if c.format != FORMAT:
@@ -290,13 +289,19 @@ def _check_play(c: PrefConvention, refuse: Any) -> None:
         raise refuse("play.source", _("назовите источник правил розыгрыша (например «Кодекс, §2.1»)"))
 
 
-def _whist_gora(c: PrefConvention, row: GameCost) -> Fraction:
-    """What ``cost.N.whist_gora`` must be under the file's ``whist.responsibility`` and ``whist.half_of``."""
+def _whist_gora(c: PrefConvention, row: GameCost) -> Any:
+    """What ``cost.N.whist_gora`` must be under the file's ``whist.responsibility`` and ``whist.half_of``: an int,
+    or a :class:`~fractions.Fraction` for half an odd number (fractions is imported only then)."""
     if c.whist.responsibility == "none":
-        return Fraction(0)
+        return 0
     if c.whist.responsibility == "full":
-        return Fraction(row.gora)
-    return Fraction(row.gora if c.whist.half_of == "undertrick_gora" else row.pulya, 2)
+        return row.gora
+    halved = row.gora if c.whist.half_of == "undertrick_gora" else row.pulya
+    if halved % 2 == 0:
+        return halved // 2
+    from fractions import Fraction
+
+    return Fraction(halved, 2)
 
 
 def _whist_gora_reason(c: PrefConvention, row: GameCost) -> str:

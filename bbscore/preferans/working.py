@@ -7,12 +7,15 @@ Pure text from the step records of :mod:`bbscore.preferans.engine` and
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bbscore.i18n import _, ngettext
 from bbscore.preferans import engine as e
-from bbscore.preferans import pulya as p
-from bbscore.preferans.settle import Settlement
+
+if TYPE_CHECKING:  # (a hand's working, ``pref score``, imports neither the пуля nor the settlement)
+    from fractions import Fraction  # (made only for a number that is not whole: whole ones are written as they are)
+
+    from bbscore.preferans.settle import Settlement
 
 
 MINUS = "\u2212"  # the one minus sign of every number shown (not the hyphen)
@@ -20,6 +23,10 @@ MINUS = "\u2212"  # the one minus sign of every number shown (not the hyphen)
 
 def number(value: Fraction | int) -> str:
     """A number as written on the sheet: whole as it is, else with a comma (``12,5``) or as a fraction (``1/3``)."""
+    if value.__class__ is int:
+        return MINUS + str(-value) if value < 0 else str(value)
+    from fractions import Fraction
+
     value = Fraction(value)
     if value < 0:
         return MINUS + number(-value)
@@ -107,6 +114,15 @@ def step_line(step: e.Step) -> str:
         case e.RunGoesOn(run, lowest):
             return _("Распасов подряд было {run}: эта сдача их не заканчивает (цена следующих распасов растёт дальше, "
                      "игра — не ниже {lowest}).").format(run=run, lowest=lowest)
+    return _pulya_step_line(step)
+
+
+def _pulya_step_line(step) -> str:
+    """A step of a пуля's closing (:mod:`bbscore.preferans.pulya`, imported here: a hand's working needs none) in
+    words; any other step as its ``repr``."""
+    from bbscore.preferans import pulya as p
+
+    match step:
         case p.PulyaClosed(player, points, kept, excess):
             return _("{player}: пуля закрыта, из {points} вошло {kept}, сверх пули {excess}.").format(
                 player=player, points=points, kept=kept, excess=excess)
@@ -172,10 +188,13 @@ def settlement_lines(s: Settlement) -> list[str]:
 
 def vists_word(value: Fraction | int) -> str:
     """``value`` vists (1 вист, 3 виста, 5 вистов; a fraction: 70/3 виста)."""
-    value = Fraction(value)
+    if value.__class__ is not int:
+        from fractions import Fraction
+
+        value = Fraction(value)
     if value.denominator != 1:
         return _("{n} виста").format(n=number(value))
-    return ngettext("{n} вист", "{n} вистов", abs(value.numerator), few="{n} виста").format(n=value.numerator)
+    return ngettext("{n} вист", "{n} вистов", abs(value.numerator), few="{n} виста").format(n=value.numerator)  # (an int's numerator: itself)
 
 
 def pairwise_lines(s: Settlement) -> list[str]:
@@ -209,5 +228,10 @@ def money_text(value, currency: str = "") -> str:
 
 def signed(value: Fraction | int) -> str:
     """A number with its sign: ``+30``, ``−50``, ``0``."""
-    text = number(abs(Fraction(value)))
+    if value.__class__ is int:
+        text = number(abs(value))
+    else:
+        from fractions import Fraction
+
+        text = number(abs(Fraction(value)))
     return text if value == 0 else ("+" if value > 0 else "−") + text

@@ -5,33 +5,38 @@ Imported only by commands that print for a person (rich is not loaded for ``--js
 
 from __future__ import annotations
 
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING
 
 from bbscore.belot.convention import Convention
 from bbscore.belot.hand import Hand
 from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown
 from bbscore.seats import MAX_NOTE, Partnership
-from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled  # (console, styled: commands too)
+from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled, table as table_for  # (console, styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+# rich's Table and Text are imported by the functions that make them: a hand's result printed as plain lines
+# (layout.console with plain) imports neither, nor rich's console (start-up, issue 24).
 
 
 def hand_result(hand: Hand, breakdown: Breakdown, convention: Convention) -> None:
     """Print the protocol line of a hand and its working, step by step."""
-    out = console()
+    out = console(plain=True)
     declarers, defenders = marks(breakdown)
-    table = Table(title=_("Строка протокола"), title_justify="left")
+    table = table_for(out, title=_("Строка протокола"), title_justify="left")
     table.add_column(_("Контракт"), justify="left")
     table.add_column(_("Разыгрывающие"), justify="right")
     table.add_column(_("Вистующие"), justify="right")
-    table.add_row(styled(breakdown.contract.shown(), "bold"), declarers, defenders)
+    table.add_row(styled(breakdown.contract.shown(), "bold", out), declarers, defenders)
     print_fitting(out, table)
     decl_con, def_con = constructions_text(hand)
     out.print(_("Конструкции: разыгрывающие {declarers}; вистующие {defenders}. Правила: {convention}.").format(
         declarers=decl_con, defenders=def_con, convention=convention.name))
-    out.print(styled(_("Расчёт"), "bold"))
+    out.print(styled(_("Расчёт"), "bold", out))
     for number, text in enumerate(steps(hand, breakdown, convention), start=1):
         out.print(f"{number}. {text}")
 
@@ -93,6 +98,8 @@ def hand_line(label: str, result, pairs) -> str:
 def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]], pairs) -> None:
     """Hands as a table when it fits the terminal whole, else (or below :data:`COMPACT_BELOW` columns) one line each;
     no number, contract or pair name is ever cut."""
+    from rich.table import Table
+    from rich.text import Text
     from rich.cells import cell_len
 
     keep_names(pairs)
@@ -242,6 +249,8 @@ def removed_hand(protocol, entry, result=None, session: bool = False) -> None:
 
 def sheet(protocol, replay, warning: str | None) -> None:
     """Print the protocol like the paper sheet, with progress toward the target and the winner."""
+    from rich.text import Text
+
     out = console()
     pairs = protocol.header.pairs
     target = protocol.header.target
@@ -258,6 +267,7 @@ def sheet(protocol, replay, warning: str | None) -> None:
 def standing(protocol, replay) -> None:
     """Print how the game stands: each pair's total toward the target (a bar where the width allows), the winner at
     the end, and the hands that disagree with the rules."""
+    from rich.table import Table
     from rich.progress_bar import ProgressBar
 
     out = console()
@@ -312,6 +322,8 @@ def recompute_report(report: dict, out: Console) -> None:
 
 def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: int) -> None:
     """Print a side's taken cards with each card's visty and the total."""
+    from rich.table import Table
+
     out = console()
     table = Table(title=_("Висты за карты, игра {game} ({words})").format(game=game.shown(), words=game.russian),
                   title_justify="left")
@@ -329,6 +341,8 @@ def counted(game, values: list[tuple[str, int]], bonus: int, total: int, cards: 
 
 def resolution(contract, result, convention: Convention) -> None:
     """Print which constructions pass, with their visty and the reasoning."""
+    from rich.table import Table
+
     out = console()
     out.print(styled(_("Контракт {contract}: {words}").format(contract=contract.shown(), words=contract.describe()), "bold"))
     from bbscore.belot.reasons import cancel_text, reasons_text  # (the announcements: only the melds command)
@@ -401,6 +415,7 @@ def _number(value) -> str:
 def stats(data: dict, out: Console | None = None) -> None:
     """Print the Belot family's part of ``bbscore stats``: the pairs ranked, the games by kind with contras and
     recontras, the totals."""
+    from rich.table import Table
     from bbscore.render.sheets import percent
 
     out = out or console()

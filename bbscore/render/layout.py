@@ -17,14 +17,18 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Iterable, Mapping, Sequence
+import sys
+from functools import cache
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from rich.cells import cell_len
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from bbscore.errors import visible
+
+if TYPE_CHECKING:  # (rich's console is imported by the first console that needs it: plain lines need none)
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
 
 GLUE = "\u00a0"  # a space that never breaks a line (printed as a plain space)
 COMPACT_BELOW = 60  # columns: below this a table is a list of lines, one a row (a phone's terminal)
@@ -130,6 +134,8 @@ def break_points(plain: str, width: int) -> list[tuple[int, int, int]]:
 
 def wrapped(text: Text, width: int) -> Text:
     """``text`` broken between words at ``width`` cells (its styles kept), glue printed as spaces."""
+    from rich.text import Text
+
     out = Text(end=text.end)
     offset = 0
     for number, paragraph in enumerate(text.split("\n", allow_blank=True)):
@@ -146,43 +152,52 @@ def wrapped(text: Text, width: int) -> Text:
     return out
 
 
-class _SafeConsole(Console):
-    """A console whose text never carries a raw control character (pair names, notes, titles and file names are user
-    text: an ESC in them would reach the terminal, a line break in them would forge a line of output) and whose lines
-    break between words (see the module's docstring)."""
+@cache
+def _safe_console() -> type:
+    """The class of :func:`console`'s rich console (defined at its first use: rich's console module is imported only
+    then)."""
+    from rich.console import Console
+    from rich.text import Text
 
-    breaking = False  # whether lines are broken at the width (a terminal, or COLUMNS given)
-    printing_named = False  # whether :meth:`print` renders a text it has named itself
+    class _SafeConsole(Console):
+        """A console whose text never carries a raw control character (pair names, notes, titles and file names are user
+        text: an ESC in them would reach the terminal, a line break in them would forge a line of output) and whose lines
+        break between words (see the module's docstring)."""
 
-    def render_str(self, text: str, *args, **kwargs) -> Text:
-        return super().render_str(visible(text).replace(GLUE, " "), *args, **kwargs)
+        breaking = False  # whether lines are broken at the width (a terminal, or COLUMNS given)
+        printing_named = False  # whether :meth:`print` renders a text it has named itself
 
-    def _as_text(self, item: str | Text) -> Text:
-        return named(item.copy()) if isinstance(item, Text) else Text(visible(item))
+        def render_str(self, text: str, *args, **kwargs) -> Text:
+            return super().render_str(visible(text).replace(GLUE, " "), *args, **kwargs)
 
-    def print(self, *objects, sep: str = " ", end: str = "\n", style=None, **kwargs) -> None:  # type: ignore[override]
-        if not objects or not all(isinstance(item, (str, Text)) for item in objects) or kwargs.get("soft_wrap") is False:
-            return super().print(*objects, sep=sep, end=end, style=style, **kwargs)
-        text = Text(sep).join(self._as_text(item) for item in objects)
-        if self.breaking:
-            text = wrapped(text, self.width)
-        else:
-            text.plain = text.plain.replace(GLUE, " ")
-        kwargs.pop("highlight", None)
-        kwargs["soft_wrap"] = True
-        self.printing_named = True  # (named above, and its line breaks are the console's own)
-        try:
-            return super().print(text, end=end, style=style, highlight=False, **kwargs)
-        finally:
-            self.printing_named = False
+        def _as_text(self, item: str | Text) -> Text:
+            return named(item.copy()) if isinstance(item, Text) else Text(visible(item))
 
-    def render(self, renderable, options=None):
-        """Every rich :class:`~rich.text.Text` too (one built by hand, a table's cell): its control characters named
-        as :func:`visible` names them, its styles kept — the one output path of every command and game.  (A text
-        :meth:`print` has named and broken into lines keeps its line breaks.)"""
-        if isinstance(renderable, Text) and not self.printing_named:
-            renderable = named(renderable)
-        return super().render(renderable, options)
+        def print(self, *objects, sep: str = " ", end: str = "\n", style=None, **kwargs) -> None:  # type: ignore[override]
+            if not objects or not all(isinstance(item, (str, Text)) for item in objects) or kwargs.get("soft_wrap") is False:
+                return super().print(*objects, sep=sep, end=end, style=style, **kwargs)
+            text = Text(sep).join(self._as_text(item) for item in objects)
+            if self.breaking:
+                text = wrapped(text, self.width)
+            else:
+                text.plain = text.plain.replace(GLUE, " ")
+            kwargs.pop("highlight", None)
+            kwargs["soft_wrap"] = True
+            self.printing_named = True  # (named above, and its line breaks are the console's own)
+            try:
+                return super().print(text, end=end, style=style, highlight=False, **kwargs)
+            finally:
+                self.printing_named = False
+
+        def render(self, renderable, options=None):
+            """Every rich :class:`~rich.text.Text` too (one built by hand, a table's cell): its control characters named
+            as :func:`visible` names them, its styles kept — the one output path of every command and game.  (A text
+            :meth:`print` has named and broken into lines keeps its line breaks.)"""
+            if isinstance(renderable, Text) and not self.printing_named:
+                renderable = named(renderable)
+            return super().render(renderable, options)
+
+    return _SafeConsole
 
 
 def named(text: Text) -> Text:
@@ -190,6 +205,8 @@ def named(text: Text) -> Text:
     plain = text.plain
     if plain.isprintable():  # the common case, quickly (nothing to name)
         return text
+    from rich.text import Text
+
     for index in reversed(range(len(plain))):
         character = plain[index]
         shown = visible(character)
@@ -203,18 +220,166 @@ def breaks_lines(out: Console) -> bool:
     return bool(out.is_terminal or os.environ.get("COLUMNS"))
 
 
-def console(wrap: bool = True) -> Console:
+def console(wrap: bool = True, *, plain: bool = False) -> Console:
     """A console that takes every text literally: no markup, no emoji codes (names and contracts are user text), no
     control character (named instead); its lines broken between words at the terminal's width (see the module's
-    docstring), or with ``wrap=False`` left whole whatever the width."""
-    out = _SafeConsole(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    docstring), or with ``wrap=False`` left whole whatever the width.
+
+    ``plain``: the caller prints only text (str, and :func:`styled` of this console) and tables of text made by
+    :func:`table` — then, where rich would write them as plain text (:func:`rich_adds_nothing`), a console that writes
+    the same bytes itself without importing rich's console (start-up: issue 24)."""
+    if plain and rich_adds_nothing():
+        return PlainConsole(_rich_width(), wrap and bool(os.environ.get("COLUMNS")))  # (breaks_lines: no terminal)
+    out = _safe_console()(highlight=False, soft_wrap=True, markup=False, emoji=False)
     out.breaking = wrap and breaks_lines(out)
     return out
 
 
-def styled(text: str, style: str) -> Text:
-    """A line in a style (bold, red, yellow), its text taken literally (control characters named)."""
+def styled(text: str, style: str, out: object = None) -> Text | str:
+    """A line in a style (bold, red, yellow), its text taken literally (control characters named); for a
+    :class:`PlainConsole` ``out``, which shows no style, the text alone."""
+    if isinstance(out, PlainConsole):
+        return visible(text)
+    from rich.text import Text
+
     return Text(visible(text), style=style)
+
+
+def table(out: object, title: str | None = None, title_justify: str = "left") -> Table | PlainTable:
+    """A table for ``out`` (:func:`console`): rich's :class:`~rich.table.Table`, or a :class:`PlainTable` for a
+    :class:`PlainConsole`."""
+    if isinstance(out, PlainConsole):
+        return PlainTable(title=title)
+    from rich.table import Table
+
+    return Table(title=title, title_justify=title_justify)
+
+
+def rich_adds_nothing() -> bool:
+    """Whether rich's console would write standard output as plain text — not a terminal by rich's own test, nor
+    forced to be one (no style, no control code), in a UTF encoding (rich's own box characters), on a POSIX system,
+    outside Jupyter and IDLE.  Where unsure (``FORCE_COLOR``, ``TTY_COMPATIBLE`` set), False: rich decides."""
+    import builtins
+
+    stream = sys.stdout
+    if (os.name != "posix" or stream is None or hasattr(stream, "rich_proxied_file") or hasattr(builtins, "get_ipython")
+            or str(getattr(sys.stdin, "__module__", "") or "").startswith("idlelib")
+            or "FORCE_COLOR" in os.environ or "TTY_COMPATIBLE" in os.environ):
+        return False
+    if not (getattr(stream, "encoding", "utf-8") or "utf-8").lower().startswith("utf"):
+        return False  # (rich would draw its tables in ASCII)
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return isatty is None or not isatty()
+    except ValueError:  # a closed file: rich takes it for no terminal too
+        return True
+
+
+def _rich_width() -> int:
+    """The width rich's console takes when it writes to no terminal: ``COLUMNS`` when it is a number, else that of
+    the first standard stream that is a terminal, else 80."""
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        return int(columns)
+    width = None
+    for stream, default in ((sys.__stdin__, 0), (sys.__stdout__, 1), (sys.__stderr__, 2)):
+        try:
+            descriptor = stream.fileno()  # type: ignore[union-attr]
+        except Exception:
+            descriptor = default
+        try:
+            width = os.get_terminal_size(descriptor).columns
+        except (AttributeError, ValueError, OSError):  # not a terminal
+            continue
+        break
+    return width or 80
+
+
+class PlainTable:
+    """A table of text cells for a :class:`PlainConsole`: the part of rich's :class:`~rich.table.Table` that
+    :func:`print_fitting` reads (``title``, ``columns`` with their ``header``, ``justify`` and ``cells``), printed as
+    rich prints its table to no terminal — its default box (``rich.box.HEAVY_HEAD``), a space of padding either side
+    of each cell, each column as wide as its widest cell, no cell wrapped."""
+
+    def __init__(self, title: str | None = None) -> None:
+        self.title = title
+        self.columns: list[_PlainColumn] = []
+
+    def add_column(self, header: str = "", justify: str = "left") -> None:
+        self.columns.append(_PlainColumn(header, justify))
+
+    def add_row(self, *cells: str) -> None:
+        for column, cell in zip(self.columns, cells, strict=True):
+            column.cells.append(cell)
+
+    def lines(self) -> list[str]:
+        """The table's lines, as rich draws them (its cells' text as :func:`visible` shows it)."""
+        from rich.box import HEAVY_HEAD as box  # (rich's Table default; the module imports no console)
+
+        if any(column.overflow != "ellipsis" for column in self.columns):
+            raise ValueError("a column of prose (print_fitting's prose) needs rich's table")
+        # (rich shows a text cell as its console shows any text: control characters named, glue as a space)
+        texts = [[visible(text).replace(GLUE, " ") for text in (column.header, *column.cells)] for column in self.columns]
+        widths = [max(cell_len(text) for text in column) for column in texts]
+        padded = [width + 2 for width in widths]
+        lines = [box.get_top(padded)]
+        rows = list(zip(*texts))
+        for index, row in enumerate(rows):
+            left, vertical, right = ((box.head_left, box.head_vertical, box.head_right) if index == 0 else
+                                     (box.foot_left, box.foot_vertical, box.foot_right) if index == len(rows) - 1 else
+                                     (box.mid_left, box.mid_vertical, box.mid_right))
+            cells = [f" {_justified(text, width, column.justify)} "
+                     for text, width, column in zip(row, widths, self.columns)]
+            lines.append(left + vertical.join(cells) + right)
+            if index == 0:
+                lines.append(box.get_row(padded, "head", edge=True))
+        lines.append(box.get_bottom(padded))
+        return lines
+
+
+class _PlainColumn:
+    def __init__(self, header: str, justify: str) -> None:
+        self.header, self.justify = header, justify
+        self.cells: list[str] = []
+        self.no_wrap, self.overflow, self.min_width = True, "ellipsis", None  # (set by print_fitting; no prose)
+
+
+def _justified(text: str, width: int, justify: str) -> str:
+    """A cell's text in its column's width, as rich justifies a line that fits (right: its trailing spaces dropped)."""
+    if justify == "right":
+        text = text.rstrip()
+        return " " * (width - cell_len(text)) + text
+    return text + " " * (width - cell_len(text))
+
+
+class PlainConsole:
+    """The console of :func:`console` with ``plain``, where rich would add nothing to what it prints: each text
+    written as :class:`rich.console.Console` would write it to no terminal — control characters named, lines broken
+    between words at the width when ``breaking`` (``COLUMNS`` given), glue as spaces — and a :class:`PlainTable` drawn
+    as rich draws its table; each print written and flushed at once, a reader gone away (``| head``) answered as rich
+    answers it."""
+
+    is_terminal = False
+
+    def __init__(self, width: int, breaking: bool) -> None:
+        self.width, self.breaking = width, breaking
+
+    def print(self, item: str | PlainTable) -> None:
+        """One text (a line, or the lines it is broken into) or one table, and a line break."""
+        if isinstance(item, PlainTable):
+            lines = item.lines()
+        else:
+            text = visible(item)
+            if self.breaking and cell_len(text) > self.width:
+                text = "\n".join(" " * indent + text[start:end] for start, end, indent in break_points(text, self.width))
+            lines = [text.replace(GLUE, " ")]
+        try:
+            sys.stdout.write("\n".join(lines) + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:  # as rich: the rest of the output to nowhere, and SystemExit (bbscore.cli.printed)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            raise SystemExit(1)
 
 
 def question_lines(question: str, width: int, room: int = 10) -> list[str]:
@@ -288,4 +453,8 @@ def _part(header: str, value: str, width: int) -> str:
 
 def _plain(cell: object) -> str:
     """A cell's text as it is shown (control characters named: what its width is measured by)."""
+    if isinstance(cell, str):
+        return visible(cell)
+    from rich.text import Text
+
     return visible(cell.plain if isinstance(cell, Text) else str(cell))

@@ -224,9 +224,10 @@ def entries_json(entries) -> dict:
 
 def steps_json(steps) -> list:
     import msgspec
-    from fractions import Fraction
 
     def hook(value):  # msgspec asks only for the types it cannot write: here a Fraction of vists
+        from fractions import Fraction
+
         if isinstance(value, Fraction):
             return _plain(value)
         raise TypeError(f"no JSON form for {type(value).__name__}")
