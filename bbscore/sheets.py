@@ -842,6 +842,12 @@ def _decimal_text(text: str, value: Any) -> bool:
     kind = value.__class__
     if kind is int:
         return text == str(value)
+    if kind is list and len(value) == 2 and value[0].__class__ is int and value[1].__class__ is int:  # (quickly)
+        first, second = value
+        if "\n" not in text:
+            return text == f"[{first}, {second}]"
+        written = f"[\n    {first},\n    {second},\n]"
+        return text == written or text.replace("\r\n", "\n") == written
     if kind is not list or not value or not all(item.__class__ is int for item in value):
         return False
     numbers = list(map(str, value))
