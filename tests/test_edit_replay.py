@@ -107,14 +107,7 @@ def test_first_end_is_the_first_ended_prefix(name, target):
     """For every first hand, first_end names the fewest hands after which the пуля replayed has ended, as a replay of
     each prefix says — with the example's target and with lower ones (so that пули close among its hands), with and
     without the sheet after all of them."""
-    sheet = pref_protocol.read(EXAMPLES / name)
-    _rules, convention, _warning = pref_protocol.rules_for(sheet)
-    if target is not None:
-        convention = _with_target(convention, target)
-    checked = pref_protocol.check(sheet, convention)
-    hands = [hand for hand in checked.hands if hand is not None]
-    entries = [entry for entry in checked.entries if entry is not None]
-    players = sheet.header.players
+    players, hands, entries, convention = _example_pulya(name, target)
     final = pulya_replay(players, hands, convention, entries)
     count = len(hands)
     ends = []
@@ -128,6 +121,18 @@ def test_first_end_is_the_first_ended_prefix(name, target):
         assert any(end is not None for end in ends)  # (a пуля closes among the hands: the search is tried)
 
 
+def _example_pulya(name: str, target: int | None):
+    """An example пуля's players, checked hands and entries, and its rule set (with ``target`` when given)."""
+    sheet = pref_protocol.read(EXAMPLES / name)
+    _rules, convention, _warning = pref_protocol.rules_for(sheet)
+    if target is not None:
+        convention = _with_target(convention, target)
+    checked = pref_protocol.check(sheet, convention)
+    hands = [hand for hand in checked.hands if hand is not None]
+    entries = [entry for entry in checked.entries if entry is not None]
+    return sheet.header.players, hands, entries, convention
+
+
 def _with_target(convention, target: int):
     import msgspec
 
@@ -139,14 +144,7 @@ def _with_target(convention, target: int):
 def test_a_pulya_carried_on_is_the_pulya_replayed_whole(name, target):
     """The sheet after some hands carried on with the rest (``start``) is the sheet of all of them replayed from the
     first, at every split, with the example's target and with one that closes пули among its hands."""
-    sheet = pref_protocol.read(EXAMPLES / name)
-    _rules, convention, _warning = pref_protocol.rules_for(sheet)
-    if target is not None:
-        convention = _with_target(convention, target)
-    checked = pref_protocol.check(sheet, convention)
-    hands = [hand for hand in checked.hands if hand is not None]
-    entries = [entry for entry in checked.entries if entry is not None]
-    players = sheet.header.players
+    players, hands, entries, convention = _example_pulya(name, target)
     whole = pulya_replay(players, hands, convention, entries)
     for split in range(len(hands) + 1):
         first = pulya_replay(players, hands[:split], convention, entries[:split])
