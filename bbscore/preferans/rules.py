@@ -319,7 +319,7 @@ def _whist_gora_reason(c: PrefConvention, row: GameCost) -> str:
                  "недобранную взятку половину стоимости игры ({pulya}): ожидается {expected}, а записано {value}").format(
             pulya=row.pulya, expected=shown, value=row.whist_gora)
     return _("при whist.responsibility = \"{responsibility}\" вистующий пишет в гору за недобранную взятку половину "
-             "стоимость недобора игры ({gora}): ожидается {expected}, а записано {value}").format(
+             "стоимости недобора игры ({gora}): ожидается {expected}, а записано {value}").format(
         responsibility="half", gora=row.gora, expected=shown, value=row.whist_gora)
 
 
