@@ -385,6 +385,18 @@ def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: boo
     return given
 
 
+def _held_or_read(path: Path, known, **replaying):
+    """The protocol at ``path``, its rules, their warning and its replay: ``known`` (the protocol and its replay)
+    when the file is still exactly that text, else read and replayed (``replaying``: :func:`replay`'s options)."""
+    if known is not None and still(path, known[0]):
+        protocol, replayed = known
+        return (protocol, *convention_for(protocol), replayed)
+    protocol = read(path)
+    rules, warning = convention_for(protocol)
+    return protocol, rules, warning, replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules,
+                                            **replaying)
+
+
 def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True, known: tuple[Protocol, Any] | None = None,
            memo: dict | None = None) -> Appended:
     """Score a hand with the file's convention and append it with its score and running total.
@@ -399,14 +411,8 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True, known:
     replays' memo (:func:`bbscore.belot.game.replay`) of the same pairs and rules.
     """
     def change():
-        if known is not None and still(path, known[0]):
-            protocol, before = known
-            rules, warning = convention_for(protocol)
-        else:
-            protocol = read(path)
-            rules, warning = convention_for(protocol)
-            # (the hands before are checked, not shown: no per-hand result kept)
-            before = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules, memo=memo, keep=False)
+        # (the hands before are checked, not shown: no per-hand result kept)
+        protocol, rules, warning, before = _held_or_read(path, known, memo=memo, keep=False)
         typed = _given(fields, protocol.header.pairs, rules, confirmed)
         _refuse_bad_file(protocol, before)
         if before.ended:
@@ -592,13 +598,7 @@ def fix(path: Path, known: tuple[Protocol, Any] | None = None) -> Path | None:
     (its score cannot be computed).
     """
     def change():
-        if known is not None and still(path, known[0]):
-            protocol, result = known
-            rules, _warning = convention_for(protocol)
-        else:
-            protocol = read(path)
-            rules, _warning = convention_for(protocol)
-            result = replay(protocol.hands, protocol.header.pairs, protocol.header.target, rules)
+        protocol, rules, _warning, result = _held_or_read(path, known)
         _refuse_bad_file(protocol, result)
         changes: dict[int, dict[str, Any]] = {}  # hand number → the keys written anew, each where it is written
         slipped = {(d.hand, d.field) for d in result.discrepancies}  # (a 5.0 equals 5, and is still a slip)

@@ -285,7 +285,7 @@ def _rich_width() -> int:
     for stream, default in ((sys.__stdin__, 0), (sys.__stdout__, 1), (sys.__stderr__, 2)):
         try:
             descriptor = stream.fileno()  # type: ignore[union-attr]
-        except Exception:
+        except (AttributeError, ValueError, OSError):  # no stream, or one with no descriptor (as rich takes it)
             descriptor = default
         try:
             width = os.get_terminal_size(descriptor).columns
