@@ -215,7 +215,7 @@ def pytest_collection_modifyitems(config, items):
     traced they cost twice as much (measured: 33 s of CPU for the property files against 18 s untraced).  The coverage
     printed is the example tests' own."""
     if config.getoption("no_cov", True) or not config.getoption("cov_source", None):
-        return  # coverage is not measured (--no-cov): pytest-cov then refuses the marker
+        return  # coverage is not measured (no --cov, or --no-cov): pytest-cov then refuses the marker
     for item in items:
         if item.get_closest_marker("untraced") or getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
             item.add_marker(pytest.mark.no_cover)

@@ -16,9 +16,8 @@ from conftest import REPO, run_cli
 
 
 def readme_commands() -> list[str]:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
     commands = []
-    for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S):
+    for block in (text for info, text in fenced_blocks() if info == "sh"):
         for line in block.splitlines():
             line = re.sub(r"\s+#.*$", "", line).strip()
             if line.startswith("bbscore "):
@@ -42,13 +41,28 @@ def test_every_readme_command_succeeds(tmp_path):
 
 def readme_outputs() -> list[tuple[str, str]]:
     """The README's blocks that show a run: a ``` block whose first line is ``$ bbscore …``, the output after it."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
     shown = []
-    for block in re.findall(r"^```\n(.*?)^```$", text, flags=re.S | re.M):
+    for info, block in fenced_blocks():
         first, _, output = block.partition("\n")
-        if first.startswith("$ bbscore "):
+        if info == "" and first.startswith("$ bbscore "):
             shown.append((first.removeprefix("$ "), output))
     return shown
+
+
+def fenced_blocks() -> list[tuple[str, str]]:
+    """The README's fenced blocks, in order: each one's info string (``sh``, or empty) and its text, every line ending
+    with a newline — a fence opens and closes at the start of a line (a closing fence is never taken for an opening)."""
+    blocks, info, lines = [], None, []
+    for line in (REPO / "README.md").read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("```"):
+            if info is None:
+                info, lines = line.strip().removeprefix("```"), []
+            else:
+                blocks.append((info, "".join(lines)))
+                info = None
+        elif info is not None:
+            lines.append(line)
+    return blocks
 
 
 def test_readme_shows_runs():

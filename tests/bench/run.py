@@ -574,7 +574,7 @@ PLAY_DRIVER = (
     "        self.times = []\n"
     "    def isatty(self):\n"
     "        return False\n"
-    "    def readline(self):\n"
+    "    def readline(self, size=-1):\n"  # (the session reads an answer with a size limit)
     "        self.times.append(time.perf_counter())\n"
     "        index = len(self.times) - 1\n"
     "        return lines[index] + '\\n' if index < len(lines) else ''\n"
