@@ -800,12 +800,12 @@ _TOKENS_APART = re.compile(rf"{_ONE_TOKEN}(?:\x00{_ONE_TOKEN})*")
 
 
 def _values_proven(text: str, values: list[_Edit]) -> bool:
-    """Whether each value edit's old span is exactly what it held (``old``) and its new text parses alone to exactly
-    what is meant (``new``), value for value and type for type.
+    """Whether each value edit's old span is exactly what it held (``old``) and its new text is exactly what is meant
+    (``new``), value for value and type for type.
 
-    An old span is what it held when it is written as the file's parse read it, in decimal (:func:`_decimal_text`:
-    by TOML's grammar such a text after ``key =`` is that value's whole text and nothing else), or else when it parses
-    alone to it.  What is parsed is parsed at once, by one parse of one text: when each piece is one value token
+    A span, old or new, is its value when it is that value written in decimal (:func:`_decimal_text`: by TOML's
+    grammar such a text after ``key =`` is that value's whole text and nothing else, and is read as that value), or
+    else when it parses alone to it.  What is parsed is parsed at once, by one parse of one text: when each piece is one value token
     (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside it), as the
     items of one list, one item each, ``v = [piece, piece, …]``; otherwise each as a statement of its own, one a line
     (a value left open would take the next line in, which no value holds)."""
@@ -815,8 +815,11 @@ def _values_proven(text: str, values: list[_Edit]) -> bool:
         if not _decimal_text(span, edit.old):
             pieces.append(span)
             meant.append(edit.old)
-    pieces += [edit.text for edit in values]
-    meant += [edit.new for edit in values]
+        if not _decimal_text(edit.text, edit.new):
+            pieces.append(edit.text)
+            meant.append(edit.new)
+    if not pieces:
+        return True
     joined = "\x00".join(pieces)
     if _bracketed_apart(joined, len(pieces)) or _TOKENS_APART.fullmatch(joined):
         parsed = _parsed("v = [\n" + joined.replace("\x00", ",\n") + "\n]\n", nesting=3)  # (a table of lists of lists)

@@ -304,3 +304,42 @@ def test_a_plain_table_has_no_column_of_prose():
     table.add_row("Мы", "длинное примечание")
     with pytest.raises(ValueError):
         layout.print_fitting(out, table, prose=(1,))
+
+
+# What add and edit print to no terminal — the hand's line(s) as a table (with a note, or a long note that folds), and
+# the standing — is bbscore's own where rich would write plain text, byte for byte what rich writes (issue 24).
+CHANGES = [
+    ("add", "game.toml", "12Т", "--by", "Север", "--def-points", "18"),
+    ("add", "game.toml", "12Т", "--by", "Север", "--def-points", "18", "--note", "капо у Юга!"),
+    ("add", "game.toml", "15П+", "--by", "Юг", "--def-points", "33", "--note", "очень " * 12 + "длинное примечание"),
+    ("add", "game.toml", "12C", "--by", "Север", "--def-points", "18", "--note", "n", "--lang", "en"),
+    ("edit", "game.toml", "1", "12Т", "--by", "Север", "--def-points", "18"),
+    ("edit", "game.toml", "2", "16Ч", "--by", "Юг", "--def-points", "90", "--note", "бэла у нас"),
+    ("edit", "game.toml", "1", "12C", "--by", "Север", "--def-points", "40", "--lang", "en"),
+]
+
+
+@pytest.mark.parametrize("args", CHANGES, ids=" ".join)
+@pytest.mark.parametrize("columns", (None, 40, 59, 60, 72, 80, 1000))
+def test_what_add_and_edit_print_plain_is_what_rich_writes(monkeypatch, tmp_path, args, columns):
+    from bbscore.render import layout
+
+    printed = []
+    for side in ("plain", "rich"):
+        folder = tmp_path / side
+        folder.mkdir()
+        for made in (("new", "game.toml", "--pairs", "Север,Юг"),
+                     ("add", "game.toml", "9Т", "--by", "Юг", "--def-points", "70", "--note", "терц у Севера"),
+                     ("add", "game.toml", "10Б", "--by", "Север", "--def-points", "40")):
+            assert run_cli(*made, cwd=folder).returncode == 0
+        before = (folder / "game.toml").read_bytes()
+        with monkeypatch.context() as patch:
+            if side == "rich":
+                patch.setattr(layout, "rich_adds_nothing", lambda: False)
+            elif columns in (None, 40, 59, 1000) and not any("длинное" in arg for arg in args):  # (a note to fold: rich)
+                patch.setattr(layout, "_safe_console", lambda: pytest.fail("rich's console was made"))
+            printed.append(run_cli(*args, columns=columns, cwd=folder))
+        assert (folder / "game.toml").read_bytes() != before
+    plain, rich = printed
+    assert plain.returncode == 0, plain.stderr
+    assert (plain.returncode, plain.stdout, plain.stderr) == (rich.returncode, rich.stdout, rich.stderr)

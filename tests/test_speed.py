@@ -481,8 +481,10 @@ def test_a_file_that_grows_while_read_is_read_up_to_the_limit(tmp_path, monkeypa
 # What a start imports (issue 24, start-up): each command loads only what it uses.  The command runs as
 # ``python -m bbscore`` does (its __main__), in a process of its own without coverage's measuring.
 _STARTED = """
-import atexit, json, runpy, sys
-atexit.register(int)  # (something left for the shutdown: bbscore.cli.leave exits as usual, and this report is made)
+import json, os, runpy, sys
+def ended(code):  # (bbscore.cli.leave's end at once: here the end of the run, and this report is made)
+    raise SystemExit(code)
+os._exit = ended
 sys.path.insert(0, sys.argv[1])
 report, sys.argv = sys.argv[2], ["bbscore", *sys.argv[3:]]
 try:
@@ -558,10 +560,14 @@ class _Stream(io.StringIO):
             raise BrokenPipeError
 
 
+ran: list[int] = []  # each run of the atexit functions by a _calm process: how often its output was flushed before
+
+
 def _calm(monkeypatch) -> tuple[_Stream, _Stream]:
-    """A process with nothing left for its shutdown (as ``python -m bbscore`` is, unlike pytest's): its own standard
-    streams, no atexit function, no other thread; ``os._exit`` recorded instead of ending the tests.  (Called in the
-    test itself: pytest sets its own streams again after the fixtures.)"""
+    """A process with nothing but atexit functions left for its shutdown (as ``python -m bbscore`` is, unlike
+    pytest's): its own standard streams, no other thread; ``os._exit`` recorded instead of ending the tests, and the
+    atexit functions' run (never pytest's own, for real) counted in ``ran``.  (Called in the test itself: pytest sets
+    its own streams again after the fixtures.)"""
     import atexit
     import os
     import sys
@@ -570,7 +576,8 @@ def _calm(monkeypatch) -> tuple[_Stream, _Stream]:
     out, err = _Stream(), _Stream()
     for name, stream in (("stdout", out), ("__stdout__", out), ("stderr", err), ("__stderr__", err)):
         monkeypatch.setattr(sys, name, stream)
-    monkeypatch.setattr(atexit, "_ncallbacks", lambda: 0)
+    ran.clear()
+    monkeypatch.setattr(atexit, "_run_exitfuncs", lambda: ran.append(out.flushed))
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     monkeypatch.setattr(threading, "_threading_atexits", [])
 
@@ -589,20 +596,18 @@ def test_a_calm_process_ends_at_once_its_output_flushed(monkeypatch, code):
     with pytest.raises(_Exited) as ended:
         leave(code)
     assert ended.value.code == code and [stream.flushed for stream in calm] == [1, 1]
+    assert ran == [0]  # the atexit functions (filelock's, logging's, coverage's) run once, before the output's flush
 
 
-@pytest.mark.parametrize("left", ("atexit", "thread", "thread exit", "streams", "flush"))
+@pytest.mark.parametrize("left", ("thread", "thread exit", "streams", "flush"))
 def test_a_process_with_something_left_for_its_shutdown_exits_as_usual(monkeypatch, left):
-    import atexit
     import sys
     import threading
 
     from bbscore.cli import leave
 
     _calm(monkeypatch)
-    if left == "atexit":  # coverage's, logging's, multiprocessing's
-        monkeypatch.setattr(atexit, "_ncallbacks", lambda: 1)
-    elif left == "thread":
+    if left == "thread":
         monkeypatch.setattr(threading, "active_count", lambda: 2)
     elif left == "thread exit":  # a process pool's
         monkeypatch.setattr(threading, "_threading_atexits", [print])
@@ -614,3 +619,23 @@ def test_a_process_with_something_left_for_its_shutdown_exits_as_usual(monkeypat
     with pytest.raises(SystemExit) as ended:
         leave(2)
     assert ended.value.code == 2
+    assert ran == ([0] if left == "flush" else [])  # (else left for the shutdown, which runs them)
+
+
+def test_a_process_runs_its_atexit_functions_before_it_ends_at_once(tmp_path):
+    """A real ``bbscore`` process with an atexit function of its own (as filelock's, logging's): run, once, and the
+    exit code kept."""
+    import subprocess
+    import sys
+
+    from conftest import process_env
+
+    mark = tmp_path / "ran"
+    script = ("import atexit, sys\n"
+              f"atexit.register(lambda: open({str(mark)!r}, 'a').write('ran;'))\n"
+              "sys.argv = ['bbscore', 'score', '12Т', '--def-points', '200']\n"
+              "from bbscore.__main__ import main\n"
+              "main()\n")
+    done = subprocess.run([sys.executable, "-c", script], env=process_env(), cwd=REPO, capture_output=True,
+                          text=True, encoding="utf-8", timeout=60)
+    assert done.returncode == 2 and "200" in done.stderr and mark.read_text() == "ran;"

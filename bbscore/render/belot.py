@@ -12,7 +12,10 @@ from bbscore.belot.hand import Hand
 from bbscore.i18n import N_, _, ngettext
 from bbscore.belot.scoring import Breakdown
 from bbscore.seats import MAX_NOTE, Partnership
-from bbscore.render.layout import COMPACT_BELOW, console, keep_names, print_fitting, styled, table as table_for  # (console, styled: commands too)
+from rich.cells import cell_len
+
+from bbscore.render.layout import (COMPACT_BELOW, PlainConsole, PlainTable, console, keep_names, print_fitting,  # (console,
+                                    styled, table as table_for)  # styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
 if TYPE_CHECKING:
@@ -97,48 +100,72 @@ def hand_line(label: str, result, pairs) -> str:
 
 def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]], pairs) -> None:
     """Hands as a table when it fits the terminal whole, else (or below :data:`COMPACT_BELOW` columns) one line each;
-    no number, contract or pair name is ever cut."""
-    from rich.table import Table
-    from rich.text import Text
-    from rich.cells import cell_len
-
+    no number, contract or pair name is ever cut.  To a :class:`~bbscore.render.layout.PlainConsole` a table whose
+    cells all fit unwrapped is drawn plain (what rich draws then); one whose note would fold is rich's."""
     keep_names(pairs)
-    notes = any(hand_cells(result, pairs)["note"] for _, result in rows)
     headers = [_("№"), _("Контракт"), _("Кто"), pairs[0], _("итог"), pairs[1], _("итог")]
-    table = Table(title=title, title_justify="left")
+    widths = [cell_len(header) for header in headers]
+    note_width = max(cell_len(_("Примечание")), NOTE_MIN_WIDTH)
+    shown = []
+    for label, result in rows:
+        cells = hand_cells(result, pairs)
+        row = [label if isinstance(label, str) else label.plain, cells["contract"], cells["by"], cells["points"][0],
+               cells["total"][0], cells["points"][1], cells["total"][1]]
+        widths = [max(width, cell_len(cell)) for width, cell in zip(widths, row)]
+        note_width = max(note_width, cell_len(cells["note"]))
+        shown.append((label, result, cells))
+    notes = any(cells["note"] for _label, _result, cells in shown)
+    columns = len(headers) + notes
+    needed = sum(widths) + (NOTE_MIN_WIDTH if notes else 0) + 3 * columns + 1  # cells, padding each side, borders
+    out.print(title)
+    if out.width >= COMPACT_BELOW and needed <= out.width:
+        plain = isinstance(out, PlainConsole) and needed + notes * (note_width - NOTE_MIN_WIDTH) <= out.width
+        drawn = out if plain or not isinstance(out, PlainConsole) else console()  # (a note to fold: rich's table)
+        table = _hands_table(drawn, headers, notes)
+        for label, result, cells in shown:
+            contract = styled(cells["contract"], "red", drawn) if result.error is not None else cells["contract"]
+            table.add_row(label if not plain or isinstance(label, str) else label.plain, contract, cells["by"],
+                          cells["points"][0], cells["total"][0], cells["points"][1], cells["total"][1],
+                          *([cells["note"]] if notes else []))
+        drawn.print(table)
+        return
+    out.print(_("№. контракт, кто  очки {first} : {second}   итог").format(first=pairs[0], second=pairs[1]))
+    for label, result, _cells in shown:
+        line = hand_line(label if isinstance(label, str) else label.plain, result, pairs)
+        out.print(styled(line, "red", out) if result.error is not None else line)
+
+
+NOTE_MIN_WIDTH = 10  # the notes column's least width (a note folds within it when the table is too wide)
+
+
+def _hands_table(out, headers: list[str], notes: bool):
+    """The empty table of :func:`_hands_view` for ``out``: rich's, its notes folding; or a plain one, all unwrapped."""
+    if isinstance(out, PlainConsole):
+        table = PlainTable()
+        for index, header in enumerate(headers):
+            table.add_column(header, justify="left" if index in (1, 2) else "right")
+        if notes:
+            table.add_column(_("Примечание"), min_width=NOTE_MIN_WIDTH)
+        return table
+    from rich.table import Table
+
+    table = Table(title_justify="left")
     for index, header in enumerate(headers):
         table.add_column(header, justify="left" if index in (1, 2) else "right", no_wrap=True)
     if notes:
-        table.add_column(_("Примечание"), overflow="fold", min_width=10)
-    widths = [cell_len(header) for header in headers]
-    for label, result in rows:
-        cells = hand_cells(result, pairs)
-        contract = styled(cells["contract"], "red") if result.error is not None else cells["contract"]
-        row = [label, contract, cells["by"], cells["points"][0], cells["total"][0], cells["points"][1], cells["total"][1]]
-        widths = [max(width, cell_len(cell if isinstance(cell, str) else cell.plain)) for width, cell in zip(widths, row)]
-        table.add_row(*row, *([cells["note"]] if notes else []))
-    columns = len(headers) + notes
-    needed = sum(widths) + (10 if notes else 0) + 3 * columns + 1  # cells, padding of one each side, borders
-    table.title = None
-    out.print(title)
-    if out.width >= COMPACT_BELOW and needed <= out.width:
-        out.print(table)
-        return
-    out.print(_("№. контракт, кто  очки {first} : {second}   итог").format(first=pairs[0], second=pairs[1]))
-    for label, result in rows:
-        line = hand_line(label.plain if isinstance(label, Text) else label, result, pairs)
-        out.print(styled(line, "red") if result.error is not None else line)
+        table.add_column(_("Примечание"), overflow="fold", min_width=NOTE_MIN_WIDTH)
+    return table
 
 
 def added_hand(appended) -> None:
     """Print what ``add`` wrote: the protocol line, both totals and how far each pair is from the target."""
-    out = console()
+    out = console(plain=True)
     protocol = appended.protocol
     replay = appended.replay
     result = replay.results[-1]
     pairs = protocol.header.pairs
     if appended.warning:
-        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow", out))
     _hands_view(out, _("Сдача {hand} записана в {file}").format(hand=result.entry.number, file=protocol.path),
                 [(str(result.entry.number), result)], pairs)
     _standing(out, pairs, protocol.header.target, replay)
@@ -148,9 +175,9 @@ def _standing(out: Console, pairs, target: int, replay) -> None:
     for index, name in enumerate(pairs):
         out.print(f"«{name}»: {replay.totals[index]} — {_distance(replay.totals[index], target)}")
     if replay.ended:
-        out.print(styled(_end_text(pairs, replay), "bold"))
+        out.print(styled(_end_text(pairs, replay), "bold", out))
     elif replay.totals[0] == replay.totals[1] >= target:
-        out.print(styled(_("Итоги равны и не меньше цели: играется ещё одна сдача."), "bold"))
+        out.print(styled(_("Итоги равны и не меньше цели: играется ещё одна сдача."), "bold", out))
     else:
         _not_ended_yet(out, pairs, target, replay)
 
@@ -162,17 +189,17 @@ def _not_ended_yet(out: Console, pairs, target: int, replay) -> None:
     if over:
         out.print(styled(_("«{pair}» — {total} из {target}, но эта сдача партию не кончает: по правилам в решающей сдаче "
                            "нужна взятка (game_end в правилах); играется дальше.").format(
-            pair=pairs[over[0]], total=replay.totals[over[0]], target=target), "bold"))
+            pair=pairs[over[0]], total=replay.totals[over[0]], target=target), "bold", out))
 
 
 def edited_hand(replaced) -> None:
     """Print what ``edit`` changed: the hand's old and new lines, and the totals before and after."""
-    out = console()
+    out = console(plain=True)
     protocol = replaced.protocol
     pairs = protocol.header.pairs
     number = replaced.number
     if replaced.warning:
-        out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow", out))
     old, new = replaced.before.results[number - 1], replaced.replay.results[number - 1]
     _hands_view(out, _("Сдача {hand} исправлена в {file}").format(hand=number, file=protocol.path),
                 [(_("{hand} было").format(hand=number), old), (_("{hand} стало").format(hand=number), new)], pairs)

@@ -305,8 +305,8 @@ class PlainTable:
         self.title = title
         self.columns: list[_PlainColumn] = []
 
-    def add_column(self, header: str = "", justify: str = "left") -> None:
-        self.columns.append(_PlainColumn(header, justify))
+    def add_column(self, header: str = "", justify: str = "left", min_width: int | None = None) -> None:
+        self.columns.append(_PlainColumn(header, justify, min_width))
 
     def add_row(self, *cells: str) -> None:
         for column, cell in zip(self.columns, cells, strict=True):
@@ -320,7 +320,8 @@ class PlainTable:
             raise ValueError("a column of prose (print_fitting's prose) needs rich's table")
         # (rich shows a text cell as its console shows any text: control characters named, glue as a space)
         texts = [[visible(text).replace(GLUE, " ") for text in (column.header, *column.cells)] for column in self.columns]
-        widths = [max(cell_len(text) for text in column) for column in texts]
+        widths = [max([cell_len(text) for text in texts_of] + [column.min_width or 0])
+                  for texts_of, column in zip(texts, self.columns)]
         padded = [width + 2 for width in widths]
         lines = [box.get_top(padded)]
         rows = list(zip(*texts))
@@ -338,10 +339,10 @@ class PlainTable:
 
 
 class _PlainColumn:
-    def __init__(self, header: str, justify: str) -> None:
+    def __init__(self, header: str, justify: str, min_width: int | None = None) -> None:
         self.header, self.justify = header, justify
         self.cells: list[str] = []
-        self.no_wrap, self.overflow, self.min_width = True, "ellipsis", None  # (set by print_fitting; no prose)
+        self.no_wrap, self.overflow, self.min_width = True, "ellipsis", min_width  # (print_fitting sets them; no prose)
 
 
 def _justified(text: str, width: int, justify: str) -> str:
