@@ -343,3 +343,38 @@ def test_what_add_and_edit_print_plain_is_what_rich_writes(monkeypatch, tmp_path
     plain, rich = printed
     assert plain.returncode == 0, plain.stderr
     assert (plain.returncode, plain.stdout, plain.stderr) == (rich.returncode, rich.stdout, rich.stderr)
+
+
+PREF_CHANGES = [
+    ("pref", "add", "pulya.toml", "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера"),
+    ("pref", "add", "pulya.toml", "мизер", "--by", "Вера", "--tricks", "1"),
+    ("pref", "add", "pulya.toml", "7♥", "--by", "Боря", "--tricks", "7", "--whist", "Аня", "--pass", "Вера",
+     "--lang", "en"),
+    ("pref", "edit", "pulya.toml", "1", "8♦", "--by", "Аня", "--tricks", "8", "--whist", "Боря", "--pass", "Вера"),
+]
+
+
+@pytest.mark.parametrize("args", PREF_CHANGES, ids=" ".join)
+@pytest.mark.parametrize("columns", (None, 40, 1000))
+def test_what_pref_add_and_edit_print_plain_is_what_rich_writes(monkeypatch, tmp_path, args, columns):
+    from bbscore.render import layout
+
+    printed = []
+    for side in ("plain", "rich"):
+        folder = tmp_path / side
+        folder.mkdir()
+        for made in (("pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера", "--target", "10"),
+                     ("pref", "add", "pulya.toml", "6♣", "--by", "Вера", "--tricks", "6", "--whist", "Аня",
+                      "--pass", "Боря")):
+            assert run_cli(*made, cwd=folder).returncode == 0
+        before = (folder / "pulya.toml").read_bytes()
+        with monkeypatch.context() as patch:
+            if side == "rich":
+                patch.setattr(layout, "rich_adds_nothing", lambda: False)
+            else:
+                patch.setattr(layout, "_safe_console", lambda: pytest.fail("rich's console was made"))
+            printed.append(run_cli(*args, columns=columns, cwd=folder))
+        assert (folder / "pulya.toml").read_bytes() != before
+    plain, rich = printed
+    assert plain.returncode == 0, plain.stderr
+    assert (plain.returncode, plain.stdout, plain.stderr) == (rich.returncode, rich.stdout, rich.stderr)

@@ -5,10 +5,7 @@ Imported only by commands that print for a person (rich is not loaded for ``--js
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from bbscore.i18n import N_, _, ngettext
 from bbscore.render.layout import console, keep, keep_names, print_fitting, styled
@@ -22,6 +19,12 @@ from bbscore.preferans.working import (
     signed,
     step_line,
 )
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+# rich's Table, and fractions, are imported by the functions that use them: what ``pref add`` and ``pref edit`` print
+# is lines of text, written by the plain console where rich would write plain text (start-up, issue 24).
 
 
 def _entries_lines(entries) -> list[str]:
@@ -44,7 +47,7 @@ def _entries_lines(entries) -> list[str]:
 def hand_result(title: str, entries, out: Console | None = None) -> None:
     """A hand: what it writes, then the working step by step."""
     out = out or console()
-    out.print(styled(title, "bold"))
+    out.print(styled(title, "bold", out))
     for line in _entries_lines(entries):
         out.print(line)
     out.print(_("Расчёт:"))
@@ -54,10 +57,10 @@ def hand_result(title: str, entries, out: Console | None = None) -> None:
 
 def added(appended, path) -> None:
     """What ``pref add`` wrote, then the state of the пуля."""
-    out = console()
+    out = console(plain=True)
     keep_names(appended.protocol.header.players)
     if appended.warning:
-        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow", out))
     hand_result(_("{file}: сдача {number} — {hand}").format(file=path, number=appended.number,
                                                                hand=hand_title(appended.hand)), appended.entries, out)
     closing = [step for n, step in appended.after.sheet.closing if n == len(appended.after.entries)]
@@ -76,12 +79,12 @@ def hand_title(hand) -> str:
 def edited(replaced, path) -> None:
     """What ``pref edit`` changed: the hand as it was and as it is now (what each writes), the later hands whose
     entries changed with it, then the state of the пуля."""
-    out = console()
+    out = console(plain=True)
     keep_names(replaced.protocol.header.players)
     if replaced.warning:
-        out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow", out))
     number = replaced.number
-    out.print(styled(_("{file}: сдача {hand} исправлена").format(file=path, hand=number), "bold"))
+    out.print(styled(_("{file}: сдача {hand} исправлена").format(file=path, hand=number), "bold", out))
     old_hand, old_entries = replaced.before.hands[number - 1], replaced.before.entries[number - 1]
     out.print(_("Было: {hand}").format(hand=hand_title(old_hand)))
     for line in _entries_lines(old_entries):
@@ -104,12 +107,13 @@ def hand_summary(number: int, hand, entries) -> str:
 def played(appended, path, convention) -> None:
     """After each hand of ``pref play``: what it wrote, the closing of a пуля, each player's standing (the settlement
     if the game stopped now), then who deals next; at the end of the пуля, the settlement."""
+    from rich.table import Table
     from bbscore.preferans.settle import settle_sheet
 
     out = console()
     keep_names(appended.protocol.header.players)
     if appended.warning:
-        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow"))
+        out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow", out))
     out.print(styled(_("Сдача {number} записана: {hand}").format(number=appended.number,
                                                                  hand=hand_title(appended.hand)), "bold"))
     for line in _entries_lines(appended.entries):
@@ -140,11 +144,11 @@ def _status(sheet, out: Console, hands: int | None = None, path=None, first_deal
             pulya=", ".join(f"{p} {sheet.pulya[p]}" for p in sheet.players), target=sheet.target,
             gora=", ".join(f"{p} {number(sheet.gora[p])}" for p in sheet.players)))
     if sheet.ended and brief:
-        out.print(styled(_("Пуля закрыта: игра окончена."), "bold"))
+        out.print(styled(_("Пуля закрыта: игра окончена."), "bold", out))
         return
     if sheet.ended:
         out.print(styled(_("Пуля закрыта: игра окончена. Подсчёт: bbscore pref settle {file}").format(
-            file=path or _("ФАЙЛ")), "bold"))
+            file=path or _("ФАЙЛ")), "bold", out))
         return
     if sheet.runs_matter and sheet.run:
         out.print(_("Распасов подряд: {run}; следующая игра — не ниже {lowest} (или мизер, или снова распасы).").format(
@@ -181,6 +185,7 @@ def _running(values: tuple) -> str:
 
 def sheet(protocol, checked, warning: str | None) -> None:
     """The пуля as on paper: each player's пуля with its running entries, гора, and the vists on each other."""
+    from rich.table import Table
     out = console()
     s = checked.sheet
     keep_names(s.players)
@@ -214,6 +219,8 @@ def sheet(protocol, checked, warning: str | None) -> None:
 def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> None:
     """The settlement: the working, each player's result (exact and in whole vists), what each owes each other one,
     and the fewest payments that settle everyone (with ``per_vist``, a :class:`~decimal.Decimal`, also in money)."""
+    from rich.table import Table
+    from fractions import Fraction
     from bbscore.preferans.settle import money
 
     out = console()
@@ -274,6 +281,7 @@ def _discrepancies(checked, path, out: Console, what: str | None = None) -> None
 
 def recompute_report(report: dict, out: Console) -> None:
     """A preferans file's discrepancies, one line each (file:line: сдача N, field: message), then its status."""
+    from fractions import Fraction
     from bbscore.preferans.protocol import FIELD_NAMES
 
     name = report["file"]
@@ -315,6 +323,7 @@ STATS_TEXT = {
 def stats(data: dict, out: Console | None = None) -> None:
     """Print the Preferans part of ``bbscore stats``: the players ranked (пули, wins by settlement, the settlement's
     sum and average), then each one's games declared and made by level, misères and распасы."""
+    from rich.table import Table
     from bbscore.render.sheets import average_text, percent, signed as settled
 
     out = out or console()
