@@ -805,10 +805,10 @@ def _values_proven(text: str, values: list[_Edit]) -> bool:
 
     A span, old or new, is its value when it is that value written in decimal (:func:`_decimal_text`: by TOML's
     grammar such a text after ``key =`` is that value's whole text and nothing else, and is read as that value), or
-    else when it parses alone to it.  What is parsed is parsed at once, by one parse of one text: when each piece is one value token
-    (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside it), as the
-    items of one list, one item each, ``v = [piece, piece, …]``; otherwise each as a statement of its own, one a line
-    (a value left open would take the next line in, which no value holds)."""
+    else when it parses alone to it.  What is parsed is parsed at once, by one parse of one text: when each piece is
+    one value token (:data:`_ONE_TOKEN`: then it cannot end early or run on into the next, whatever is written beside
+    it), as the items of one list, one item each, ``v = [piece, piece, …]``; otherwise each as a statement of its own,
+    one a line (a value left open would take the next line in, which no value holds)."""
     pieces, meant = [], []
     for edit in values:
         span = text[edit.start:edit.end]

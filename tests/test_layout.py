@@ -319,28 +319,37 @@ CHANGES = [
 ]
 
 
-@pytest.mark.parametrize("args", CHANGES, ids=" ".join)
-@pytest.mark.parametrize("columns", (None, 40, 59, 60, 72, 80, 1000))
-def test_what_add_and_edit_print_plain_is_what_rich_writes(monkeypatch, tmp_path, args, columns):
+def _printed_plain_and_rich(monkeypatch, folder: Path, made, args, columns, rich_allowed: bool):
+    """``args`` run twice, each on a sheet ``made`` (its commands) in a folder of its own: with the plain console where
+    rich would write plain text (rich's console failing the test unless ``rich_allowed``), then with rich's; each run
+    changing its sheet.  Returns both runs."""
     from bbscore.render import layout
 
     printed = []
     for side in ("plain", "rich"):
-        folder = tmp_path / side
-        folder.mkdir()
-        for made in (("new", "game.toml", "--pairs", "Север,Юг"),
-                     ("add", "game.toml", "9Т", "--by", "Юг", "--def-points", "70", "--note", "терц у Севера"),
-                     ("add", "game.toml", "10Б", "--by", "Север", "--def-points", "40")):
-            assert run_cli(*made, cwd=folder).returncode == 0
-        before = (folder / "game.toml").read_bytes()
+        (folder / side).mkdir()
+        for command in made:
+            assert run_cli(*command, cwd=folder / side).returncode == 0
+        sheet = folder / side / args[args.index("add" if "add" in args else "edit") + 1]
+        before = sheet.read_bytes()
         with monkeypatch.context() as patch:
             if side == "rich":
                 patch.setattr(layout, "rich_adds_nothing", lambda: False)
-            elif columns in (None, 40, 59, 1000) and not any("длинное" in arg for arg in args):  # (a note to fold: rich)
+            elif not rich_allowed:
                 patch.setattr(layout, "_safe_console", lambda: pytest.fail("rich's console was made"))
-            printed.append(run_cli(*args, columns=columns, cwd=folder))
-        assert (folder / "game.toml").read_bytes() != before
-    plain, rich = printed
+            printed.append(run_cli(*args, columns=columns, cwd=folder / side))
+        assert sheet.read_bytes() != before
+    return printed
+
+
+@pytest.mark.parametrize("args", CHANGES, ids=" ".join)
+@pytest.mark.parametrize("columns", (None, 40, 59, 60, 72, 80, 1000))
+def test_what_add_and_edit_print_plain_is_what_rich_writes(monkeypatch, tmp_path, args, columns):
+    made = (("new", "game.toml", "--pairs", "Север,Юг"),
+            ("add", "game.toml", "9Т", "--by", "Юг", "--def-points", "70", "--note", "терц у Севера"),
+            ("add", "game.toml", "10Б", "--by", "Север", "--def-points", "40"))
+    folds = columns not in (None, 40, 59, 1000) or any("длинное" in arg for arg in args)  # (a note to fold: rich)
+    plain, rich = _printed_plain_and_rich(monkeypatch, tmp_path, made, args, columns, rich_allowed=folds)
     assert plain.returncode == 0, plain.stderr
     assert (plain.returncode, plain.stdout, plain.stderr) == (rich.returncode, rich.stdout, rich.stderr)
 
@@ -357,24 +366,8 @@ PREF_CHANGES = [
 @pytest.mark.parametrize("args", PREF_CHANGES, ids=" ".join)
 @pytest.mark.parametrize("columns", (None, 40, 1000))
 def test_what_pref_add_and_edit_print_plain_is_what_rich_writes(monkeypatch, tmp_path, args, columns):
-    from bbscore.render import layout
-
-    printed = []
-    for side in ("plain", "rich"):
-        folder = tmp_path / side
-        folder.mkdir()
-        for made in (("pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера", "--target", "10"),
-                     ("pref", "add", "pulya.toml", "6♣", "--by", "Вера", "--tricks", "6", "--whist", "Аня",
-                      "--pass", "Боря")):
-            assert run_cli(*made, cwd=folder).returncode == 0
-        before = (folder / "pulya.toml").read_bytes()
-        with monkeypatch.context() as patch:
-            if side == "rich":
-                patch.setattr(layout, "rich_adds_nothing", lambda: False)
-            else:
-                patch.setattr(layout, "_safe_console", lambda: pytest.fail("rich's console was made"))
-            printed.append(run_cli(*args, columns=columns, cwd=folder))
-        assert (folder / "pulya.toml").read_bytes() != before
-    plain, rich = printed
+    made = (("pref", "new", "pulya.toml", "--players", "Аня,Боря,Вера", "--target", "10"),
+            ("pref", "add", "pulya.toml", "6♣", "--by", "Вера", "--tricks", "6", "--whist", "Аня", "--pass", "Боря"))
+    plain, rich = _printed_plain_and_rich(monkeypatch, tmp_path, made, args, columns, rich_allowed=False)
     assert plain.returncode == 0, plain.stderr
     assert (plain.returncode, plain.stdout, plain.stderr) == (rich.returncode, rich.stdout, rich.stderr)

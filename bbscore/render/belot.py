@@ -14,8 +14,8 @@ from bbscore.belot.scoring import Breakdown
 from bbscore.seats import MAX_NOTE, Partnership
 from rich.cells import cell_len
 
-from bbscore.render.layout import (COMPACT_BELOW, PlainConsole, PlainTable, console, keep_names, print_fitting,  # (console,
-                                    styled, table as table_for)  # styled: commands too)
+from bbscore.render.layout import (COMPACT_BELOW, PlainConsole, console, keep_names, print_fitting, styled,  # (console,
+                                    table as table_for)  # styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
 if TYPE_CHECKING:
@@ -121,10 +121,14 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
     if out.width >= COMPACT_BELOW and needed <= out.width:
         plain = isinstance(out, PlainConsole) and needed + notes * (note_width - NOTE_MIN_WIDTH) <= out.width
         drawn = out if plain or not isinstance(out, PlainConsole) else console()  # (a note to fold: rich's table)
-        table = _hands_table(drawn, headers, notes)
+        table = table_for(drawn)
+        for index, header in enumerate(headers):
+            table.add_column(header, justify="left" if index in (1, 2) else "right", no_wrap=True)
+        if notes:  # (a plain table fits its notes whole; rich's folds them)
+            table.add_column(_("Примечание"), min_width=NOTE_MIN_WIDTH, **({} if plain else {"overflow": "fold"}))
         for label, result, cells in shown:
             contract = styled(cells["contract"], "red", drawn) if result.error is not None else cells["contract"]
-            table.add_row(label if not plain or isinstance(label, str) else label.plain, contract, cells["by"],
+            table.add_row(label.plain if plain and not isinstance(label, str) else label, contract, cells["by"],
                           cells["points"][0], cells["total"][0], cells["points"][1], cells["total"][1],
                           *([cells["note"]] if notes else []))
         drawn.print(table)
@@ -136,25 +140,6 @@ def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]],
 
 
 NOTE_MIN_WIDTH = 10  # the notes column's least width (a note folds within it when the table is too wide)
-
-
-def _hands_table(out, headers: list[str], notes: bool):
-    """The empty table of :func:`_hands_view` for ``out``: rich's, its notes folding; or a plain one, all unwrapped."""
-    if isinstance(out, PlainConsole):
-        table = PlainTable()
-        for index, header in enumerate(headers):
-            table.add_column(header, justify="left" if index in (1, 2) else "right")
-        if notes:
-            table.add_column(_("Примечание"), min_width=NOTE_MIN_WIDTH)
-        return table
-    from rich.table import Table
-
-    table = Table(title_justify="left")
-    for index, header in enumerate(headers):
-        table.add_column(header, justify="left" if index in (1, 2) else "right", no_wrap=True)
-    if notes:
-        table.add_column(_("Примечание"), overflow="fold", min_width=NOTE_MIN_WIDTH)
-    return table
 
 
 def added_hand(appended) -> None:

@@ -305,7 +305,11 @@ class PlainTable:
         self.title = title
         self.columns: list[_PlainColumn] = []
 
-    def add_column(self, header: str = "", justify: str = "left", min_width: int | None = None) -> None:
+    def add_column(self, header: str = "", justify: str = "left", min_width: int | None = None,
+                   no_wrap: bool = True) -> None:
+        """A column, as rich's ``add_column`` takes it (a plain table wraps no cell: ``no_wrap`` only True)."""
+        if not no_wrap:
+            raise ValueError("a column that wraps needs rich's table")
         self.columns.append(_PlainColumn(header, justify, min_width))
 
     def add_row(self, *cells: str) -> None:

@@ -186,6 +186,7 @@ def _running(values: tuple) -> str:
 def sheet(protocol, checked, warning: str | None) -> None:
     """The пуля as on paper: each player's пуля with its running entries, гора, and the vists on each other."""
     from rich.table import Table
+
     out = console()
     s = checked.sheet
     keep_names(s.players)
