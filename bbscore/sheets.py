@@ -751,20 +751,25 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
     text = sheet.text
     edits = sorted(edits, key=_START)
     pieces: list[str] = []
-    position = 0
+    values: list[_Edit] = []  # the value edits (the others: whole hands)
+    regions: list[_Edit] = []
+    position, size, spans = 0, len(text), 0  # spans: what parsing the spans alone reads
     for edit in edits:
-        if edit.start < position:
+        start, piece = edit.start, edit.text
+        if start < position:
             raise _refuse(sheet, NOT_PROVEN, what=_("правки перекрываются"))
-        pieces += (text[position:edit.start], edit.text)
+        pieces += (text[position:start], piece)
         position = edit.end
+        spans += position - start + len(piece)
+        if edit.key is not None:
+            values.append(edit)
+            continue
+        regions.append(edit)  # when text follows a new span, the span ends a line (a value's: the rest of its line does)
+        last = piece[-1:] if piece else text[start - 1] if start else "\n"
+        if position < size and last != "\n":
+            raise _refuse(sheet, NOT_PROVEN, what=_("строки сливаются"))
     pieces.append(text[position:])
     new_text = "".join(pieces)
-    for edit in edits:  # when text follows a new span, the span ends a line (a value's: the rest of its line does)
-        if edit.key is not None:
-            continue
-        last = edit.text[-1:] if edit.text else text[edit.start - 1] if edit.start else "\n"
-        if edit.end < len(text) and last != "\n":
-            raise _refuse(sheet, NOT_PROVEN, what=_("строки сливаются"))
     data = dict(sheet.data)
     data["game"] = game
     if hands:
@@ -772,17 +777,13 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
     else:
         data.pop("hand", None)
     quick = None
-    spans = sum(edit.end - edit.start + len(edit.text) for edit in edits)  # what parsing the spans alone reads
     if (not sheet.layout.scanned and same(game, sheet.data.get("game")) and spans < len(new_text)
             and _size(new_text) > WHOLE_CHECK_BYTES):
         quick = _quick_starts(new_text)
     if quick is None or len(quick) != len(hands):
         _check_whole(sheet, new_text, data)
     else:
-        values = [edit for edit in edits if edit.key is not None]
-        for edit in edits:
-            if edit.key is not None:
-                continue
+        for edit in regions:
             for piece, held in ((text[edit.start:edit.end], edit.old), (edit.text, edit.new)):
                 if not same(_parsed(piece), {"hand": list(held)} if held else {}):
                     number = next((i + 1 for i, hand in enumerate(sheet.hands) if edit.old and hand is edit.old[0]), None)
@@ -811,8 +812,17 @@ def _values_proven(text: str, values: list[_Edit]) -> bool:
     one a line (a value left open would take the next line in, which no value holds)."""
     pieces, meant = [], []
     for edit in values:
-        span = text[edit.start:edit.end]
-        if not _decimal_text(span, edit.old):
+        span, old, new = text[edit.start:edit.end], edit.old, edit.new
+        if (old.__class__ is list and new.__class__ is list and len(old) == 2 and len(new) == 2
+                and old[0].__class__ is int and old[1].__class__ is int and new[0].__class__ is int
+                and new[1].__class__ is int):  # (quickly: a running total, as _decimal_text sees it)
+            if "\n" in span:
+                if (span == f"[\n    {old[0]},\n    {old[1]},\n]"
+                        and edit.text == f"[\n    {new[0]},\n    {new[1]},\n]"):
+                    continue
+            elif span == f"[{old[0]}, {old[1]}]" and edit.text == f"[{new[0]}, {new[1]}]":
+                continue
+        if not _decimal_text(span, old):
             pieces.append(span)
             meant.append(edit.old)
         if not _decimal_text(edit.text, edit.new):
@@ -949,8 +959,16 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     edits: list[_Edit] = []
     written = _own_values(sheet, min(changes), frozenset(key for updates in changes.values() for key in updates)
                           ) if changes else {}
+    text, tables = sheet.text, style is Style.TABLES
     for index in sorted(set(anew) | set(changes)) if anew else sorted(changes):
         old = hands[index]
+        if index not in anew and index in written:  # (quickly: running totals, each a pair of whole numbers)
+            pairs = _pair_edits(text, old, changes[index], written[index], tables, newline)
+            if pairs is not None:
+                if pairs:
+                    edits += pairs
+                    hands[index] = {**old, **{edit.key: edit.new for edit in pairs}}
+                continue
         if index in anew:
             fields, updates = _plain(anew[index]), None
         else:
@@ -983,6 +1001,35 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
         edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))
         hands[index] = fields
     return edits, hands
+
+
+def _pair_edits(text: str, old: dict[str, Any], updates: dict[str, Any], written: dict[str, tuple[int, int] | None],
+                tables: bool, newline: str) -> list[_Edit] | None:
+    """What :func:`_hand_edits` and :func:`_value_edits` make of ``updates`` of a hand's own keys (``old``: the hand;
+    ``written``: where its keys' values are), when each value, old and new, is a pair of whole numbers (a running
+    total, a score) written where this module follows it: the edits of the values that change (none: every value is
+    already the same).  None for any other update (then the general way)."""
+    found: list[_Edit] = []
+    for key, value in updates.items():
+        was = old.get(key)
+        if not (value.__class__ is list and was.__class__ is list and len(value) == 2 and len(was) == 2):
+            return None
+        first, second = value
+        if not (first.__class__ is int and second.__class__ is int and was[0].__class__ is int
+                and was[1].__class__ is int):
+            return None
+        if first == was[0] and second == was[1]:
+            continue
+        span = written.get(key)
+        if span is None:
+            return None
+        start, end = span
+        if not tables or text.find("\n", start, end) < 0:
+            piece = f"[{first}, {second}]"
+        else:
+            piece = f"[{newline}    {first},{newline}    {second},{newline}]"
+        found.append(_Edit(start, end, piece, was, [first, second], key))
+    return found
 
 
 # A value this module changes alone: a list of plain values (no list, table, string or comment inside it), or a whole

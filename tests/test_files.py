@@ -149,6 +149,42 @@ def test_a_lock_held_too_long_is_one_clear_refusal(tmp_path, monkeypatch):
     assert "занят другой командой" in raised.value.message()
 
 
+@pytest.mark.parametrize("system", ["flock", "filelock"])
+def test_two_holders_of_a_lock_never_overlap(tmp_path, monkeypatch, system):
+    """The lock taken by flock(2) where the system has it, and by filelock where it has not (``fcntl`` made
+    unimportable, as on Windows): threads that each hold it while they count never overlap; flock's lock file stays,
+    empty, after use."""
+    import sys
+    import threading
+    import time
+
+    if system == "filelock":
+        monkeypatch.setitem(sys.modules, "fcntl", None)
+    target = tmp_path / "game.toml"
+    target.write_text("x\n", encoding="utf-8")
+    inside, most, mutex = [0], [0], threading.Lock()
+
+    def holder():
+        for _ in range(5):
+            with files.locked(target):
+                with mutex:
+                    inside[0] += 1
+                    most[0] = max(most[0], inside[0])
+                time.sleep(0.002)
+                with mutex:
+                    inside[0] -= 1
+
+    threads = [threading.Thread(target=holder) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most == [1] and inside == [0]
+    if system == "flock":  # (filelock without flock takes a lock file of its own making and removes it)
+        assert files.lock_path(target).read_bytes() == b""
+    assert (files._Lock(files.lock_path(target)).library is None) == (system == "flock")  # (the way tested)
+
+
 def test_a_lock_file_that_cannot_be_made_is_named(tmp_path):
     folder = tmp_path / "ro"
     folder.mkdir()

@@ -154,6 +154,20 @@ def test_new_add_show_settle_undo(capsys, tmp_path):
     assert before.startswith(path.read_text(encoding="utf-8").rstrip("\n"))
 
 
+def test_a_hand_with_bad_inputs_refuses_add_naming_its_line(capsys, tmp_path):
+    """A пуля whose hand 2 has a bad input (a мизер of eleven tricks): pref add refuses, naming that hand and the
+    line of its key, and writes nothing."""
+    path = tmp_path / "p.toml"
+    text = (EXAMPLES / "pulya-3.toml").read_text(encoding="utf-8")
+    bad = text.replace('game = "мизер"\nby = "Боря"\ntricks = 0\n', 'game = "мизер"\nby = "Боря"\ntricks = 11\n', 1)
+    assert bad != text
+    path.write_text(bad, encoding="utf-8")
+    line = refused(capsys, "pref", "add", path, "6♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера")
+    tricks_line = bad.splitlines().index("tricks = 11") + 1
+    assert line.startswith(f"ошибка: {path}:{tricks_line}: в сдаче 2 ошибка"), line
+    assert path.read_text(encoding="utf-8") == bad
+
+
 def test_four_players_dealer_by_rotation(capsys, tmp_path):
     path = new_sheet(capsys, tmp_path / "p4.toml", "Аня,Боря,Вера,Гоша", "--target", "10")
     # hand 1: Аня deals and sits out

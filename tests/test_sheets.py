@@ -405,6 +405,25 @@ def test_key_by_key_change_keeps_comments_layout_and_sub_tables(tmp_path):
     assert tomllib.loads(written)["hand"][0]["melds"] == {"p1": "терц"}
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["LF", "CRLF"])
+def test_running_totals_are_changed_in_place_each_as_it_was_written(tmp_path, newline):
+    """Hand 1 written anew and the later hands' totals and scores changed where they are written: a total on one
+    line stays on one line, one written a number a line stays so, in the file's own line ends; what is not a pair
+    of whole numbers (a total with a comment inside) takes the hand's own way, key by key."""
+    hands = ("[[hand]]\nscore = [1, 2]\ntotal = [1, 2]\n\n"
+             "[[hand]]\nscore = [3, 4]\ntotal = [4, 6] # us, them\n\n"
+             "[[hand]]\nscore = [\n    5,\n    6,\n]\ntotal = [\n    9,\n    12,\n]\n\n"
+             "[[hand]]\nscore = [0, 1]\ntotal = [\n    9, # a comment inside\n    13,\n]\n")
+    sheet = sheet_of(tmp_path, (BASE + "\n" + hands).replace("\n", newline))
+    sheets.replace(sheet, 1, {"score": [2, 2], "total": [2, 2]}, sheets.Style.TABLES,
+                   {2: {"total": [5, 6]}, 3: {"score": [5, 7], "total": [10, 13]}, 4: {"total": [10, 14]}})
+    written = (tmp_path / "s.toml").read_bytes().decode("utf-8")
+    assert written == (BASE + "\n[[hand]]\nscore = [\n    2,\n    2,\n]\ntotal = [\n    2,\n    2,\n]\n\n"
+                       "[[hand]]\nscore = [3, 4]\ntotal = [5, 6] # us, them\n\n"
+                       "[[hand]]\nscore = [\n    5,\n    7,\n]\ntotal = [\n    10,\n    13,\n]\n\n"
+                       "[[hand]]\nscore = [0, 1]\ntotal = [\n    10,\n    14,\n]\n").replace("\n", newline)
+
+
 def test_a_key_written_as_a_sub_table_or_dotted_keys_is_written_anew(tmp_path):
     text = BASE + '\n[[hand]]\n# gone with the hand\ngame = "6♠"\npulya.a = 1\n\n[hand.gora]\nb = 2\n'
     sheet = sheet_of(tmp_path, text)

@@ -559,7 +559,8 @@ def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
     bad = [d for d in checked.discrepancies if d.field == "input"]
     if bad:
         first = bad[0]
-        raise ProtocolError(str(protocol.path), first.line,
+        line = first.line if first.line is not None else report_lines(protocol, [first])[0]  # (read without lines)
+        raise ProtocolError(str(protocol.path), line,
                             _("в сдаче {hand} ошибка ({message}); исправьте файл, проверка: bbscore recompute").format(hand=first.hand, message=first.message))
 
 
@@ -577,7 +578,8 @@ def append(path: Path, given: dict[str, Any], *, known: tuple[PrefProtocol, Chec
             protocol, before = known
             _loaded, convention, warning = rules_for(protocol)
         else:
-            protocol = read(path)
+            text, bom = _read_text(path)
+            protocol = parse(path, text, bom=bom, lines=False)  # (the line of a bad hand alone: _refuse_bad_hands)
             _loaded, convention, warning = rules_for(protocol)
             before = check(protocol, convention, memo)
         _refuse_bad_hands(protocol, before)
@@ -596,7 +598,9 @@ def append(path: Path, given: dict[str, Any], *, known: tuple[PrefProtocol, Chec
         entries = with_revoke(fields, score(hand, convention, before.sheet.run), players, convention)
         fields = {**input_fields(hand, fields), **written_fields(entries)}
         written = sheets.append(protocol.sheet, _ordered(fields), Style.INLINE)
-        anew = parse(path, written.text, written.data, bom=written.bom)
+        # the sheet as written: its hands are the ones before, as they were (the write proved it), and the new one
+        anew = PrefProtocol(path=path, header=protocol.header, text=written.text, starts=None, sheet=written,
+                            hands=[*protocol.hands, Record(number=number, line=None, fields=written.data["hand"][-1])])
         after = check(anew, convention, memo, start=before)  # (the hands before are as they were: only the new one)
         return Appended(protocol=protocol, number=number, hand=hand, entries=entries, after=after, warning=warning,
                         written=anew, convention=convention)
