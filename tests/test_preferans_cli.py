@@ -168,6 +168,17 @@ def test_a_hand_with_bad_inputs_refuses_add_naming_its_line(capsys, tmp_path):
     assert path.read_text(encoding="utf-8") == bad
 
 
+def test_an_edit_that_would_close_the_pulya_early_is_refused_at_the_hands_line(capsys, tmp_path):
+    """pref edit 1 after which the пуля would close before a later hand: refused at hand 1's line, nothing written."""
+    path = new_sheet(capsys, tmp_path / "p.toml", "Аня,Боря,Вера", "--target", "4")
+    for by, first, second in (("Аня", "Боря", "Вера"), ("Боря", "Аня", "Вера"), ("Вера", "Аня", "Боря")):
+        ok(capsys, "pref", "add", path, "6♠", "--by", by, "--pass", first, "--pass", second)
+    text = path.read_text(encoding="utf-8")
+    line = refused(capsys, "pref", "edit", path, "1", "10♠", "--by", "Аня", "--pass", "Боря", "--pass", "Вера")
+    assert line.startswith(f"ошибка: {path}:{text.splitlines().index('[[hand]]') + 1}: после такой правки"), line
+    assert path.read_text(encoding="utf-8") == text
+
+
 def test_four_players_dealer_by_rotation(capsys, tmp_path):
     path = new_sheet(capsys, tmp_path / "p4.toml", "Аня,Боря,Вера,Гоша", "--target", "10")
     # hand 1: Аня deals and sits out

@@ -634,7 +634,8 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
     """
     _check_existing(path)
     def change():
-        protocol = read(path)
+        text, bom = _read_text(path)
+        protocol = parse(path, text, bom=bom, lines=False)  # (a line only for what is reported)
         _loaded, convention, warning = rules_for(protocol)
         count = len(protocol.hands)
         if not 1 <= number <= count:
@@ -660,12 +661,12 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         bad = [d for d in after.discrepancies if d.field == "input"]
         if bad:
             first = bad[0]
-            raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
+            raise ProtocolError(str(path), protocol.sheet.hand_line(number), _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
                                                        "не меняю").format(number=number, hand=first.hand,
                                                                           message=first.message))
         end = first_end(players, [e for e in after.entries if e is not None], convention, number, count, after.sheet)
         if end is not None:  # (the sheet of the first `end` hands has ended, and a hand is written after it)
-            raise ProtocolError(str(path), old.line, (
+            raise ProtocolError(str(path), protocol.sheet.hand_line(number), (
                 _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
                   "{count}: не меняю") if end + 1 == count else
                 _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записаны сдачи "
