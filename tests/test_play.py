@@ -500,6 +500,25 @@ def test_hostile_answers_and_names_are_named_not_sent_to_the_terminal(tmp_path):
     assert "ошибка: правка N" in done.stdout
 
 
+@pytest.mark.parametrize("game", ["play", "pref play"])
+def test_an_escape_sequence_typed_at_a_terminal_is_ignored_not_a_crash(tmp_path, game):
+    """An escape sequence typed (or pasted) at the prompt — a colour, read by prompt_toolkit as a mouse event whose
+    handler failed on it — is ignored: the question is asked again, the session goes on and ends cleanly."""
+    if game == "play":
+        new_game(tmp_path / "game.toml")
+    else:
+        pref_new(tmp_path / "game.toml", "--players", "Аня,Боря,Вера")
+    table = Terminal([*game.split(), "game.toml"], tmp_path)
+    question = "Кто играет" if game == "play" else "Сдача 1"
+    table.answer(question, "\x1b[31m")
+    table.answer(question, "\x1b[<0;1M\x1b[1;2")  # (a mouse report, then another cut short)
+    table.wait(question)
+    table.child.sendcontrol("d")
+    assert table.close() == 0
+    assert "Traceback" not in table.raw and "Unhandled exception" not in table.raw
+    assert "Всё записанное сохранено" in table.screen
+
+
 def test_a_script_whose_every_answer_is_refused_exits_2(tmp_path):
     path = new_game(tmp_path / "game.toml")
     done = play(path, ["x", "y", "z"])

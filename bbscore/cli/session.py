@@ -443,6 +443,8 @@ class Session:
             from prompt_toolkit import PromptSession
             from prompt_toolkit.completion import Completer, Completion
             from prompt_toolkit.history import InMemoryHistory
+            from prompt_toolkit.key_binding import KeyBindings
+            from prompt_toolkit.keys import Keys
 
             session = self
 
@@ -455,7 +457,13 @@ class Session:
                         if typed and word.casefold().startswith(typed.casefold()) and word != typed:
                             yield Completion(word, start_position=-len(typed))
 
-            self.prompt = PromptSession(history=InMemoryHistory(), completer=Words(), complete_while_typing=False)
+            # An escape sequence typed or pasted at the prompt (\x1b[31m: a colour) is read by prompt_toolkit as a
+            # mouse event, whose handler then fails on it (a traceback, the session stopped): the session asks for
+            # no mouse, so every such event is ignored here (these bindings are looked up before prompt_toolkit's).
+            bindings = KeyBindings()
+            bindings.add(Keys.Vt100MouseEvent)(lambda event: None)
+            self.prompt = PromptSession(history=InMemoryHistory(), completer=Words(), complete_while_typing=False,
+                                        key_bindings=bindings)
         try:
             return self.prompt.prompt(question)
         except EOFError:

@@ -580,12 +580,10 @@ PLAY_DRIVER = (
     "        return lines[index] + '\\n' if index < len(lines) else ''\n"
     "feed = sys.stdin = Feed()\n"
     "sys.argv = ['bbscore', *args]\n"
+    "import atexit\n"  # (the times written as the process ends, however it ends: bbscore.cli.leave runs atexit's)
+    "atexit.register(lambda: json.dump(feed.times, open(report, 'w')))\n"
     "from bbscore.__main__ import main\n"
-    "try:\n"
-    "    main()\n"
-    "except SystemExit:\n"
-    "    pass\n"
-    "json.dump(feed.times, open(report, 'w'))\n"
+    "main()\n"
 )
 
 PLAY_CYCLE = [["Мы", "8П", "82", "", ""], ["Они", "9Т", "70", "терц", ""], ["1", "12Т", "18", "терц", "бэла"],
