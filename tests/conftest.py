@@ -18,12 +18,14 @@
 
 from __future__ import annotations
 
+import atexit
 import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +47,20 @@ os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ["PYTHONPYCACHEPREFIX"] = str(REPO / ".pytest_cache" / "pycache")
 sys.dont_write_bytecode = False
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
+
+# The user's folders for what runs before the first test — test modules that load a convention as they are imported,
+# at collection: an empty config folder and a cache of their own, never the real ones (the session's own folders
+# replace these for the tests themselves: empty_user_config).  Removed as pytest ends (pytest_unconfigure; a worker
+# pytest-xdist stops early removes its own at exit).
+_COLLECTION_HOME = tempfile.mkdtemp(prefix="bbscore-tests-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_COLLECTION_HOME, "config")
+os.environ["XDG_CACHE_HOME"] = os.path.join(_COLLECTION_HOME, "cache")
+atexit.register(shutil.rmtree, _COLLECTION_HOME, True)
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_COLLECTION_HOME, ignore_errors=True)
+
 
 settings.register_profile(
     "bbscore",

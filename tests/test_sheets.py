@@ -347,6 +347,18 @@ def test_sheet_that_cannot_be_edited_is_refused_and_stays_readable(tmp_path, whi
     assert len(json.loads(shown.stdout)["hands"]) == 4
 
 
+@pytest.mark.parametrize("which", ["belot", "preferans"])
+def test_play_on_a_sheet_that_cannot_be_edited_is_refused_before_the_first_question(tmp_path, which):
+    """A guided session on a sheet whose hands are an inline array: refused at once, with the reason, as add is —
+    not after a whole hand was asked — the file left byte for byte."""
+    path, _game, _hands, _written = make_sheet(tmp_path, which, {"hands": "inline"}, 3)
+    before = path.read_bytes()
+    done = run_cli(*(["play"] if which == "belot" else ["pref", "play"]), path, stdin="1\n")
+    line = assert_refused(done)
+    assert "hand = […]" in line and done.stdout == ""
+    assert path.read_bytes() == before
+
+
 def test_undo_removes_one_hand_of_a_pulya_with_a_hand_line_in_a_string_and_a_quoted_header(tmp_path):
     """Issue 19, item 1: a [[hand]] line inside a multi-line string and a hand header with a quoted key — pref undo
     removed two hands while saying it removed one."""

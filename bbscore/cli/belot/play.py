@@ -167,8 +167,10 @@ class BelotGame:
     def open(self):
         from bbscore.belot import protocol
         from bbscore.render import belot as render
+        from bbscore.sheets import check_editable
 
         sheet = protocol.read(self.path)
+        check_editable(sheet.sheet)  # (a sheet only read, never edited: refused before the first question)
         self.rules, warning = protocol.convention_for(sheet)
         self.pairs = sheet.header.pairs
         held = self.held = (sheet, self._replay(sheet))

@@ -128,8 +128,10 @@ class PrefGame:
     def open(self):
         from bbscore.preferans import protocol
         from bbscore.render import preferans as render
+        from bbscore.sheets import check_editable
 
         sheet = protocol.read(self.path)
+        check_editable(sheet.sheet)  # (a sheet only read, never edited: refused before the first question)
         self.loaded, self.convention, warning = protocol.rules_for(sheet)
         self.players = sheet.header.players
         self.first_dealer = sheet.header.extra.get("dealer")
