@@ -159,3 +159,23 @@ def test_the_root_help_says_of_each_command_what_its_own_help_says_first(languag
         i18n.set_language("ru")
     root = run_cli("--lang", language, "--help").stdout
     assert all(name in root for name in SUMMARIES) and "Traceback" not in root
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+@pytest.mark.parametrize("command", ["", "add", "edit", "score", "play", "pref", "pref add", "pref edit",
+                                     "tournament new", "export", "recompute"])
+def test_help_at_a_phones_40_columns_breaks_lines_between_words_only(command, language):
+    """A newcomer's report: at 40 columns click left an option's text 8 columns beside a 32-column column of names,
+    and cut its words.  Now every line fits 40 columns (but an example's command line, kept whole to be copied) and
+    every word of the help is one of the words the same help has at 200 columns (or a piece of a word longer than a
+    line)."""
+    args = ["--lang", language, *command.split(), "--help"]
+    narrow, wide = run_cli(*args, columns=40), run_cli(*args, columns=200)
+    assert narrow.returncode == wide.returncode == 0, narrow.stderr
+    lines = narrow.stdout.splitlines()
+    assert [line for line in lines if len(line) > 40 and not line.startswith("  bbscore ")] == []
+    words = set(wide.stdout.split())
+    longer = [word for word in words if len(word) > 36]  # (a word longer than a line is cut, as it must be)
+    assert [word for word in narrow.stdout.split()
+            if word not in words and not any(word in whole for whole in longer)] == []
+    assert "--help" in words  # (the lists are there at both widths)

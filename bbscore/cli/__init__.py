@@ -389,6 +389,40 @@ def short_helps(command) -> None:
         short_helps(sub)
 
 
+def narrow_help(command) -> None:
+    """Each command of a tree writes its help's lists (options, arguments, commands) so that a narrow terminal breaks
+    them between words only: click puts a list's texts beside a column as wide as its longest name (up to 30, so on a
+    phone's 40 columns 8 were left, and words were cut); where fewer than :data:`NARROW_HELP_TEXT` columns would be
+    left, a name is written on its own line and its text under it, indented."""
+    context = _narrow_help_context()
+    command.context_class = context
+    for sub in getattr(command, "commands", {}).values():
+        narrow_help(sub)
+
+
+NARROW_HELP_TEXT = 30  # the fewest columns click's list of options may leave their texts
+
+
+def _narrow_help_context():
+    class Formatter(typer.Context.formatter_class):
+        def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+            rows = list(rows)
+            first = min(max((len(name) for name, _text in rows), default=0), col_max) + col_spacing
+            if self.width - self.current_indent - first >= NARROW_HELP_TEXT:
+                return super().write_dl(rows, col_max, col_spacing)
+            for name, text in rows:
+                self.write(f"{'':>{self.current_indent}}{name}\n")
+                if text:
+                    self.indent()
+                    self.write_text(text)
+                    self.dedent()
+
+    class Context(typer.Context):
+        formatter_class = Formatter
+
+    return Context
+
+
 def translate_help(command) -> None:
     """The help texts of a command tree in the language in use (they are written in Russian, the msgids)."""
     if command.help:
@@ -508,6 +542,7 @@ def main(argv: list[str] | None = None) -> int:
         if asks_for_help(argv):
             translate_click()
             short_helps(command)
+            narrow_help(command)
         result = command(args=argv, standalone_mode=False, prog_name="bbscore")
     except BBScoreError as error:  # the fields named as the command's options (see options.Command)
         return _fail(error.message(getattr(error, "labels", None)))
