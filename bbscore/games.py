@@ -48,6 +48,9 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
       compared as one difference by ``conventions diff``;
     - ``commands``: the command-line words of the game and the shell module of each (``{"pref":
       "bbscore.cli.preferans.commands"}``);
+    - ``help_texts``: the module of what help says of those commands without importing them — ``EXAMPLES`` and
+      ``ENGLISH_EXAMPLES`` (two examples a command), ``SUMMARIES`` (the root help's line of each), ``GROUPS`` (those
+      that are groups of commands): see :func:`bbscore.cli.help_texts`;
     - ``recompute``: ``"module:function"`` — ``function(path, convention, fix, known)`` checks one sheet for
       ``bbscore recompute`` (``known``: its text, parsed TOML and whether it had a byte-order mark), returning its report (with ``"game": key``,
       except for the untagged game) and exit level; ``report``: ``"module:function"`` — ``function(report, console)``
@@ -89,6 +92,7 @@ class Game(msgspec.Struct, frozen=True, kw_only=True):
     descriptions: str
     optional_tables: tuple[str, ...] = ()
     commands: dict[str, str] = msgspec.field(default_factory=dict)
+    help_texts: str = ""
     recompute: str
     report: str
     entrants: str = "pairs"

@@ -38,7 +38,7 @@ LAYERS: list[tuple[str, list[str]]] = [
                "bbscore.cli.belot.hand", "bbscore.cli.preferans", "bbscore.cli.deals",
                "bbscore.cli.preferans.referee", "bbscore.cli.belot.referee", "bbscore.cli.belot.sheet", "bbscore.cli.rules",
                "bbscore.cli.recompute", "bbscore.cli.belot.share", "bbscore.cli.preferans.share", "bbscore.cli.share",
-               "bbscore.cli.belot.play", "bbscore.cli.preferans.play",
+               "bbscore.cli.belot.play", "bbscore.cli.preferans.play", "bbscore.cli.belot.texts", "bbscore.cli.preferans.texts",
                "bbscore.cli.preferans.commands", "bbscore.cli.tournament", "bbscore.__main__"]),
 ]
 ENGINE_LAYERS = {"foundation", "notation", "convention", "hand", "engine", "replay"}

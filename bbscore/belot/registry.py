@@ -27,6 +27,7 @@ GAME = Game(
         "play": "bbscore.cli.belot.play",
         "referee": "bbscore.cli.belot.referee",
     },
+    help_texts="bbscore.cli.belot.texts",
     report="bbscore.render.belot:recompute_report",
     recompute="bbscore.cli.belot.sheet:recompute_file",
     entrants="pairs",

@@ -90,10 +90,50 @@ def commands() -> dict[str, str]:
     return table
 
 
+HOUSE_GROUPS = ("conventions", "tournament")  # the house's commands that are groups of commands
+
+
+def help_texts() -> tuple[dict[str, tuple[str, str]], dict[str, tuple[str, str]], dict[str, str], tuple[str, ...]]:
+    """What help says of every command without importing it: the two examples of each command (in Russian, and in
+    English notation and names), the root help's summary of each (each game's commands first, in the order of the
+    games, then the house's), and the commands that are groups — each game's from the ``help_texts`` module its entry
+    in the house names (:mod:`bbscore.games`), so that a game adds its own and touches no module of the house."""
+    if not _HELP_TEXTS:
+        from bbscore import games
+
+        examples, english, summaries, groups = {}, {}, {}, []
+        for game in games.registered().values():
+            if not game.help_texts:
+                continue
+            texts = importlib.import_module(game.help_texts)
+            examples.update(texts.EXAMPLES)
+            english.update(texts.ENGLISH_EXAMPLES)
+            summaries.update(texts.SUMMARIES)
+            groups += texts.GROUPS
+        examples.update(_HOUSE_EXAMPLES)
+        english.update(_HOUSE_ENGLISH_EXAMPLES)
+        summaries.update(_HOUSE_SUMMARIES)
+        groups += HOUSE_GROUPS
+        # In the order Typer lists the commands themselves: the commands, then the groups, each by its module's name,
+        # and in the order of their summaries within a module (as the module registers them).
+        table, written = commands(), list(summaries)
+        modules = sorted(set(table.values()))
+        order = sorted(written, key=lambda name: (name in groups, modules.index(table[name]) if name in table
+                                                  else len(modules), written.index(name)))
+        _HELP_TEXTS.append((examples, english, {name: summaries[name] for name in order}, tuple(groups)))
+    return _HELP_TEXTS[0]
+
+
+_HELP_TEXTS: list = []  # (help_texts's, once made)
+
+
 def __getattr__(name: str):
-    """``COMMANDS``: :func:`commands` (for the tests and tools that read the table)."""
+    """``COMMANDS``: :func:`commands`; ``EXAMPLES``, ``ENGLISH_EXAMPLES``, ``SUMMARIES``: :func:`help_texts`'s (for the
+    tests and tools that read them)."""
     if name == "COMMANDS":
         return commands()
+    if name in ("EXAMPLES", "ENGLISH_EXAMPLES", "SUMMARIES"):
+        return help_texts()[("EXAMPLES", "ENGLISH_EXAMPLES", "SUMMARIES").index(name)]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -111,52 +151,21 @@ TEXT = {
 }
 
 
-# Two real examples that end each command's help (tests/test_shell.py runs them).
-EXAMPLES = {
-    "score": ('bbscore score 12Т --def-points 18 --decl-con терц --def-con бэла',
-              'bbscore score 15П+ --def-points 33 --decl-con терц --json'),
-    "count": ('bbscore count Т "ВТ 9Т ТТ 10Т 7П 8П ДП КП" --last',
-              'bbscore count БК "ТП 10П КП ДП" --json'),
-    "melds": ('bbscore melds 12Т --p1 "терц от Д♠" --p2 "терц от Д♥" --p3 "рамки-К"',
-              'bbscore melds 12Т --p1 "терц от Д♠" --p2 "берц от ТЧ" --json'),
-    "new": ('bbscore new game.toml --pairs "Мы,Они"',
-            'bbscore new club.toml --pairs "Север,Юг" --convention classic --target 501'),
-    "add": ('bbscore add game.toml 12Т --by Мы --def-points 18 --decl-con терц --def-con бэла',
-            'bbscore add game.toml --redeal all-pass'),
-    "edit": ('bbscore edit game.toml 1 12Т --by Мы --def-points 28',
-             'bbscore edit game.toml 1 --redeal all-pass'),
-    "undo": ("bbscore undo game.toml", "bbscore undo examples/slipped-game.toml"),
-    "play": ('bbscore play game.toml', 'bbscore play new-game.toml --pairs "Мы,Они" --target 501'),
-    "show": ("bbscore show examples/game-gambler.toml --chart", "bbscore show examples/paper-game.toml --json"),
+# Two real examples that end each house command's help (tests/test_shell.py runs them; each game's own: its
+# help_texts module, see help_texts).
+_HOUSE_EXAMPLES = {
     "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
                   "bbscore recompute examples/ --json"),
     "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
                "bbscore export examples/pulya-3.toml --format xlsx -o pulya.xlsx"),
     "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/pulya-3.toml --json"),
     "list": ("bbscore list examples/", "bbscore list examples/ --json"),
-    "referee": ("bbscore referee examples/deal-gambler.toml", "bbscore referee examples/deal-gambler.toml --json"),
     "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
     "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
     "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
     "conventions diff": ("bbscore conventions diff gambler classic", "bbscore conventions diff gambler classic --json"),
     "conventions check": ("bbscore conventions check myclub.toml", "bbscore conventions check club.toml"),
     "conventions init": ("bbscore conventions init myclub.toml --from classic", "bbscore conventions init club.toml"),
-    "pref": ('bbscore pref score 7♠ --by Аня --tricks 5 --whist Боря --pass Вера',
-             "bbscore pref settle examples/pulya-3.toml"),
-    "pref score": ('bbscore pref score 6♠ --by Аня --tricks 7 --whist Боря --pass Вера',
-                   'bbscore pref score распасы --tricks "Аня=1,Боря=4,Вера=5" --json'),
-    "pref new": ('bbscore pref new pulya.toml --players "Аня,Боря,Вера"',
-                 'bbscore pref new four.toml --players "Аня,Боря,Вера,Гена" --target 30 --dealer Гена'),
-    "pref add": ('bbscore pref add pulya.toml 6♠ --by Аня --tricks 7 --whist Боря --pass Вера',
-                 'bbscore pref add pulya.toml распасы --tricks "Аня=1,Боря=4,Вера=5"'),
-    "pref edit": ('bbscore pref edit pulya.toml 1 6♠ --by Аня --tricks 6 --whist Боря --pass Вера',
-                  'bbscore pref edit pulya.toml 2 распасы --tricks "Аня=2,Боря=3,Вера=5"'),
-    "pref play": ("bbscore pref play pulya.toml", 'bbscore pref play new.toml --players "Аня,Боря,Вера" --target 10'),
-    "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
-    "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
-    "pref referee": ("bbscore pref referee examples/deal-rostov.toml",
-                     "bbscore pref referee examples/deal-rostov.toml --json"),
-    "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
     "tournament": ('bbscore tournament new evening --pairs "Север=Аня+Боря,Юг=Вера+Гена,Восток=Дима+Женя,Запад=Зоя+Илья"',
                    "bbscore tournament standings examples/tournament"),
     "tournament new": ('bbscore tournament new evening --pairs "Север=Аня+Боря,Юг=Вера+Гена,Восток=Дима+Женя,Запад=Зоя+Илья"',
@@ -169,51 +178,19 @@ EXAMPLES = {
 
 
 # The same in English notation and names (an English help shows these: tests/test_shell.py runs them too).
-ENGLISH_EXAMPLES = {
-    "score": ("bbscore score 12C --def-points 18 --decl-con tierce --def-con belote",
-              "bbscore score 15S+ --def-points 33 --decl-con tierce --json"),
-    "count": ('bbscore count C "JC 9C AC TC 7S 8S QS KS" --last',
-              'bbscore count NT "AS TS KS QS" --json'),
-    "melds": ('bbscore melds 12C --p1 "tierce from QS" --p2 "tierce from QH" --p3 "four kings"',
-              'bbscore melds 12C --p1 "tierce from QS" --p2 "quarte from AC" --json'),
-    "new": ('bbscore new game.toml --pairs "Us,Them"',
-            'bbscore new league.toml --pairs "North,South" --convention classic --target 501'),
-    "add": ("bbscore add game.toml 12C --by Us --def-points 18 --decl-con tierce --def-con belote",
-            "bbscore add game.toml --redeal all-pass"),
-    "edit": ("bbscore edit game.toml 1 12C --by Us --def-points 28",
-             "bbscore edit game.toml 1 --redeal all-pass"),
-    "undo": ("bbscore undo game.toml", "bbscore undo examples/slipped-game.toml"),
-    "play": ("bbscore play game.toml", 'bbscore play new-game.toml --pairs "Us,Them" --target 501'),
-    "show": ("bbscore show examples/game-gambler.toml --chart", "bbscore show examples/paper-game.toml --json"),
+_HOUSE_ENGLISH_EXAMPLES = {
     "recompute": ("bbscore recompute examples/game-gambler.toml examples/paper-game.toml",
                   "bbscore recompute examples/ --json"),
     "export": ("bbscore export examples/game-gambler.toml --format html -o game.html",
                "bbscore export examples/pulya-3.toml --format md"),
     "stats": ("bbscore stats examples/", "bbscore stats examples/game-gambler.toml examples/pulya-3.toml --json"),
     "list": ("bbscore list examples/", "bbscore stats examples/ --games"),
-    "referee": ("bbscore referee examples/deal-gambler.toml",
-                "bbscore referee examples/deal-gambler.toml --convention classic --json"),
     "conventions": ("bbscore conventions list", "bbscore conventions diff gambler classic"),
     "conventions list": ("bbscore conventions list", "bbscore conventions list --json"),
     "conventions show": ("bbscore conventions show classic", "bbscore conventions show gambler --json"),
     "conventions diff": ("bbscore conventions diff gambler classic", "bbscore conventions diff gambler classic --json"),
     "conventions check": ("bbscore conventions check myclub.toml", "bbscore conventions check club.toml"),
     "conventions init": ("bbscore conventions init myclub.toml --from classic", "bbscore conventions init club.toml"),
-    "pref": ("bbscore pref score 7S --by Ann --tricks 5 --whist Bob --pass Vera",
-             "bbscore pref settle examples/pulya-3.toml"),
-    "pref score": ("bbscore pref score 6S --by Ann --tricks 7 --whist Bob --pass Vera",
-                   'bbscore pref score all-pass --tricks "Ann=1,Bob=4,Vera=5" --json'),
-    "pref new": ('bbscore pref new pulya.toml --players "Ann,Bob,Vera"',
-                 'bbscore pref new four.toml --players "Ann,Bob,Vera,Greg" --target 30 --dealer Greg'),
-    "pref add": ("bbscore pref add pulya.toml 6S --by Ann --tricks 7 --whist Bob --pass Vera",
-                 'bbscore pref add pulya.toml all-pass --tricks "Ann=1,Bob=4,Vera=5"'),
-    "pref edit": ("bbscore pref edit pulya.toml 1 6S --by Ann --tricks 6 --whist Bob --pass Vera",
-                  'bbscore pref edit pulya.toml 2 all-pass --tricks "Ann=2,Bob=3,Vera=5"'),
-    "pref play": ("bbscore pref play pulya.toml", 'bbscore pref play new.toml --players "Ann,Bob,Vera" --target 10'),
-    "pref undo": ("bbscore pref undo pulya.toml", "bbscore pref undo examples/pulya-4.toml"),
-    "pref show": ("bbscore pref show examples/pulya-3.toml", "bbscore pref show examples/pulya-4.toml --json"),
-    "pref settle": ("bbscore pref settle examples/pulya-3.toml", "bbscore pref settle examples/pulya-4.toml --json"),
-    "pref referee": ("bbscore pref referee examples/deal-rostov.toml", "bbscore pref referee examples/deal-rostov.toml --json"),
     "tournament": ('bbscore tournament new evening --pairs "North=Ann+Bob,South=Cat+Dan,East=Eve+Fay,West=Gus+Hal"',
                    "bbscore tournament standings examples/tournament"),
     "tournament new": ('bbscore tournament new evening --pairs "North=Ann+Bob,South=Cat+Dan,East=Eve+Fay,West=Gus+Hal"',
@@ -225,30 +202,32 @@ ENGLISH_EXAMPLES = {
 }
 
 
+def _examples_of(command: str) -> tuple[dict[str, tuple[str, str]], dict[str, tuple[str, str]]]:
+    """The examples (Russian, English) of the house's commands, or of the game whose command it is — only that game's
+    help texts imported (a run of one game's command loads nothing of another's)."""
+    if command in _HOUSE_EXAMPLES:
+        return _HOUSE_EXAMPLES, _HOUSE_ENGLISH_EXAMPLES
+    from bbscore import games
+
+    word = command.split()[0]
+    game = next(game for game in games.registered().values() if word in game.commands)
+    texts = importlib.import_module(game.help_texts)
+    return texts.EXAMPLES, texts.ENGLISH_EXAMPLES
+
+
 def epilog(command: str) -> str:
     """The end of a command's help: its two examples (in English notation and names in English), each a line of its
     own however wide the terminal (``\\b``: the help's writer does not fold that paragraph)."""
     from bbscore.i18n import language
 
-    first, second = (ENGLISH_EXAMPLES if language() == "en" else EXAMPLES)[command]
+    examples, english = _examples_of(command)
+    first, second = (english if language() == "en" else examples)[command]
     return f"{_(TEXT['examples'])}\n\n\b\n{first}\n\n\b\n{second}"
 
 
 # What the root help says of each command (the first paragraph of its help: tests/test_shell.py checks it), so that
 # the root help is drawn without importing every command's module (start-up, issue 24).  In the order it lists them.
-SUMMARIES = {
-    "score": N_("Посчитать одну сдачу: что пишут разыгрывающие и вистующие, с расчётом."),
-    "count": N_("Посчитать висты за взятые карты, карта за картой (с последом при --last)."),
-    "melds": N_("Чьи конструкции проходят: сравнить объявления игроков (p1 ходит первым; пары 1+3 и 2+4)."),
-    "play": N_("Вести партию за столом: вопрос за вопросом, каждая сдача сразу записывается в FILE (новый файл — с "
-               "--pairs)."),
-    "referee": N_("Разобрать сдачу по картам: законен ли каждый ход, кто взял взятки, какие конструкции были и прошли, "
-                  "что пишут пары."),
-    "new": N_("Начать протокол новой партии в файле FILE (существующий файл не перезаписывается)."),
-    "add": N_("Записать сдачу в протокол: посчитать по правилам партии, дописать очки и итоги."),
-    "edit": N_("Исправить сдачу N: заменить её ввод (параметры как у add), пересчитать её и все следующие итоги."),
-    "undo": N_("Убрать последнюю сдачу протокола (сначала показав её)."),
-    "show": N_("Показать протокол как на бумаге: сдачи, очки, итоги, до цели, победитель."),
+_HOUSE_SUMMARIES = {
     "recompute": N_("Пересчитать сохранённые протоколы (и пули преферанса) и найти каждое расхождение (файл, сдача, "
                     "строка)."),
     "export": N_("Лист партии или пули, чтобы поделиться: CSV для таблиц, Markdown для чата, HTML-страница для телефона "
@@ -262,7 +241,6 @@ SUMMARIES = {
                "победитель (или «не окончена»)."),
     "rating": N_("Рейтинг игроков по всем листам и турнирам (openskill): игра за игрой по дате, с числом игр и "
                  "неопределённостью."),
-    "pref": N_("Преферанс (конвенции «Ростов», «Сочи», «Ленинград»): сдача, пуля, подсчёт и кто кому платит."),
     "conventions": N_("Правила (конвенции): посмотреть, сравнить, проверить, сделать свои."),
     "tournament": N_("Турниры клуба: туры и столы (лист на каждый стол), таблица после каждого тура, следующий тур "
                      "швейцарской системы."),
@@ -317,7 +295,7 @@ def _root_with_version(
 
 def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
     """The Typer app with the command named in ``argv`` only; for the root's help or an unknown name, each command by
-    its name and summary (:data:`SUMMARIES`: help lists them, click's suggestions know them) — with ``everything``, all
+    its name and summary (:func:`help_texts`: help lists them, click's suggestions know them) — with ``everything``, all
     the commands themselves (the catalogue of help texts).  Help is written as plain text (no rich: it is not imported
     to say it)."""
     app = typer.Typer(
@@ -343,12 +321,12 @@ def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
         importlib.import_module(table[named]).register(app, only=named)
         if not completing(argv):
             _only_subcommand(app, argv)
-    elif everything or completing(argv) or set(table) != set(SUMMARIES):
+    elif everything or completing(argv) or set(table) != set(help_texts()[2]):
         # (the shell completing what it was given; a game registered a command this table does not know)
         for module in sorted(set(table.values())):
             importlib.import_module(module).register(app)
     else:  # help, or an unknown name: each command by its name and what it does
-        for name, summary in SUMMARIES.items():
+        for name, summary in help_texts()[2].items():
             app.command(name, help=summary, add_help_option=False)(_summarised)
     return app
 
@@ -450,7 +428,7 @@ def asks_for_help(argv: list[str]) -> bool:
     """Whether this run may print a help page: -h/--help, or a group (or nothing) named without a command."""
     words = [arg for arg in argv[: argv.index("--") if "--" in argv else None]]
     return (any(arg in ("-h", "--help") for arg in words) or not words
-            or (len([w for w in words if not w.startswith("-")]) == 1 and words[0] in ("pref", "conventions", "tournament")))
+            or (len([w for w in words if not w.startswith("-")]) == 1 and words[0] in help_texts()[3]))
 
 
 def translate_click() -> None:

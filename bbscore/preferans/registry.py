@@ -18,6 +18,7 @@ GAME = Game(
     descriptions="bbscore.preferans.descriptions",
     optional_tables=("play",),
     commands={"pref": "bbscore.cli.preferans.commands"},
+    help_texts="bbscore.cli.preferans.texts",
     report="bbscore.render.preferans:recompute_report",
     recompute="bbscore.cli.preferans.commands:recompute_file",
     entrants="players",
