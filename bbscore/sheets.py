@@ -960,15 +960,15 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     written = _own_values(sheet, min(changes), frozenset(key for updates in changes.values() for key in updates)
                           ) if changes else {}
     text, tables = sheet.text, style is Style.TABLES
-    for index in sorted(set(anew) | set(changes)) if anew else sorted(changes):
+    rest = set(anew)
+    if written:  # (quickly, in one loop: the running totals, each a pair of whole numbers written where it is followed)
+        quick = changes if anew.keys().isdisjoint(changes) else {i: u for i, u in changes.items() if i not in anew}
+        edits, done = _pair_edits(text, hands, quick, written, tables, newline)
+        rest.update(index for index in changes if index not in done)
+    else:
+        rest.update(changes)
+    for index in sorted(rest):
         old = hands[index]
-        if index not in anew and index in written:  # (quickly: running totals, each a pair of whole numbers)
-            pairs = _pair_edits(text, old, changes[index], written[index], tables, newline)
-            if pairs is not None:
-                if pairs:
-                    edits += pairs
-                    hands[index] = {**old, **{edit.key: edit.new for edit in pairs}}
-                continue
         if index in anew:
             fields, updates = _plain(anew[index]), None
         else:
@@ -1003,33 +1003,49 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     return edits, hands
 
 
-def _pair_edits(text: str, old: dict[str, Any], updates: dict[str, Any], written: dict[str, tuple[int, int] | None],
-                tables: bool, newline: str) -> list[_Edit] | None:
-    """What :func:`_hand_edits` and :func:`_value_edits` make of ``updates`` of a hand's own keys (``old``: the hand;
-    ``written``: where its keys' values are), when each value, old and new, is a pair of whole numbers (a running
-    total, a score) written where this module follows it: the edits of the values that change (none: every value is
-    already the same).  None for any other update (then the general way)."""
+def _pair_edits(text: str, hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
+                written: dict[int, dict[str, tuple[int, int] | None]], tables: bool, newline: str
+                ) -> tuple[list[_Edit], set[int]]:
+    """What :func:`_hand_edits` makes of the ``changes`` of hands' own keys (index → {key: value}; ``written``: where
+    their keys' values are, :func:`_own_values`) when each value, old and new, is a pair of whole numbers (a running
+    total, a score) written where this module follows it: the edits of the values that change, and the indices of the
+    hands so changed (or left as they are, every value already the same); ``hands`` then holds each such hand as it will
+    be.  A hand with any other update is left to the general way (not among the indices)."""
     found: list[_Edit] = []
-    for key, value in updates.items():
-        was = old.get(key)
-        if not (value.__class__ is list and was.__class__ is list and len(value) == 2 and len(was) == 2):
-            return None
-        first, second = value
-        if not (first.__class__ is int and second.__class__ is int and was[0].__class__ is int
-                and was[1].__class__ is int):
-            return None
-        if first == was[0] and second == was[1]:
+    done: set[int] = set()
+    for index, updates in changes.items():
+        spans = written.get(index)
+        if spans is None:
             continue
-        span = written.get(key)
-        if span is None:
-            return None
-        start, end = span
-        if not tables or text.find("\n", start, end) < 0:
-            piece = f"[{first}, {second}]"
+        old = hands[index]
+        edits = []
+        for key, value in updates.items():
+            was = old.get(key)
+            if not (value.__class__ is list and was.__class__ is list and len(value) == 2 and len(was) == 2):
+                break
+            first, second = value
+            if not (first.__class__ is int and second.__class__ is int and was[0].__class__ is int
+                    and was[1].__class__ is int):
+                break
+            if first == was[0] and second == was[1]:
+                continue
+            span = spans.get(key)
+            if span is None:
+                break
+            start, end = span
+            if not tables or text.find("\n", start, end) < 0:
+                piece = f"[{first}, {second}]"
+            else:
+                piece = f"[{newline}    {first},{newline}    {second},{newline}]"
+            edits.append(_Edit(start, end, piece, was, [first, second], key))
         else:
-            piece = f"[{newline}    {first},{newline}    {second},{newline}]"
-        found.append(_Edit(start, end, piece, was, [first, second], key))
-    return found
+            done.add(index)
+            if edits:
+                found += edits
+                new = hands[index] = old.copy()
+                for edit in edits:
+                    new[edit.key] = edit.new
+    return found, done
 
 
 # A value this module changes alone: a list of plain values (no list, table, string or comment inside it), or a whole
