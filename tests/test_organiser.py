@@ -354,3 +354,17 @@ def test_openpyxl_is_imported_by_the_workbook_module_only():
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             if any(name.split(".")[0] == "openpyxl" for name in names):
                 assert path.name == "xlsx.py" and node.col_offset > 0, f"{path}:{node.lineno}"
+
+
+@pytest.mark.parametrize("command", [
+    ["recompute"], ["stats"], ["list"], ["export"], ["rating"], ["tournament", "standings"],
+])
+def test_an_empty_path_is_refused_not_read_as_the_working_folder(command, tmp_path):
+    """``recompute ""`` read the folder it ran in (a path reads an empty name as ``.``): it is refused, naming the
+    argument, whatever the working folder holds (here a sheet, which would be checked)."""
+    shutil.copy(EXAMPLES / "game-gambler.toml", tmp_path / "game.toml")
+    done = run_cli(*command, "", cwd=tmp_path)
+    line = assert_refused(done)
+    assert "пустое имя" in line
+    english = run_cli("--lang", "en", *command, "", cwd=tmp_path)
+    assert english.returncode == 2 and "an empty name" in english.stderr, english.stderr

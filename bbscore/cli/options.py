@@ -2,6 +2,7 @@
 
 # No "from __future__ import annotations": Typer would evaluate every annotation string at each start.
 import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -133,6 +134,26 @@ def completion(candidates) -> dict:
 
 
 AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
+
+
+def given_path():
+    """A click type for a file or folder named on the command line: the path, refusing an empty name (``""``, which a
+    path reads as ``.``, the folder the command runs in) with bbscore's one line (:class:`~bbscore.errors.UsageError`
+    naming the argument)."""
+    from typer._click.types import ParamType
+
+    class GivenPath(ParamType):
+        name = "path"
+
+        def convert(self, value, param, ctx):
+            if isinstance(value, Path):
+                return value
+            if not str(value):
+                name = param.human_readable_name if param is not None else "PATH"
+                raise UsageError(name, value, _("пустое имя: нужен файл или папка"))
+            return Path(value)
+
+    return GivenPath()
 
 
 def whole_number(low: int, high: int):

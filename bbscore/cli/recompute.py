@@ -7,13 +7,13 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, printed, warn
-from bbscore.cli.options import AsJson, Command, whole_number
+from bbscore.cli.options import AsJson, Command, given_path, whole_number
 from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
 
 
 def recompute(
-    files: Annotated[list[Path], typer.Argument(readable=False, help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
+    files: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help="Файлы протоколов или папки (в папке — все протоколы, и во вложенных).", metavar="FILE|DIR...")],
     convention: Annotated[Optional[str], typer.Option("--convention", help="Пересчитать по другим правилам (имя или путь).", metavar="NAME|PATH")] = None,
     as_json: AsJson = False,
     fix: Annotated[bool, typer.Option("--fix", help="Записать пересчитанные очки и итоги в файл (копия рядом).")] = False,

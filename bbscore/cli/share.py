@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, say, warn
-from bbscore.cli.options import AsJson, Command, whole_number
+from bbscore.cli.options import AsJson, Command, given_path, whole_number
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
 
@@ -53,7 +53,7 @@ TEXT = {
 
 
 def export(
-    files: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["export_files"], metavar="FILE...")],
+    files: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help=TEXT["export_files"], metavar="FILE...")],
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html|xlsx")] = None,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["export_output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
@@ -176,7 +176,7 @@ def _summaries(paths: list[Path], jobs: Optional[int]) -> tuple[list[Path], list
 
 
 def stats(
-    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["paths"], metavar="FILE_OR_DIR...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help=TEXT["paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", click_type=whole_number(1, 1024), help=TEXT["jobs"], metavar="N")] = None,
     games_only: Annotated[bool, typer.Option("--games", help=TEXT["games"])] = False,
@@ -222,7 +222,7 @@ def _print_stats(data: dict, by_game: dict[str, list]) -> None:
 
 
 def list_games(
-    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["paths"], metavar="FILE_OR_DIR...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help=TEXT["paths"], metavar="FILE_OR_DIR...")],
     as_json: AsJson = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", click_type=whole_number(1, 1024), help=TEXT["jobs"], metavar="N")] = None,
 ) -> None:

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, say, warn
-from bbscore.cli.options import AsJson, Command
+from bbscore.cli.options import AsJson, Command, given_path
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
 
@@ -57,7 +57,7 @@ TEXT = {
 }
 FORMATS = {".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".csv": "csv", ".xlsx": "xlsx"}
 
-Folder = Annotated[Path, typer.Argument(readable=False, help=TEXT["dir"], metavar="DIR")]
+Folder = Annotated[Path, typer.Argument(readable=False, click_type=given_path(), help=TEXT["dir"], metavar="DIR")]
 
 
 def new(
@@ -267,7 +267,7 @@ def _rated_game(path: Path):
 
 
 def rating(
-    paths: Annotated[list[Path], typer.Argument(readable=False, help=TEXT["paths"], metavar="DIR|FILE...")],
+    paths: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help=TEXT["paths"], metavar="DIR|FILE...")],
     as_json: AsJson = False,
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["rating_format"], metavar="html")] = None,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["output"], metavar="OUT")] = None,
