@@ -287,8 +287,10 @@ def sheet_header(path: Path, text: str, game: dict, *, keys: tuple[str, ...], fo
     return convention, sha, target
 
 
-_LANG_KEY = re.compile(rb"""^[ \t]*lang[ \t]*=[ \t]*["']([a-z]{2})["']""", re.M)
-_FIRST_HAND = re.compile(rb"^[ \t]*\[\[", re.M)
+_LANG_KEY = re.compile(rb"""^[ \t]*lang[ \t]*=[ \t]*["']([a-z]{2})["'][ \t]*(?:#[^\n]*)?\r?$""", re.M)
+_HEADER_LINE = re.compile(rb"^[ \t]*\[", re.M)  # a table's header, where no line is inside a multi-line string
+_GAME_HEADER = re.compile(rb"^[ \t]*\[[ \t]*game[ \t]*\][ \t]*(?:#[^\n]*)?\r?$", re.M)
+_HEAD_BYTES = 65536  # how much of a sheet is read for its language
 
 
 def peek_language(path: Path) -> str | None:
@@ -301,17 +303,35 @@ def peek_language(path: Path) -> str | None:
         if not stat.S_ISREG(os.stat(path).st_mode):
             return None
         with open(path, "rb") as file:
-            head = file.read(65536)
+            head = file.read(_HEAD_BYTES)
     except (OSError, ValueError):
         return None
     return _language_in(head)
 
 
 def _language_in(head: bytes) -> str | None:
-    """The ``lang`` of a sheet's start (before its first hand), or None."""
-    first_hand = _FIRST_HAND.search(head)
-    found = _LANG_KEY.search(head, 0, first_hand.start() if first_hand else len(head))
-    code = found.group(1).decode() if found else None
+    """The ``[game] lang`` of a sheet whose first :data:`_HEAD_BYTES` bytes are ``head``, or None.
+
+    Quickly, when no line can be inside a multi-line string (none is written) and the first table header is a bare
+    ``[game]`` line: its ``lang = "…"`` line among the lines before the next header.  Otherwise the head is parsed
+    when it is the whole file (a multi-line note, ``[game]`` after the hands, a quoted key: a line that looks like
+    ``lang`` may not be it), and a longer such file says none (the command then says what it says in the default
+    language)."""
+    if b'"""' not in head and b"'''" not in head:
+        first = _HEADER_LINE.search(head)
+        game = _GAME_HEADER.match(head, first.start()) if first is not None else None
+        if game is not None:
+            following = _HEADER_LINE.search(head, game.end())
+            found = _LANG_KEY.search(head, game.end(), following.start() if following else len(head))
+            code = found.group(1).decode() if found else None
+            return code if code in LANGUAGES else None
+    if len(head) >= _HEAD_BYTES:
+        return None
+    try:
+        game = parse_toml(head.decode("utf-8-sig")).get("game")
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        return None
+    code = game.get("lang") if isinstance(game, dict) else None
     return code if code in LANGUAGES else None
 
 
@@ -344,7 +364,7 @@ def peek_languages(paths: list[Path], folders: str = "walk") -> str | None:
                 if not stat.S_ISREG(os.stat(candidate).st_mode):
                     continue
                 with open(candidate, "rb") as file:
-                    head = file.read(65536)
+                    head = file.read(_HEAD_BYTES)
             except (OSError, ValueError):
                 continue
             if candidate is not path and not game_table.search(head):  # not a sheet (tournament.toml, a rule file)

@@ -13,6 +13,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from conftest import report, run_cli
 
 RUSSIAN_LOCALE = {"BBSCORE_LANG": "", "LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
@@ -126,3 +128,45 @@ def test_a_folder_given_for_one_sheet_stands_for_no_sheet_and_a_tournament_for_i
     (tmp_path / "t" / "old").mkdir()
     bbscore("new", "t/old/ru.toml", "--pairs", "X,Y", cwd=tmp_path)  # a Russian sheet below it: not the tournament's
     assert "Tournament «t»" in bbscore("tournament", "standings", "t", cwd=tmp_path).stdout
+
+
+# (a sheet's text, the language it is kept in): lines that look like `lang` but are not [game]'s, and [game] written
+# where the quick look does not find it — the language is the one the file holds, as tomllib reads it
+PEEKED = [
+    pytest.param('[game]\nlang = "en"\n\n[[hand]]\nredeal = "все пас"\n', "en", id="as bbscore writes it"),
+    pytest.param('[game]\nconvention = "gambler"\n\n[[hand]]\nnote = """\nlang = "en"\n"""\n', None,
+                 id="a multi-line note holding a lang line"),
+    pytest.param('[game]\nnote = """\n[[hand]]\n"""\nlang = "en"\n', "en", id="a multi-line [game] value with [[hand]]"),
+    pytest.param('[[hand]]\nredeal = "все пас"\n\n[game]\nlang = "en"\n', "en", id="[game] after the hands"),
+    pytest.param('["game"]\nlang = "en"\n', "en", id="a quoted key"),
+    pytest.param('game = { lang = "en" }\n', "en", id="an inline table"),
+    pytest.param('\ufeff[game]\nlang = "en"\n', "en", id="a byte-order mark"),
+    pytest.param('[other]\nlang = "en"\n\n[game]\ntarget = 301\n', None, id="another table's lang"),
+    pytest.param('[game]\nlang = "de"\n', None, id="a language bbscore does not speak"),
+    pytest.param('[game]\nlang = "en"\nlang = "ru"\n', "en", id="not TOML (a key twice): the quick look's answer"),
+]
+
+
+@pytest.mark.parametrize(("text", "language"), PEEKED)
+def test_the_language_peeked_is_the_one_game_holds(text, language, tmp_path):
+    from bbscore.sheets import peek_language
+
+    sheet = tmp_path / "game.toml"
+    sheet.write_text(text, encoding="utf-8")
+    assert peek_language(sheet) == language
+    try:
+        held = tomllib.loads(text.lstrip("\ufeff")).get("game", {}).get("lang")
+    except tomllib.TOMLDecodeError:
+        return  # (the command refuses the file; the peek only chose the language of the refusal)
+    assert language == (held if held in ("ru", "en") else None)
+
+
+def test_a_long_sheet_with_a_multi_line_note_is_peeked_by_parsing_only_what_fits(tmp_path):
+    """A sheet longer than the head read for its language, where no quick look is sure (a note's line looks like
+    ``lang``): not taken for [game]'s — no language, the default."""
+    from bbscore.sheets import peek_language
+
+    sheet = tmp_path / "game.toml"
+    sheet.write_text('[[hand]]\nnote = """\nlang = "en"\n"""\n' + "# padding\n" * 10000 + '[game]\ntarget = 301\n',
+                     encoding="utf-8")
+    assert peek_language(sheet) is None
