@@ -610,3 +610,17 @@ def test_the_largest_price_of_a_vist_is_taken():
 
     done = run_cli("pref", "settle", EXAMPLES / "pulya-3.toml", "--per-vist", "999999999.999999", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["money"]["per_vist"] == "999999999.999999"
+
+
+@pytest.mark.parametrize("number", ["0", "1.5", "x", "1" * 5000, "٣"])
+def test_edit_of_a_hand_number_that_is_none_is_refused_in_the_same_words_by_both_games(number, tmp_path):
+    """``edit N`` and ``pref edit N``: a number that can name no hand is refused before the sheet is read, naming N,
+    in the same words for either game (Bazar-Belot said «нужно целое число от 1 до 1000000000», Preferans «сдача: … —
+    номер сдачи …»)."""
+    from conftest import assert_refused, run_cli
+
+    belot = assert_refused(run_cli("edit", EXAMPLES / "game-gambler.toml", number, "12Т", "--by", "Мы",
+                                   "--def-points", "18"))
+    pulya = assert_refused(run_cli("pref", "edit", EXAMPLES / "pulya-3.toml", number, "6♠", "--by", "Аня",
+                                   "--tricks", "6"))
+    assert belot == pulya and belot.startswith("ошибка: N: ") and "номер сдачи — целое число от 1" in belot

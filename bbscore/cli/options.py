@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from bbscore.errors import BBScoreError, UsageError
-from bbscore.i18n import _
+from bbscore.i18n import N_, _
 
 
 class Command(typer.core.TyperCommand):
@@ -136,6 +136,9 @@ def completion(candidates) -> dict:
 AsJson = Annotated[bool, typer.Option("--json", help="Вывести результат в JSON.")]
 
 
+HAND_NUMBER = N_("номер сдачи — целое число от 1")  # (edit N of either game: the words of a refusal)
+
+
 def given_path():
     """A click type for a file or folder named on the command line: the path, refusing an empty name (``""``, which a
     path reads as ``.``, the folder the command runs in) with bbscore's one line (:class:`~bbscore.errors.UsageError`
@@ -156,10 +159,11 @@ def given_path():
     return GivenPath()
 
 
-def whole_number(low: int, high: int):
+def whole_number(low: int, high: int, allowed: str | None = None):
     """A click type for a whole number of ``low…high`` read by the one strict reader (:func:`bbscore.numbers.whole`:
     ASCII digits only — click's own int takes ``٣`` and asks Python to convert 5,000 digits); a refusal is bbscore's
-    one line (:class:`~bbscore.errors.UsageError` naming the option)."""
+    one line (:class:`~bbscore.errors.UsageError` naming the option), saying ``allowed`` (translated when shown) or
+    else the range."""
     from typer._click.types import ParamType
 
     class WholeNumber(ParamType):
@@ -172,7 +176,8 @@ def whole_number(low: int, high: int):
             if number is None or not low <= number <= high:
                 name = param.opts[0] if param is not None and param.param_type_name == "option" else (
                     param.human_readable_name if param is not None else "N")
-                raise UsageError(name, value, _("нужно целое число от {low} до {high}").format(low=low, high=high))
+                raise UsageError(name, value, _(allowed) if allowed is not None
+                                 else _("нужно целое число от {low} до {high}").format(low=low, high=high))
             return number
 
     return WholeNumber()

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, finish_report, note_written
-from bbscore.cli.options import AsJson, Command, completion, whole_number
+from bbscore.cli.options import AsJson, Command, HAND_NUMBER, completion, whole_number
 from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names, reserved
 from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
@@ -107,7 +107,7 @@ def add(
 def edit(
     file: ProtocolFile,
     number: Annotated[int, typer.Argument(help="Номер сдачи в протоколе (с 1).", metavar="N",
-                                          click_type=whole_number(1, 10**9))],
+                                          click_type=whole_number(1, 10**9, HAND_NUMBER))],
     contract: HandContract = None,
     by: HandBy = None,
     def_points: DefPoints = None,

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, finish_report, note_written
-from bbscore.cli.options import AsJson, Command
+from bbscore.cli.options import HAND_NUMBER, AsJson, Command, whole_number
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.i18n import _
 from bbscore.preferans import KEY
@@ -321,7 +321,8 @@ def add(
 
 def edit(
     file: SheetFile,
-    number: Annotated[str, typer.Argument(help="Номер сдачи в пуле (с 1).", metavar="N")],
+    number: Annotated[int, typer.Argument(help="Номер сдачи в пуле (с 1).", metavar="N",
+                                          click_type=whole_number(1, 10**9, HAND_NUMBER))],
     game: Game,
     by: By = None,
     tricks: Tricks = None,
@@ -330,11 +331,9 @@ def edit(
     note: Note = None,
 ) -> None:
     """Исправить сдачу N пули: заменить её ввод (параметры как у add), пересчитать её и все следующие сдачи."""
-    from bbscore.numbers import parse_count
     from bbscore.preferans import protocol
 
-    hand = parse_count(number, "hand", 1, 100_000, _("номер сдачи — целое число от 1"))
-    replaced = protocol.replace(file, hand, _fields(game, by, tricks, whist, pass_, note))
+    replaced = protocol.replace(file, number, _fields(game, by, tricks, whist, pass_, note))
     note_written(file)
     from bbscore.render import preferans as render
 
