@@ -367,15 +367,16 @@ def short_helps(command) -> None:
         short_helps(sub)
 
 
-def narrow_help(command) -> None:
+def narrow_help(command, context=None) -> None:
     """Each command of a tree writes its help's lists (options, arguments, commands) so that a narrow terminal breaks
     them between words only: click puts a list's texts beside a column as wide as its longest name (up to 30, so on a
     phone's 40 columns 8 were left, and words were cut); where fewer than :data:`NARROW_HELP_TEXT` columns would be
-    left, a name is written on its own line and its text under it, indented."""
-    context = _narrow_help_context()
+    left, a name is written on its own line and its text under it, indented.  (``context``: the context class that
+    does it, made once for the tree.)"""
+    context = context or _narrow_help_context()
     command.context_class = context
     for sub in getattr(command, "commands", {}).values():
-        narrow_help(sub)
+        narrow_help(sub, context)
 
 
 NARROW_HELP_TEXT = 30  # the fewest columns click's list of options may leave their texts
