@@ -284,6 +284,16 @@ def expand_user(text: str) -> Path | None:
         return None
 
 
+def real_path(path: Path) -> Path:
+    """``path.resolve()``: the path with every link followed, whether the file is there or not — or, where its links
+    loop (``a.toml`` → ``b.toml`` → ``a.toml``: Python raises RuntimeError) or cannot be followed, ``path`` made
+    absolute as it is (the reading of it then says why it cannot be read)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        return path.absolute()
+
+
 def key_line(text: str, key: str) -> int | None:
     """The line where ``key`` is set or a table named ``key`` starts (the first one), for messages about a file."""
     found = re.compile(rf"^[ \t]*(?:{re.escape(key)}[ \t]*[=.\]]|\[+[ \t]*{re.escape(key)}[ \t]*\])", re.M).search(text)

@@ -1580,3 +1580,17 @@ def test_fuzz_edit_export_stats_completion(fuzz_folder, seed, command):
             for typed in ("", "М", "\x1b"):
                 candidates = pair_names(SimpleNamespace(info_name="add", params={}), typed)
                 assert all(candidate.isprintable() and candidate.startswith(typed) for candidate in candidates), candidates
+
+
+@pytest.mark.parametrize("command", [["rating"], ["recompute"], ["list"], ["stats"]])
+def test_links_that_loop_are_named_as_unreadable_by_every_command_over_many_sheets(command, tmp_path):
+    """``a.toml`` → ``b.toml`` → ``a.toml``: each is named with the reason, in one line (``rating`` gave exit 3: a
+    RuntimeError of Path.resolve), and no other line is a traceback."""
+    from conftest import run_cli
+
+    (tmp_path / "b.toml").symlink_to("a.toml")
+    (tmp_path / "a.toml").symlink_to("b.toml")
+    for named in (["a.toml"], ["."]):
+        done = run_cli(*command, *named, cwd=tmp_path)
+        assert done.returncode in (1, 2), done.stderr
+        assert "петля символических ссылок" in done.stderr and "внутренняя ошибка" not in done.stderr, done.stderr

@@ -74,7 +74,9 @@ def export(
     if output is not None:  # refused before anything is said or read
         if output.is_dir():
             raise ProtocolError(str(output), None, _(TEXT["folder"]))
-        if output.exists() and any(output.resolve() == file.resolve() for file in files):
+        from bbscore.files import real_path
+
+        if output.exists() and any(real_path(output) == real_path(file) for file in files):
             raise ProtocolError(str(output), None, _(TEXT["same"]))
         if output.exists() and not force:
             raise ProtocolError(str(output), None, _(TEXT["exists"]))

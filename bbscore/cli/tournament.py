@@ -153,8 +153,10 @@ def _refuse_read(output: Optional[Path], read: list[Path]) -> None:
 
     if output is None:
         return
-    target = output.resolve()
-    if any(target == path.resolve() for path in read):
+    from bbscore.files import real_path
+
+    target = real_path(output)
+    if any(target == real_path(path) for path in read):
         raise ProtocolError(str(output), None, _(TEXT["same"]))
 
 
@@ -274,6 +276,7 @@ def rating(
     force: Annotated[bool, typer.Option("--force", help=TEXT["force_output"])] = False,
 ) -> None:
     """``rating``: every player's rating over the finished games of the sheets given, in date order."""
+    from bbscore.files import real_path
     from bbscore.sheets import protocol_files
     from bbscore.rating import rate
     from bbscore.tournament_export import rating_places
@@ -288,7 +291,7 @@ def rating(
     seen: set[Path] = set()
     rated, skipped = [], 0
     for path in files:
-        real = path.resolve()
+        real = real_path(path)
         if real in seen:
             continue
         seen.add(real)
