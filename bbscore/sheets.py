@@ -107,8 +107,8 @@ def read_text(path: Path, *, kind: str, missing: str, limit: int = MAX_FILE_BYTE
     what a command changes or shows, :data:`~bbscore.files.BATCH_FILE_BYTES` for the batch checks.  Raises
     :class:`ProtocolError`.
     """
-    if not path.name or path.is_dir():
-        raise ProtocolError(str(path) or "«»", None, (_("нужен {kind}, а это папка") if path.name
+    if path.is_dir() or not path.name:  # (".", "..": a folder; "" is refused as it is typed, see cli.options)
+        raise ProtocolError(str(path) or "«»", None, (_("нужен {kind}, а это папка") if path.is_dir()
                                                      else _("нужен {kind}, а это пустое имя")).format(kind=kind))
     try:
         raw = read_regular(path, limit)

@@ -1594,3 +1594,15 @@ def test_links_that_loop_are_named_as_unreadable_by_every_command_over_many_shee
         done = run_cli(*command, *named, cwd=tmp_path)
         assert done.returncode in (1, 2), done.stderr
         assert "петля символических ссылок" in done.stderr and "внутренняя ошибка" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", [["show"], ["pref", "show"], ["export", "--format", "md"], ["recompute"]])
+def test_a_folder_named_dot_is_a_folder_and_an_empty_name_is_refused_as_typed(command, tmp_path):
+    """``export .`` said «.: … а это пустое имя» (a path's name of ``.`` is empty): it is a folder; ``""`` is refused as
+    the argument typed (FILE), before anything is read."""
+    from conftest import assert_refused, run_cli
+
+    said = assert_refused(run_cli(*command, ".", cwd=tmp_path))
+    assert ("а это папка" if command[0] != "recompute" else "в папке нет протоколов") in said
+    said = assert_refused(run_cli(*command, "", cwd=tmp_path))
+    assert re.match(r"ошибка: FILE[^:]*: «» \(пусто\) — пустое имя", said), said

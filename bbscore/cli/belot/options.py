@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli.options import completion
+from bbscore.cli.options import completion, given_path
 from bbscore.errors import BBScoreError
 
 
@@ -80,6 +80,6 @@ DeclCards = Annotated[Optional[str], typer.Option("--decl-cards", help="Карт
 Melds = Annotated[Optional[list[str]], typer.Option("--melds", help="Объявления игроков вместо прошедших конструкций: \"p1: терц от Д♠; p2: рамки-В\".", metavar="SEATS")]
 DeclSeats = Annotated[Optional[str], typer.Option("--decl-seats", help="Места разыгрывающих при --melds: 13 или 24.", metavar="13|24")]
 LastTrick = Annotated[Optional[str], typer.Option("--last", help="Чья последняя взятка, когда даны карты: decl или def.", metavar="decl|def")]
-ProtocolFile = Annotated[Path, typer.Argument(readable=False, help="Файл протокола (.toml).", metavar="FILE")]
+ProtocolFile = Annotated[Path, typer.Argument(readable=False, click_type=given_path(), help="Файл протокола (.toml).", metavar="FILE")]
 
 Seat = lambda number: typer.Option(f"--p{number}", help=f"Конструкции игрока {number} через запятую.", metavar="LIST")  # noqa: E731

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, finish_report, note_written
-from bbscore.cli.options import HAND_NUMBER, AsJson, Command, whole_number
+from bbscore.cli.options import HAND_NUMBER, AsJson, Command, given_path, whole_number
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.i18n import _
 from bbscore.preferans import KEY
@@ -40,7 +40,7 @@ Pass = Annotated[Optional[list[str]], typer.Option("--pass", help="Пасова�
 Note = Annotated[Optional[str], typer.Option("--note", help="Примечание к сдаче.", metavar="TEXT")]
 Convention = Annotated[str, typer.Option("--convention", help="Правила преферанса: имя (rostov, sochi, leningrad) или "
                                                             "путь к файлу .toml.", metavar="NAME|PATH")]
-SheetFile = Annotated[Path, typer.Argument(readable=False, help="Файл пули (.toml).", metavar="FILE")]
+SheetFile = Annotated[Path, typer.Argument(readable=False, click_type=given_path(), help="Файл пули (.toml).", metavar="FILE")]
 
 
 def _is_all_pass(game: str) -> bool:
