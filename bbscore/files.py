@@ -240,10 +240,11 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 
 def _size_text(size: int) -> str:
+    """A file's size as a person reads it, in the language's decimal mark (``95,6 МиБ``, ``95.6 MiB``)."""
     if size >= 1024 * 1024:
-        return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0"))
+        return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0").replace(".", _(",")))
     if size >= 1024:
-        return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0"))
+        return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0").replace(".", _(",")))
     return ngettext("{size} байт", "{size} байт", size, few="{size} байта").format(size=size)
 
 

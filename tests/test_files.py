@@ -228,3 +228,18 @@ def test_key_line_finds_keys_and_tables():
     assert files.key_line(text, "convention") == 3
     assert files.key_line(text, "hand") == 5
     assert files.key_line(text, "missing") is None
+
+
+@pytest.mark.parametrize(("language", "size", "said"), [
+    ("ru", 100_300_000, "95,7 МиБ"), ("en", 100_300_000, "95.7 MiB"), ("ru", 64 * 1024 * 1024, "64 МиБ"),
+    ("ru", 1536, "1,5 КиБ"), ("en", 1536, "1.5 KiB"), ("ru", 3, "3 байта"),
+])
+def test_a_size_is_said_with_the_languages_decimal_mark(language, size, said):
+    """A Russian message wrote «95.6 МиБ»: the decimal mark is the language's (README: Russian writes 95,6)."""
+    from bbscore import i18n
+
+    i18n.set_language(language)
+    try:
+        assert files._size_text(size) == said
+    finally:
+        i18n.set_language("ru")
