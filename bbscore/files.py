@@ -400,10 +400,10 @@ def locked(path: Path) -> Iterator[Path]:
         if not taken and rest > 0:
             holder = _lock_holder(lock_file)
             if holder:
-                notice(_("жду: файл {file} занят командой bbscore (процесс {process}); жду до {seconds} с (Ctrl-C — прервать)"
+                notice(_("жду: файл {file} занят (его блокировку держит процесс {process}); жду до {seconds} с (Ctrl-C — прервать)"
                          ).format(file=path, process=holder, seconds=LOCK_TIMEOUT_SECONDS))
             else:
-                notice(_("жду: файл {file} занят другой командой bbscore; жду до {seconds} с (Ctrl-C — прервать)"
+                notice(_("жду: файл {file} занят другой командой; жду до {seconds} с (Ctrl-C — прервать)"
                          ).format(file=path, seconds=LOCK_TIMEOUT_SECONDS))
             taken = lock.acquire(rest)
         if not taken:
