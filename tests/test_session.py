@@ -460,3 +460,18 @@ def test_a_pair_asked_at_the_table_that_a_session_would_take_for_a_word_is_asked
     assert done.returncode == 0, done.stderr
     assert "ошибка: пары: «Мы,отмена» — названия пар: имя «отмена» нельзя: за столом «отмена»" in done.stdout
     assert tomllib.loads(path.read_text(encoding="utf-8"))["game"]["pairs"] == ["Мы", "Они"]
+
+
+def test_an_edit_at_the_question_after_a_refused_write_takes_the_typed_hand_up_again(tmp_path, monkeypatch, capsys):
+    """The write of hand 2 refused, ``правка 1`` typed at «Enter — try again …»: hand 1 edited, then hand 2 as typed
+    is taken up again and written (it was dropped, and the session ended saying all was saved, exit 0)."""
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["a", "3", "2", "правка 1", ""],
+                              hands=[{"who": "pass"}], refuse_writes=1)
+    assert "Сдача 2 не записана. Enter" in out and "REPLACED 1" in out and "Продолжаем сдачу 2." in out
+    assert hands == [{"who": "pass"}, {"who": "a", "bid": 3, "tricks": 2}] and out.count("WRITTEN 2") == 1
+    assert code == 0
+    # … and выход there: the typed hand is said unwritten, with what was typed, and exit code 2
+    out, hands, code = played(tmp_path, monkeypatch, capsys, ["a", "3", "2", "выход"], hands=[{"who": "pass"}],
+                              refuse_writes=1)
+    assert "Сдача 2 не записана; было введено: who bids — a; the bid — 3" in out and "Записанное раньше сохранено" in out
+    assert hands == [{"who": "pass"}] and code == 2

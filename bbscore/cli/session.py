@@ -334,6 +334,7 @@ class Session:
         self.taken = 0  # answers taken (a script whose every answer was refused ends with exit code 2)
         self.refused = 0
         self.unwritten: str | None = None  # a hand that could not be written, when the session ends
+        self.typing: Progress | None = None  # the hand being typed (or edited) last
         self.put: set[str] = set()  # the steps whose question has been put (then their brief form is)
 
     # --- questions ---
@@ -517,8 +518,12 @@ class Session:
                 if kept is not None:
                     self.out.print(_("Продолжаем сдачу {number}.").format(number=number))
                 fields = self.ask_hand(sheet, number, kept)
-                self._write(_("Сдача {number} не записана").format(number=number), lambda: game.append(fields),
-                            game.appended)
+                try:
+                    self._write(_("Сдача {number} не записана").format(number=number), lambda: game.append(fields),
+                                game.appended)
+                except (Order, Quit) as order:  # (a command, or выход, at the question after a refused write)
+                    order.progress = order.progress or self.typing  # the hand typed: taken up again, or said unwritten
+                    raise
             except Order as order:  # (also one typed in the middle of an edit: the hand before it is kept)
                 pending = order
                 if order.progress is not None:
@@ -635,6 +640,7 @@ class Session:
         steps = self.game.steps(sheet, number)
         by_name = {step.name: step for step in steps}
         hand = kept or Progress(number=number, editing=editing)
+        self.typing = hand
         hand.labels = {step.name: step.label for step in steps if step.label}
         view = MappingProxyType(hand.answers)
         heading = (self.game.heading(sheet, number) if hasattr(self.game, "heading")
