@@ -1606,3 +1606,16 @@ def test_a_folder_named_dot_is_a_folder_and_an_empty_name_is_refused_as_typed(co
     assert ("а это папка" if command[0] != "recompute" else "в папке нет протоколов") in said
     said = assert_refused(run_cli(*command, "", cwd=tmp_path))
     assert re.match(r"ошибка: FILE[^:]*: «» \(пусто\) — пустое имя", said), said
+
+
+def test_undo_of_a_hand_that_cannot_be_scored_cuts_a_key_longer_than_any_hand_writes(tmp_path):
+    """A removed hand with a 100,000-character key was printed whole (~2,700 lines at 40 columns): the key is cut as a
+    refusal cuts it, its length said."""
+    from conftest import EXAMPLES, run_cli
+
+    sheet = tmp_path / "game.toml"
+    sheet.write_text((EXAMPLES / "game-gambler.toml").read_text(encoding="utf-8")
+                     + "\n[[hand]]\n" + "k" * 100_000 + " = 1\n", encoding="utf-8")
+    done = run_cli("undo", sheet, columns=40)
+    assert done.returncode == 0 and "(100000 знаков)" in done.stdout, done.stderr
+    assert len(done.stdout.splitlines()) < 10, done.stdout[:500]

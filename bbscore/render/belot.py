@@ -256,7 +256,16 @@ def removed_hand(protocol, entry, result=None, session: bool = False) -> None:
         if inputs:
             out.print(_("Ввод: {inputs}").format(inputs=inputs))
     else:
-        out.print(f"{entry.number}. " + "; ".join(f"{key} = {value}" for key, value in entry.fields.items()))
+        from bbscore.errors import shown
+
+        # (a key or value longer than any a hand writes is cut, as a refusal cuts it: a 100,000-character key was printed)
+        out.print(f"{entry.number}. " + "; ".join(
+            f"{key if len(key) <= KEY_SHOWN else shown(key, KEY_SHOWN)} = "
+            f"{value if len(str(value)) <= VALUE_SHOWN else shown(value, VALUE_SHOWN)}"
+            for key, value in entry.fields.items()))
+
+
+KEY_SHOWN, VALUE_SHOWN = 40, 2 * MAX_NOTE  # the longest key and value a removed hand that cannot be scored shows whole
 
 
 def sheet(protocol, replay, warning: str | None) -> None:
