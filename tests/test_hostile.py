@@ -1619,3 +1619,15 @@ def test_undo_of_a_hand_that_cannot_be_scored_cuts_a_key_longer_than_any_hand_wr
     done = run_cli("undo", sheet, columns=40)
     assert done.returncode == 0 and "(100000 знаков)" in done.stdout, done.stderr
     assert len(done.stdout.splitlines()) < 10, done.stdout[:500]
+
+
+def test_pref_undo_cuts_a_line_longer_than_any_hand_writes(tmp_path):
+    """``pref undo`` printed a removed hand's 100,000-character key whole: the line is cut, its length said."""
+    from conftest import EXAMPLES, run_cli
+
+    sheet = tmp_path / "pulya.toml"
+    sheet.write_text((EXAMPLES / "pulya-3.toml").read_text(encoding="utf-8")
+                     + "\n[[hand]]\n" + "k" * 100_000 + " = 1\n", encoding="utf-8")
+    done = run_cli("pref", "undo", sheet, columns=40)
+    assert done.returncode == 0 and "… (100004 знака)»" in done.stdout, done.stderr  # (the line: key, " = 1")
+    assert len(done.stdout.splitlines()) < 80, done.stdout[:500]

@@ -175,8 +175,12 @@ def removed(protocol, record) -> None:
 
     out = console()
     out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=record.number, line=record.line))
+    from bbscore.errors import shown
+    from bbscore.seats import MAX_NOTE
+
     for line in hand_text(record.fields).strip().splitlines():  # (one print a line: a line break is no character
-        out.print(line)                                           # of user text, and is not named)
+        # of user text, and is not named; a line longer than any a hand writes is cut, as a refusal cuts a value)
+        out.print(line if len(line) <= 2 * MAX_NOTE else shown(line, 2 * MAX_NOTE))
 
 
 def _running(values: tuple) -> str:
