@@ -241,10 +241,13 @@ def read_regular(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def _size_text(size: int) -> str:
     """A file's size as a person reads it, in the language's decimal mark (``95,6 МиБ``, ``95.6 MiB``)."""
+    def tenths(value: float) -> str:
+        return f"{value:.1f}".removesuffix(".0").replace(".", _(","))
+
     if size >= 1024 * 1024:
-        return _("{size} МиБ").format(size=f"{size / (1024 * 1024):.1f}".removesuffix(".0").replace(".", _(",")))
+        return _("{size} МиБ").format(size=tenths(size / (1024 * 1024)))
     if size >= 1024:
-        return _("{size} КиБ").format(size=f"{size / 1024:.1f}".removesuffix(".0").replace(".", _(",")))
+        return _("{size} КиБ").format(size=tenths(size / 1024))
     return ngettext("{size} байт", "{size} байт", size, few="{size} байта").format(size=size)
 
 

@@ -2,6 +2,7 @@
 
 # No "from __future__ import annotations": Typer would evaluate every annotation string at each start.
 import os
+from functools import cache
 from pathlib import Path
 from typing import Annotated
 
@@ -139,10 +140,11 @@ AsJson = Annotated[bool, typer.Option("--json", help="Вывести резул�
 HAND_NUMBER = N_("номер сдачи — целое число от 1")  # (edit N of either game: the words of a refusal)
 
 
+@cache
 def given_path():
     """A click type for a file or folder named on the command line: the path, refusing an empty name (``""``, which a
     path reads as ``.``, the folder the command runs in) with bbscore's one line (:class:`~bbscore.errors.UsageError`
-    naming the argument)."""
+    naming the argument).  One, shared by every argument that names a path."""
     from typer._click.types import ParamType
 
     class GivenPath(ParamType):

@@ -256,16 +256,11 @@ def removed_hand(protocol, entry, result=None, session: bool = False) -> None:
         if inputs:
             out.print(_("Ввод: {inputs}").format(inputs=inputs))
     else:
-        from bbscore.errors import shown
+        from bbscore.render.layout import cut
 
         # (a key or value longer than any a hand writes is cut, as a refusal cuts it: a 100,000-character key was printed)
-        out.print(f"{entry.number}. " + "; ".join(
-            f"{key if len(key) <= KEY_SHOWN else shown(key, KEY_SHOWN)} = "
-            f"{value if len(str(value)) <= VALUE_SHOWN else shown(value, VALUE_SHOWN)}"
-            for key, value in entry.fields.items()))
-
-
-KEY_SHOWN, VALUE_SHOWN = 40, 2 * MAX_NOTE  # the longest key and value a removed hand that cannot be scored shows whole
+        out.print(f"{entry.number}. " + "; ".join(f"{cut(key, 40)} = {cut(str(value))}"
+                                                  for key, value in entry.fields.items()))
 
 
 def sheet(protocol, replay, warning: str | None) -> None:

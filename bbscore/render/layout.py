@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from rich.cells import cell_len
 
-from bbscore.errors import visible
+from bbscore.errors import shown, visible
+from bbscore.seats import MAX_NOTE
 
 if TYPE_CHECKING:  # (rich's console is imported by the first console that needs it: plain lines need none)
     from rich.console import Console
@@ -463,3 +464,12 @@ def _plain(cell: object) -> str:
     from rich.text import Text
 
     return visible(cell.plain if isinstance(cell, Text) else str(cell))
+
+
+LONGEST_SHOWN = 2 * MAX_NOTE  # the longest text printed whole where a sheet's own text is shown back
+
+
+def cut(text: str, limit: int = LONGEST_SHOWN) -> str:
+    """``text`` as it is when at most ``limit`` characters long, else cut as a refusal cuts a value
+    (:func:`bbscore.errors.shown`: its start and its length)."""
+    return text if len(text) <= limit else shown(text, limit)

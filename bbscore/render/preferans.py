@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bbscore.i18n import N_, _, ngettext
-from bbscore.render.layout import console, keep, keep_names, print_fitting, styled
+from bbscore.render.layout import console, cut, keep, keep_names, print_fitting, styled
 from bbscore.preferans.working import (
     hand_lines,
     money_text,
@@ -175,12 +175,9 @@ def removed(protocol, record) -> None:
 
     out = console()
     out.print(_("Из {file} убрана сдача {hand} (строка {line}):").format(file=protocol.path, hand=record.number, line=record.line))
-    from bbscore.errors import shown
-    from bbscore.seats import MAX_NOTE
-
     for line in hand_text(record.fields).strip().splitlines():  # (one print a line: a line break is no character
         # of user text, and is not named; a line longer than any a hand writes is cut, as a refusal cuts a value)
-        out.print(line if len(line) <= 2 * MAX_NOTE else shown(line, 2 * MAX_NOTE))
+        out.print(cut(line))
 
 
 def _running(values: tuple) -> str:
