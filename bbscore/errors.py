@@ -124,6 +124,13 @@ def visible(text: str, keep: str = "") -> str:
     return "".join(_named(ch) if ch not in keep and unicodedata.category(ch) in _HIDDEN else ch for ch in text)
 
 
+def one_line(text: str) -> str:
+    """User text on one line, for a Markdown cell or a page (``export`` to a file or not): each run of spaces, tabs and
+    line feeds one space, the ends stripped; every other control, format or separator character — a carriage return,
+    U+0085, U+2028, ESC — named as :func:`visible` names it, never turned into a space."""
+    return " ".join(visible(text, keep="\t\n").split())
+
+
 # Control, format, line and paragraph separators, and surrogates: a byte of a file name that is not UTF-8 (kept by
 # Python as U+DC80…U+DCFF) would reach the terminal as that byte — 0x9B is the 8-bit CSI.
 _HIDDEN = ("Cc", "Cf", "Zl", "Zp", "Cs")

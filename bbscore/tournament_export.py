@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
+from bbscore.errors import one_line
 from bbscore.i18n import N_, _
 
 # What people read (Russian msgids, translated where shown).
@@ -236,7 +237,13 @@ _MARKDOWN_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\|*_`[]<>#~"})
 
 
 def md(value: object) -> str:
-    return " ".join(str(value).split()).translate(_MARKDOWN_SPECIAL)
+    """A text in Markdown: one line, a control character named (:func:`bbscore.errors.one_line`), escaped."""
+    return one_line(str(value).translate(_MARKDOWN_SPECIAL))
+
+
+def esc(value: str) -> str:
+    """A text in HTML: one line, a control character named (:func:`bbscore.errors.one_line`), escaped."""
+    return html.escape(one_line(value))
 
 
 def to_markdown(standings, people, title: str, meta: str) -> str:
@@ -307,7 +314,7 @@ def _page(title: str, body: list[str]) -> str:
     from bbscore.i18n import language
 
     return "".join([f'<!DOCTYPE html>\n<html lang="{language()}">\n<head>\n<meta charset="utf-8">\n',
-                    f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
+                    f"<title>{esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n",
                     *body, "</body>\n</html>\n"])
 
 
@@ -315,7 +322,6 @@ def to_html(standings, people, title: str, meta: str) -> str:
     """A self-contained page (inline CSS, no script, nothing fetched) that prints on one A4 page for 16 entrants and
     15 rounds: the standings, then each round's result (the opponent's number and the mark, the points under it), the
     legend, the games not finished and the sheets to check."""
-    esc = html.escape
     keys = columns(standings)
     numbers = places(standings)
     count = _rounds(standings)
@@ -373,7 +379,6 @@ _PALETTE = ("#1f5fbf", "#d0621a", "#2e8b3a", "#b0208a", "#7a5a00", "#0f8c8c", "#
 def rating_html(ratings, meta: str) -> str:
     """The rating as a page: the table (place, player, rating, μ, σ, games, wins, draws) and an inline SVG chart of
     each player's rating after each of his games (x: the game's number in date order)."""
-    esc = html.escape
     title = text("rating_title")
     body = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta)}</p>\n', '<table class="rating">\n<thead><tr>']
     body += [f"<th>{esc(text(key))}</th>" for key in RATING_COLUMNS]
@@ -393,7 +398,6 @@ def rating_html(ratings, meta: str) -> str:
 def rating_svg(ratings, width: int = 700, height: int = 300) -> str:
     """Each player's rating after each of his games as one polyline (``data-player``; each point's rating in a
     ``circle``'s ``data-rating``), over the game number in date order."""
-    esc = html.escape
     left, right, top, bottom = 40, 10, 10, 24
     plot_w, plot_h = width - left - right, height - top - bottom
     count = max(1, len(ratings.games))

@@ -7,6 +7,7 @@ protocol files with ``tomllib`` (independent of bbscore's replay).
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -510,7 +511,38 @@ def test_export_to_the_terminal_names_control_characters(tmp_path):
     for fmt in ("md", "csv", "html"):
         done = run_cli("export", path, "--format", fmt)
         assert done.returncode == 0, report(done)
-        assert "\x1b" not in done.stdout and "\x07" not in done.stdout and "<U+001B>" in done.stdout
+        assert "\x1b" not in done.stdout and "\x07" not in done.stdout
+        assert ("&lt;U+001B&gt;" if fmt == "html" else "<U+001B>") in done.stdout  # (a page's <U+001B> is a tag)
+
+
+SEPARATED_NOTE = "a\rb\u2028c\u0085d\u2029e\x0bf\x1cg\x1bh\ti\nj"
+SEPARATED_SHOWN = "a<U+000D>b<U+2028>c<U+0085>d<U+2029>e<U+000B>f<U+001C>g<U+001B>h i j"
+
+
+@pytest.mark.parametrize("game", ["belot", "pref"])
+def test_markdown_and_html_name_a_notes_line_separators_as_the_terminal_does(tmp_path, game):
+    """Found by a newcomer: Markdown made a note's carriage return, U+2028 and U+0085 spaces (and kept ESC raw in a
+    file), where every other output names them; now Markdown and HTML, to a file or to standard output, name them as
+    ``<U+000D>`` (a tab or a line break: a space, the cell one line).  CSV and the workbook keep the text exactly."""
+    path = tmp_path / "sep.toml"
+    if game == "belot":
+        assert run_cli("new", path, "--pairs", "A,B").returncode == 0
+        added = run_cli("add", path, "12Т", "--by", "A", "--def-points", "18", "--note", SEPARATED_NOTE)
+    else:
+        assert run_cli("pref", "new", path, "--players", "А,Б,В").returncode == 0
+        added = run_cli("pref", "add", path, "мизер", "--by", "А", "--tricks", "0", "--note", SEPARATED_NOTE)
+    assert added.returncode == 0, report(added)
+    for out in (None, tmp_path / "sep.md"):
+        text = exported(path, "--format", "md") if out is None else (exported(path, "-o", out), out.read_text(encoding="utf-8"))[1]
+        row = next(line for line in text.splitlines() if line.startswith("| 1 |"))
+        assert row.endswith(f"| {SEPARATED_SHOWN} |"), row
+        assert not any(ch in text for ch in "\r\u2028\u0085\u2029\x0b\x1c\x1b\t"), repr(text)
+    for out in (None, tmp_path / "sep.html"):
+        page = exported(path, "--format", "html") if out is None else (exported(path, "-o", out), out.read_text(encoding="utf-8"))[1]
+        assert f'class="note">{html.escape(SEPARATED_SHOWN)}</td>' in page
+        assert not any(ch in page for ch in "\r\u2028\u0085\u2029\x0b\x1c\x1b\t"), repr(page)
+    exported(path, "--format", "csv", "-o", tmp_path / "sep.csv")
+    assert SEPARATED_NOTE in (tmp_path / "sep.csv").read_bytes().decode("utf-8")
 
 
 def test_the_chart_never_cuts_a_long_pair_name(tmp_path):

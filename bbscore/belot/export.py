@@ -5,7 +5,9 @@ Pure text: takes a read protocol and its replay, returns strings (no rich, no fi
 notes) is escaped for each format: the ``csv`` module's quoting, ``html.escape``, a backslash before Markdown's
 special characters (``|`` above all); and in each a cell of user text that a spreadsheet would take for a formula
 (starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) starts with ``'`` (:func:`spreadsheet_safe`, as
-OWASP's guidance on CSV injection has it) — numbers stay numbers.  ``shown`` (every writer's keyword) is applied to
+OWASP's guidance on CSV injection has it) — numbers stay numbers.  In Markdown and HTML, to a file too, a text is
+one line (:func:`bbscore.errors.one_line`: a line break or a tab a space, a carriage return, U+2028 or ESC named as
+``<U+000D>``, as the terminal names it).  ``shown`` (every writer's keyword) is applied to
 each user text (in CSV) or to the escaped text (in Markdown and HTML, whose own line breaks are the only ones):
 :func:`bbscore.errors.visible` for a terminal, so that no control character of a name or a note — a line break, a
 bare carriage return, ESC, a bidi control — reaches it raw.  Every text a person reads is in :data:`TEXT`.
@@ -17,6 +19,7 @@ import html
 from typing import NamedTuple
 
 from bbscore.belot.game import REDEALS
+from bbscore.errors import one_line
 from bbscore.i18n import N_, _
 from bbscore.belot.working import sheet_marks
 from bbscore.seats import MAX_NOTE
@@ -139,9 +142,10 @@ _MARKDOWN_SPECIAL = str.maketrans({ch: "\\" + ch for ch in "\\|*_`[]<>#~"})
 
 
 def markdown_cell(text: str) -> str:
-    """User text in a Markdown table cell: special characters escaped (``|`` would end the cell), one line, never a
-    formula when pasted into a spreadsheet (:func:`spreadsheet_safe`)."""
-    return spreadsheet_safe(" ".join(text.split()).translate(_MARKDOWN_SPECIAL))
+    """User text in a Markdown table cell: one line, a control character named (:func:`bbscore.errors.one_line`),
+    special characters escaped (``|`` would end the cell), never a formula when pasted into a spreadsheet
+    (:func:`spreadsheet_safe`)."""
+    return spreadsheet_safe(one_line(text.translate(_MARKDOWN_SPECIAL)))
 
 
 def to_markdown(sheet, replay, *, shown=_same) -> str:
@@ -185,7 +189,7 @@ def to_html(sheet, replay, *, shown=_same) -> str:
     from bbscore.pages import page
 
     def esc(text: str) -> str:
-        return shown(html.escape(text))
+        return shown(html.escape(one_line(text)))
 
     pairs = sheet.header.pairs
     title = text("title").format(first=pairs[0], second=pairs[1])
@@ -214,7 +218,7 @@ def to_html(sheet, replay, *, shown=_same) -> str:
     parts.append(f"<figure>\n<figcaption>{esc(text('chart').format(target=sheet.header.target))}</figcaption>\n")
     parts.append(chart_svg(pairs, replay, sheet.header.target, shown=shown))
     parts.append("</figure>\n")
-    return page(shown(title), language(), "".join(parts))
+    return page(shown(one_line(title)), language(), "".join(parts))
 
 
 def meta_text(sheet, replay) -> str:
@@ -247,7 +251,7 @@ def chart_svg(pairs: tuple[str, str], replay, target: int, width: int = 700, hei
     """The running totals of both pairs as an inline SVG: one point per hand for each pair (a polyline and a dot
     with its total in ``data-total``), ending at the final totals; the target as a dashed line."""
     def esc(text: str) -> str:
-        return shown(html.escape(text))
+        return shown(html.escape(one_line(text)))
 
     left, right, top, bottom = 44, 12, 18, 26
     plot_w, plot_h = width - left - right, height - top - bottom

@@ -8,7 +8,9 @@ others), the standing (each player's пуля, гора and vists on each other 
 whole vists, and who pays whom).  User text (names, notes) is escaped for each format, and no cell of it is a
 formula in a spreadsheet (a leading ``'``: :func:`bbscore.xlsx.neutral`, in CSV, Markdown and HTML alike).  ``shown``
 (every writer's keyword) is applied to each user text (CSV) or each escaped line or text (Markdown, HTML):
-:func:`bbscore.errors.visible` for a terminal, so that no control character of a name or a note reaches it raw.
+:func:`bbscore.errors.visible` for a terminal, so that no control character of a name or a note reaches it raw.  In
+Markdown and HTML, to a file too, a text is one line (:func:`bbscore.errors.one_line`: a line break a space, a carriage
+return, U+2028 or ESC named as ``<U+000D>``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
+from bbscore.errors import one_line
 from bbscore.i18n import N_, _, ngettext
 from bbscore.preferans.working import number, vists_word
 from bbscore.xlsx import neutral  # (openpyxl is imported only when a workbook is written)
@@ -263,7 +266,7 @@ def _md(value) -> str:
         return ""
     if not isinstance(value, str):
         return str(value)
-    return " ".join(value.split()).translate(_MARKDOWN_SPECIAL)
+    return one_line(value.translate(_MARKDOWN_SPECIAL))
 
 
 def _md_table(head: list[str], rows: list[list]) -> list[str]:
@@ -301,7 +304,7 @@ def to_html(protocol, checked, settlement, *, shown=_same) -> str:
     from bbscore.pages import page
 
     def esc(text: str) -> str:
-        return shown(html.escape(text))
+        return shown(html.escape(one_line(text)))
 
     title = _title(protocol)
     parts = [f"<h1>{esc(title)}</h1>\n", f'<p class="meta">{esc(meta_text(protocol, checked))}</p>\n',
@@ -335,4 +338,4 @@ def to_html(protocol, checked, settlement, *, shown=_same) -> str:
         parts += [f"<li>{esc(payer)} → {esc(payee)}: {esc(vists_word(vists))}</li>\n"
                   for payer, payee, vists in _payments(settlement)]
         parts.append("</ul>\n")
-    return page(shown(title), language(), "".join(parts))
+    return page(shown(one_line(title)), language(), "".join(parts))
