@@ -197,6 +197,39 @@ def test_the_format_follows_the_output_files_extension(game_gambler, tmp_path, n
     assert "расширением" in assert_refused(run_cli("export", game_gambler, "-o", tmp_path / "game.txt"))
 
 
+def test_output_dash_is_standard_output_and_a_workbook_is_never_printed_to_a_terminal(game_gambler, tmp_path):
+    """Found by a newcomer: ``-o -`` wrote a file named ``-``.  It is standard output, as without ``-o`` (a workbook
+    to a pipe as its bytes, refused at a terminal); ``-o ./-`` is still a file of that name."""
+    import os
+    import pty
+
+    from conftest import run_process
+
+    markdown = exported(game_gambler, "--format", "md")
+    done = run_cli("export", game_gambler, "--format", "md", "-o", "-", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout == markdown and done.stderr == "", report(done)
+    assert not (tmp_path / "-").exists()
+    assert "формат" in assert_refused(run_cli("export", game_gambler, "-o", "-", cwd=tmp_path))  # (no extension)
+    done = run_cli("export", game_gambler, "--format", "md", "-o", "./-", cwd=tmp_path)
+    assert done.returncode == 0 and (tmp_path / "-").read_text(encoding="utf-8") == markdown, report(done)
+    piped = run_process("export", game_gambler, "--format", "xlsx", "-o", "-", text=False, cwd=tmp_path)
+    assert piped.returncode == 0 and piped.stdout.startswith(b"PK"), piped.stderr
+    main, terminal = pty.openpty()
+    try:
+        done = run_process("export", game_gambler, "--format", "xlsx", "-o", "-", stdout=terminal, cwd=tmp_path)
+        os.set_blocking(main, False)
+        try:
+            printed = os.read(main, 65536)
+        except BlockingIOError:
+            printed = b""
+    finally:
+        os.close(main)
+        os.close(terminal)
+    assert done.returncode == 2 and "не текст" in done.stderr and len(done.stderr.splitlines()) == 1, done.stderr
+    assert printed == b""
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["-", game_gambler.name]
+
+
 def test_a_refused_output_is_one_line_before_any_warning(tmp_path):
     out = tmp_path / "game.csv"
     out.write_text("mine", encoding="utf-8")

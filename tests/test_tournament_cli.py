@@ -404,6 +404,9 @@ def test_the_formats_of_the_standings(tmp_path):
     assert "формат" in assert_refused(run_cli("tournament", "standings", folder, "--format", "pdf"))
     assert "формат" in assert_refused(run_cli("tournament", "standings", folder, "-o", tmp_path / "s.pdf"))
     assert "папка" in assert_refused(run_cli("tournament", "standings", folder, "-o", tmp_path))
+    done = run_cli("tournament", "standings", folder, "--format", "md", "-o", "-", cwd=tmp_path)  # (-o -: stdout)
+    assert done.returncode == 0 and done.stdout == md and not (tmp_path / "-").exists(), report(done)
+    assert assert_refused(run_cli("tournament", "standings", folder, "--format", "xlsx", "-o", "-")).count("-o") == 1
 
 
 def test_ratings_the_winner_of_every_game_first_and_the_order_of_the_files_never_matters(tmp_path, bench_generator):
@@ -445,6 +448,8 @@ def test_ratings_the_winner_of_every_game_first_and_the_order_of_the_files_never
     assert "формат" in assert_refused(run_cli("rating", folder, "--format", "csv"))
     (tmp_path / "taken.html").write_text("mine", encoding="utf-8")
     assert "уже есть" in assert_refused(run_cli("rating", folder, "-o", tmp_path / "taken.html"))
+    dashed = run_cli("rating", folder, "--format", "html", "-o", "-", cwd=tmp_path)  # (-o -: standard output)
+    assert dashed.returncode == 0 and dashed.stdout.startswith("<!DOCTYPE html>") and not (tmp_path / "-").exists()
     assert (tmp_path / "taken.html").read_text(encoding="utf-8") == "mine"
     assert run_json("rating", EXAMPLES / "slipped-game.toml")["games"] == 1  # rated from the inputs, and said
     assert "расходится" in run_cli("rating", EXAMPLES / "slipped-game.toml").stderr

@@ -140,11 +140,17 @@ AsJson = Annotated[bool, typer.Option("--json", help="Вывести резул�
 HAND_NUMBER = N_("номер сдачи — целое число от 1")  # (edit N of either game: the words of a refusal)
 
 
+# ``-o -``: standard output, as for most tools — the very object given_path(output=True) gives for ``-`` (compared with
+# ``is``: ``-o ./-``, which a path also reads as ``-``, is a file of that name).
+STANDARD_OUTPUT = Path("-")
+
+
 @cache
-def given_path():
+def given_path(output: bool = False):
     """A click type for a file or folder named on the command line: the path, refusing an empty name (``""``, which a
     path reads as ``.``, the folder the command runs in) with bbscore's one line (:class:`~bbscore.errors.UsageError`
-    naming the argument).  One, shared by every argument that names a path."""
+    naming the argument).  One, shared by every argument that names a path; ``output``: an ``-o OUT``, whose ``-`` is
+    :data:`STANDARD_OUTPUT`."""
     from typer._click.types import ParamType
 
     class GivenPath(ParamType):
@@ -153,8 +159,11 @@ def given_path():
         def convert(self, value, param, ctx):
             if isinstance(value, Path):
                 return value
+            if output and value == "-":
+                return STANDARD_OUTPUT
             if not str(value):
-                name = param.human_readable_name if param is not None else "PATH"
+                name = param.opts[0] if param is not None and param.param_type_name == "option" else (
+                    param.human_readable_name if param is not None else "PATH")
                 raise UsageError(name, value, _("пустое имя: нужен файл или папка"))
             return Path(value)
 

@@ -25,8 +25,8 @@ TEXT = {
     "export_files": N_("Файл протокола или пули (для xlsx — можно несколько: по листу на каждый)."),
     "export_format": N_("csv (таблица), md (Markdown для чата), html (страница для телефона и печати) или xlsx (книга "
                         "Excel); без него — по расширению OUT."),
-    "export_output": N_("Записать в файл (по умолчанию — на стандартный вывод); существующий файл не перезаписывается "
-                        "без --force."),
+    "export_output": N_("Записать в файл (по умолчанию и с -o - — на стандартный вывод); существующий файл не "
+                        "перезаписывается без --force."),
     "export_force": N_("Перезаписать существующий файл OUT."),
     "stats": N_("Статистика партий и пуль: пары и игроки по имени во всех файлах (регистр и невидимые знаки не в счёт) — "
                 "партии, победы, доля побед; у Базар-Белота — игры (заявлено, выполнено, байты), контры, серии побед; у "
@@ -55,14 +55,17 @@ TEXT = {
 def export(
     files: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help=TEXT["export_files"], metavar="FILE...")],
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["export_format"], metavar="csv|md|html|xlsx")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["export_output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, click_type=given_path(output=True), help=TEXT["export_output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["export_force"])] = False,
 ) -> None:
-    """``export``: a sheet of any game as CSV, Markdown, a page or a workbook, to stdout or a new file (``--force``:
-    any); several sheets only into one workbook."""
+    """``export``: a sheet of any game as CSV, Markdown, a page or a workbook, to stdout (``-o -`` too) or a new file
+    (``--force``: any); several sheets only into one workbook."""
     from bbscore import games
+    from bbscore.cli.options import STANDARD_OUTPUT
     from bbscore.errors import InvalidValueError, ProtocolError
 
+    if output is STANDARD_OUTPUT:  # (-o -: standard output, as without -o; a workbook not to a terminal)
+        output = None
     if format is None:
         format = FORMATS.get(output.suffix.lower()) if output is not None else None
         if format is None:

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, note_written, printed, say, warn
-from bbscore.cli.options import AsJson, Command, given_path
+from bbscore.cli.options import STANDARD_OUTPUT, AsJson, Command, given_path
 from bbscore.errors import NOT_A_FILE, BBScoreError, visible
 from bbscore.i18n import N_, _
 
@@ -37,7 +37,7 @@ TEXT = {
     "table_size": N_("Игроков за столом, 3 или 4 (преферанс; по умолчанию 4)."),
     "format": N_("md (Markdown для чата), html (страница для печати), csv или xlsx (таблица); без него — по "
                  "расширению OUT, иначе таблица в терминале."),
-    "output": N_("Записать в файл (существующий не перезаписывается без --force)."),
+    "output": N_("Записать в файл (существующий не перезаписывается без --force); -o - — на стандартный вывод."),
     "force_output": N_("Перезаписать существующий файл OUT."),
     "force": N_("Расписать тур, даже если предыдущий не доигран."),
     "paths": N_("Листы, папки с ними или папки турниров (и во вложенных папках)."),
@@ -199,12 +199,13 @@ def standings(
     folder: Folder,
     as_json: AsJson = False,
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["format"], metavar="md|html|csv|xlsx")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, click_type=given_path(output=True), help=TEXT["output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["force_output"])] = False,
 ) -> None:
     """``tournament standings``: the table after the rounds played, in the terminal, JSON or a format to share."""
     from bbscore.errors import InvalidValueError
 
+    output = None if output is STANDARD_OUTPUT else output  # (-o -: standard output, as without -o)
     format = _output_format(format, output, force, FORMATS, TEXT["bad_format"])
     if format == "xlsx" and output is None:
         raise InvalidValueError("format", format, _(TEXT["xlsx_to_file"]))
@@ -272,7 +273,7 @@ def rating(
     paths: Annotated[list[Path], typer.Argument(readable=False, click_type=given_path(), help=TEXT["paths"], metavar="DIR|FILE...")],
     as_json: AsJson = False,
     format: Annotated[Optional[str], typer.Option("--format", help=TEXT["rating_format"], metavar="html")] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, help=TEXT["output"], metavar="OUT")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", readable=False, click_type=given_path(output=True), help=TEXT["output"], metavar="OUT")] = None,
     force: Annotated[bool, typer.Option("--force", help=TEXT["force_output"])] = False,
 ) -> None:
     """``rating``: every player's rating over the finished games of the sheets given, in date order."""
@@ -281,6 +282,7 @@ def rating(
     from bbscore.rating import rate
     from bbscore.tournament_export import rating_places
 
+    output = None if output is STANDARD_OUTPUT else output  # (-o -: standard output, as without -o)
     format = _output_format(format, output, force, {".html": "html", ".htm": "html"}, TEXT["bad_rating_format"])
     files, problems = protocol_files(paths)
     _refuse_read(output, files)
