@@ -356,8 +356,14 @@ class _Lock:
             return True
         import time
 
-        if self.descriptor is None:
-            self.descriptor = os.open(self.lock_file, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+        if self.descriptor is None:  # (O_NONBLOCK: a pipe put at the name is never waited on; it is refused below)
+            self.descriptor = os.open(self.lock_file, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK,
+                                      0o644)
+            import stat
+
+            if not stat.S_ISREG(os.fstat(self.descriptor).st_mode):
+                self.close()
+                raise _NotALockFile(self.lock_file)
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -380,12 +386,20 @@ class _Lock:
             os.close(descriptor)
 
 
+class _NotALockFile(Exception):
+    """The name of a lock file holds something else than a file: a pipe, a device, a folder (refused, never used)."""
+
+
+_NOT_A_LOCK_FILE = N_("на месте блокировки {lock_file} не обычный файл (канал, устройство или папка) — не пишу")
+
+
 @contextmanager
 def locked(path: Path) -> Iterator[Path]:
     """Hold the lock of ``path`` (:func:`lock_path`) while it is read, changed and written; yields the real path.
 
     A link at ``path`` is followed: the lock and the writes are on the file it points to; a link at the lock's own
-    name is refused (the lock file is never created through a link).  After :data:`LOCK_NOTICE_SECONDS` of waiting,
+    name is refused (the lock file is never created through a link), and so is anything there but a file — a pipe
+    (never waited on: opening one to write would wait for a reader), a device, a folder.  After :data:`LOCK_NOTICE_SECONDS` of waiting,
     one line on standard error says so and who holds the lock (its process id, where the system tells).
     Temporary files of writers killed mid-write are removed under the lock.
     Raises :class:`ProtocolError` when the lock is held by another command for
@@ -395,6 +409,8 @@ def locked(path: Path) -> Iterator[Path]:
     lock_file = lock_path(real)
     if os.path.islink(lock_file):
         raise ProtocolError(str(path), None, _("на месте блокировки {lock_file} символическая ссылка — не пишу через неё").format(lock_file=lock_file))
+    if os.path.lexists(lock_file) and not os.path.isfile(lock_file):  # (a pipe, a device: never opened)
+        raise ProtocolError(str(path), None, _(_NOT_A_LOCK_FILE).format(lock_file=lock_file))
     lock = _Lock(lock_file)
     try:
         first = min(LOCK_NOTICE_SECONDS, LOCK_TIMEOUT_SECONDS)
@@ -413,6 +429,8 @@ def locked(path: Path) -> Iterator[Path]:
             raise ProtocolError(str(path), None, _("файл занят другой командой больше {LOCK_TIMEOUT_SECONDS} с").format(LOCK_TIMEOUT_SECONDS=LOCK_TIMEOUT_SECONDS))
         _remove_stale_temporaries(real)
         yield real
+    except _NotALockFile:  # (put there after the look above)
+        raise ProtocolError(str(path), None, _(_NOT_A_LOCK_FILE).format(lock_file=lock_file)) from None
     except OSError as error:
         if error.filename is None or not str(error.filename).endswith(".lock"):
             raise

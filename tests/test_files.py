@@ -203,6 +203,65 @@ def test_a_lock_file_that_cannot_be_made_is_named(tmp_path):
         folder.chmod(0o755)
 
 
+@pytest.mark.parametrize("kind", ["pipe", "folder", "link to a file", "link to a pipe"])
+def test_anything_but_a_file_at_the_lock_is_refused_before_the_lock_never_waited_on(tmp_path, kind):
+    """Found by a newcomer: a pipe at ``.FILE.lock`` was opened and locked (opening one to write waits for a reader).
+    A pipe, a folder or a link there is refused, the lock never taken, nothing written through a link."""
+    target = tmp_path / "game.toml"
+    target.write_text("x\n", encoding="utf-8")
+    lock = files.lock_path(target)
+    other = tmp_path / "other"
+    if kind == "pipe":
+        os.mkfifo(lock)
+    elif kind == "folder":
+        lock.mkdir()
+    elif kind == "link to a file":
+        other.write_text("kept", encoding="utf-8")
+        lock.symlink_to(other)
+    else:
+        os.mkfifo(other)
+        lock.symlink_to(other)
+    with pytest.raises(ProtocolError) as raised:
+        with files.locked(target):
+            raise AssertionError("the lock was taken")
+    assert str(lock) in raised.value.message() and "блокировки" in raised.value.message()
+    assert "\n" not in raised.value.message()
+    if kind == "link to a file":
+        assert other.read_text(encoding="utf-8") == "kept"
+
+
+def test_a_pipe_put_at_the_lock_after_the_look_is_refused_without_waiting(tmp_path):
+    """The race: a pipe there once :func:`files.locked` has looked — the lock file is opened without waiting (no
+    reader needed) and refused as it is, never locked."""
+    pipe = tmp_path / ".game.toml.lock"
+    os.mkfifo(pipe)
+    lock = files._Lock(pipe)
+    if lock.library is not None:
+        pytest.skip("no flock here")
+    with pytest.raises(files._NotALockFile):
+        lock.acquire(0)
+    assert lock.descriptor is None and pipe.is_fifo()
+
+
+@pytest.mark.parametrize("game", ["belot", "pref"])
+def test_a_pipe_at_a_sheets_lock_is_one_refusal_of_the_command_never_a_wait(tmp_path, game):
+    from conftest import assert_refused, run_cli, run_process
+
+    path = tmp_path / "g.toml"
+    if game == "belot":
+        assert run_cli("new", path, "--pairs", "A,B").returncode == 0
+        args = ["add", path, "12Т", "--by", "A", "--def-points", "18"]
+    else:
+        assert run_cli("pref", "new", path, "--players", "А,Б,В").returncode == 0
+        args = ["pref", "add", path, "мизер", "--by", "А", "--tricks", "0"]
+    before = path.read_bytes()
+    files.lock_path(path).unlink(missing_ok=True)  # (new made it: a file)
+    os.mkfifo(files.lock_path(path))
+    line = assert_refused(run_process(*args, timeout=30))  # (a wait on the pipe: the timeout, a failure)
+    assert "не обычный файл" in line and ".g.toml.lock" in line
+    assert path.read_bytes() == before and files.lock_path(path).is_fifo()
+
+
 @pytest.mark.parametrize("text, line", [
     ("a = 1\nb = \n", 2),
     ("a = 1\n[[hand]\n", 2),
