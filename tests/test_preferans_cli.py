@@ -624,3 +624,123 @@ def test_edit_of_a_hand_number_that_is_none_is_refused_in_the_same_words_by_both
     pulya = assert_refused(run_cli("pref", "edit", EXAMPLES / "pulya-3.toml", number, "6♠", "--by", "Аня",
                                    "--tricks", "6"))
     assert belot == pulya and belot.startswith("ошибка: N: ") and "номер сдачи — целое число от 1" in belot
+
+
+# --- pref edit N of a sheet with a bad hand (a hand written wrong by hand in the file) ---
+
+BAD_MISERE = 'game = "мизер"\nby = "Боря"\ntricks = 11\n'  # hand 2 of pulya-3: a мизер of 11 tricks
+BAD_EIGHT = 'game = "8♣"\nby = "Вера"\ntricks = 12\n'  # hand 5 of pulya-3: 12 tricks of 10
+
+
+def _pulya_with(tmp_path: Path, *bad: str) -> tuple[Path, str]:
+    """pulya-3 with hand 2 (BAD_MISERE) and/or hand 5 (BAD_EIGHT) written wrong; the file and its text."""
+    text = (EXAMPLES / "pulya-3.toml").read_text(encoding="utf-8")
+    for wrong in bad:
+        good = wrong.replace("tricks = 11", "tricks = 0").replace("tricks = 12", "tricks = 8")
+        assert text.count(good) == 1
+        text = text.replace(good, wrong)
+    path = tmp_path / "p.toml"
+    path.write_text(text, encoding="utf-8")
+    return path, text
+
+
+def _hands(path: Path) -> list[dict]:
+    import tomllib
+
+    return tomllib.loads(path.read_text(encoding="utf-8"))["hand"]
+
+
+def test_pref_edit_repairs_a_bad_hand_n_and_rewrites_the_hands_after_it(capsys, tmp_path):
+    """pref edit N of a hand whose inputs are bad (written wrong by hand): repaired; what it was is said as written
+    (it has no score); the hands after it are checked anew (the run of распасы after it was never known) and their
+    entries rewritten; the file is then the one pref add writes, and recompute finds nothing."""
+    path = new_sheet(capsys, tmp_path / "p.toml", "Аня,Боря,Вера", "--convention", "sochi")
+    ok(capsys, "pref", "add", path, "распасы", "--tricks", "Аня=2,Боря=3,Вера=5")
+    ok(capsys, "pref", "add", path, "распасы", "--tricks", "Аня=1,Боря=4,Вера=5")
+    ok(capsys, "pref", "add", path, "8♠", "--by", "Аня", "--tricks", "8", "--whist", "Боря", "--pass", "Вера")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('tricks = { "Аня" = 2, "Боря" = 3, "Вера" = 5 }',
+                                 'tricks = { "Аня" = 2, "Боря" = 3, "Вера" = 6 }', 1), encoding="utf-8")
+    assert run(capsys, "recompute", path)[0] == 1
+    out = ok(capsys, "pref", "edit", path, "1", "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря",
+             "--pass", "Вера")
+    assert "сдача 1 исправлена" in out and "Стало: 6♠, играет Аня" in out
+    assert "Было: сдача неверна (tricks: «Аня: 2, Боря: 3, Вера: 6» — взяток в сдаче 10, а указано 11)" in out
+    assert '  tricks = { "Аня" = 2, "Боря" = 3, "Вера" = 6 }' in out and "pulya =" not in out
+    assert "Пересчитана и переписана сдача 2." in out  # the second распасы is now the first: price 1
+    added = new_sheet(capsys, tmp_path / "added.toml", "Аня,Боря,Вера", "--convention", "sochi")
+    ok(capsys, "pref", "add", added, "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера")
+    ok(capsys, "pref", "add", added, "распасы", "--tricks", "Аня=1,Боря=4,Вера=5")
+    ok(capsys, "pref", "add", added, "8♠", "--by", "Аня", "--tricks", "8", "--whist", "Боря", "--pass", "Вера")
+    assert _hands(path) == _hands(added)
+    assert _hands(path)[1]["gora"] == {"Аня": 1, "Боря": 4, "Вера": 5}
+    assert run(capsys, "recompute", path)[0] == 0
+    assert as_json(capsys, "pref", "show", path)["gora"] == as_json(capsys, "pref", "show", added)["gora"]
+
+
+def test_pref_edit_of_a_bad_hand_n_at_the_end_and_with_a_long_key(capsys, tmp_path):
+    """The last hand repaired; the old hand's keys shown back are cut as a refusal cuts a value (a 100,000-character
+    key), and no control character reaches the terminal."""
+    path, text = _pulya_with(tmp_path)
+    last = 'game = "6♥"\nby = "Вера"\ntricks = 6\n'
+    path.write_text(text.replace(last, last + "k" * 100_000 + ' = "\\u001b[2J"\n'), encoding="utf-8")
+    out = ok(capsys, "pref", "edit", path, "17", "6♥", "--by", "Вера", "--tricks", "6", "--whist", "Аня",
+             "--pass", "Боря")
+    assert "Было: сдача неверна (ключ: «kkk" in out and "неизвестный ключ" in out
+    assert "\x1b" not in out and max(len(line) for line in out.splitlines()) < 2_100
+    assert path.read_text(encoding="utf-8") == text
+    assert run(capsys, "recompute", path)[0] == 0
+
+
+def test_pref_edit_is_refused_while_a_hand_before_it_is_bad(capsys, tmp_path):
+    """Hand 2 bad: an edit of hand 3 (or 5) cannot know the state before it — refused at hand 2's bad key, saying
+    that hand 2 is to be mended first (not that the edit made it bad); the file unchanged byte for byte."""
+    path, text = _pulya_with(tmp_path, BAD_MISERE)
+    tricks_line = text.splitlines().index("tricks = 11") + 1
+    for number, args in (("3", ["распасы", "--tricks", "Аня=2,Боря=3,Вера=5"]),
+                         ("5", ["8♣", "--by", "Вера", "--tricks", "8", "--whist", "Аня", "--pass", "Боря"])):
+        line = refused(capsys, "pref", "edit", path, number, *args)
+        assert line == (f"ошибка: {path}:{tricks_line}: в сдаче 2 ошибка (tricks: 11 — взятки играющего на мизере: "
+                        "целое число от 0 до 10); сначала исправьте её: не меняю")
+        assert path.read_bytes() == text.encode("utf-8")
+
+
+def test_pref_edit_of_a_good_hand_while_a_later_one_is_bad_names_it_to_be_mended_first(capsys, tmp_path):
+    """Hand 5 bad, hand 2 good: pref edit 2 is refused naming hand 5 as bad in the sheet, to be mended first (not
+    «после такой правки»: the edit did not make it bad) — and that is true: pref edit 5 then mends it."""
+    path, text = _pulya_with(tmp_path, BAD_EIGHT)
+    line = refused(capsys, "pref", "edit", path, "2", "мизер", "--by", "Боря", "--tricks", "0")
+    assert f":{text.splitlines().index('tricks = 12') + 1}: в сдаче 5 ошибка (tricks: 12" in line
+    assert line.endswith("сначала исправьте её: не меняю") and "после такой правки" not in line
+    assert path.read_bytes() == text.encode("utf-8")
+    ok(capsys, "pref", "edit", path, "5", "8♣", "--by", "Вера", "--tricks", "8", "--whist", "Аня", "--pass", "Боря")
+    assert path.read_bytes() == (EXAMPLES / "pulya-3.toml").read_bytes()
+    assert run(capsys, "recompute", path)[0] == 0
+
+
+def test_pref_edit_repairs_the_first_bad_hand_while_a_later_one_stays_bad_as_it_was(capsys, tmp_path):
+    """Hands 2 and 5 bad: pref edit 2 mends hand 2 (the sheet's first bad hand), and says hand 5 is still wrong, as
+    before the edit (not refused: else neither could be mended, each waiting for the other); pref edit 5 then."""
+    path, _text = _pulya_with(tmp_path, BAD_MISERE, BAD_EIGHT)
+    code, out, err = run(capsys, "pref", "edit", path, "2", "мизер", "--by", "Боря", "--tricks", "0")
+    assert code == 0, err
+    assert "сдача 5 неверна, как и до правки (tricks: 12" in out and "исправьте и её" in out
+    assert refused(capsys, "pref", "add", path, "6♠", "--by", "Аня").endswith("bbscore recompute")  # hand 5, still
+    ok(capsys, "pref", "edit", path, "5", "8♣", "--by", "Вера", "--tricks", "8", "--whist", "Аня", "--pass", "Боря")
+    assert path.read_bytes() == (EXAMPLES / "pulya-3.toml").read_bytes()
+    assert run(capsys, "recompute", path)[0] == 0
+
+
+def test_pref_edit_of_a_bad_hand_that_makes_a_later_hand_bad_is_refused_as_the_edits_doing(capsys, tmp_path):
+    """Hand 1 bad; repaired as распасы, the 7♠ of hand 3 would follow two распасы in a row (sochi: 8 at least) —
+    «после такой правки сдачи 1 сдача 3 неверна», at hand 1's line, nothing written."""
+    path = new_sheet(capsys, tmp_path / "p.toml", "Аня,Боря,Вера", "--convention", "sochi")
+    ok(capsys, "pref", "add", path, "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера")
+    ok(capsys, "pref", "add", path, "распасы", "--tricks", "Аня=1,Боря=4,Вера=5")
+    ok(capsys, "pref", "add", path, "7♠", "--by", "Аня", "--tricks", "7", "--whist", "Боря", "--pass", "Вера")
+    text = path.read_text(encoding="utf-8").replace("tricks = 6\n", "tricks = 16\n", 1)
+    path.write_text(text, encoding="utf-8")
+    line = refused(capsys, "pref", "edit", path, "1", "распасы", "--tricks", "Аня=2,Боря=3,Вера=5")
+    assert line.startswith(f"ошибка: {path}:{text.splitlines().index('[[hand]]') + 1}: после такой правки сдачи 1 "
+                           "сдача 3 неверна (игра: «7♠»"), line
+    assert path.read_bytes() == text.encode("utf-8")

@@ -335,6 +335,57 @@ def test_edit_that_makes_a_later_hand_impossible_is_refused(tmp_path):
     assert path.read_bytes() == before
 
 
+def _three_hands_with_bad(tmp_path: Path, *bad: int) -> tuple[Path, bytes, bytes]:
+    """Three hands of 12Т (26 : 2 each), hands ``bad`` written wrong by hand (def_points 180); the file, its bytes,
+    and the bytes of the three good hands."""
+    path = new_game(tmp_path / "game.toml")
+    for _hand in range(3):
+        add(path, "12Т", "--by", "Мы", "--def-points", "18")
+    good = path.read_bytes()
+    parts = good.decode("utf-8").split("def_points = 18\n")
+    assert len(parts) == 4
+    path.write_text("".join(part + ("def_points = 180\n" if index + 1 in bad else "def_points = 18\n")
+                            for index, part in enumerate(parts[:3])) + parts[3], encoding="utf-8")
+    return path, path.read_bytes(), good
+
+
+def test_edit_while_an_earlier_hand_is_bad_says_to_mend_it_first(tmp_path):
+    """edit 2 with hand 1 bad said «после такой правки сдачи 2 сдача 1 неверна» — the edit did not make it bad.  It
+    says that hand 1 is wrong and is to be mended first, at its line, before hand 2 is scored; nothing written."""
+    path, bad, _good = _three_hands_with_bad(tmp_path, 1)
+    line = assert_refused(run_cli("edit", str(path), "2", "12Т", "--by", "Мы", "--def-points", "28"))
+    first = bad.decode("utf-8").splitlines().index("[[hand]]") + 1
+    assert line == (f"ошибка: {path}:{first}: в сдаче 1 ошибка (def_points: 180 — висты за взятки от 0 до 162 "
+                    "(S в игре Т)); сначала исправьте её: не меняю")
+    # (the sheet's bad hand is said before a slip of what is typed: --by Вы)
+    assert line == assert_refused(run_cli("edit", str(path), "3", "12Т", "--by", "Вы", "--def-points", "18"))
+    assert path.read_bytes() == bad
+
+
+def test_edit_while_a_later_hand_is_bad_as_it_was_names_it_and_does_not_blame_the_edit(tmp_path):
+    """Hand 3 bad before the edit, hand 1 good: edit 1 says hand 3 is wrong and is to be mended first (not «после
+    такой правки»), and the file is unchanged — and it can be: edit 3 mends it, then edit 1 is taken."""
+    path, bad, good = _three_hands_with_bad(tmp_path, 3)
+    line = assert_refused(run_cli("edit", str(path), "1", "12Т", "--by", "Мы", "--def-points", "28"))
+    assert "в сдаче 3 ошибка (def_points: 180" in line and line.endswith("сначала исправьте её: не меняю")
+    assert "после такой правки" not in line and path.read_bytes() == bad
+    ok(run_cli("edit", str(path), "3", "12Т", "--by", "Мы", "--def-points", "18"))
+    assert path.read_bytes() == good
+    ok(run_cli("edit", str(path), "1", "12Т", "--by", "Мы", "--def-points", "28"))
+    assert hands_of(path)[0]["def_points"] == 28 and run_cli("recompute", str(path)).returncode == 0
+
+
+def test_edit_repairs_the_first_bad_hand_while_a_later_one_stays_bad_as_it_was(tmp_path):
+    """Hands 1 and 3 bad: edit 1 mends hand 1 (the sheet's first bad hand) and warns that hand 3 is still wrong, as
+    before (refusing it, and edit 3 for hand 1, would leave neither mendable); edit 3 then gives the good sheet."""
+    path, _bad, good = _three_hands_with_bad(tmp_path, 1, 3)
+    done = run_cli("edit", str(path), "1", "12Т", "--by", "Мы", "--def-points", "18")
+    assert done.returncode == 0, done.stderr
+    assert "сдача 3 неверна, как и до правки (def_points: 180" in done.stdout and "исправьте и её" in done.stdout
+    ok(run_cli("edit", str(path), "3", "12Т", "--by", "Мы", "--def-points", "18"))
+    assert path.read_bytes() == good and run_cli("recompute", str(path)).returncode == 0
+
+
 @pytest.mark.parametrize("command", [["new", "g.toml", "--pairs"], ["pref", "new", "p.toml", "--players"]])
 @pytest.mark.parametrize("names", ["Мы,мы,Те", "A\u200b,A,B", "А, ,Б"])
 def test_new_sheets_refuse_names_alike_and_write_nothing(tmp_path, command, names):

@@ -369,6 +369,14 @@ def _refuse_bad_file(protocol: Protocol, replay) -> None:
         )
 
 
+def _refuse_bad_first(protocol: Protocol, bad) -> None:
+    """Refuse an edit of another hand while hand ``bad.hand`` — the sheet's first bad hand, the one an edit can mend
+    (:func:`replace`) — has bad inputs: at its line."""
+    line = bad.line if bad.line is not None else protocol.sheet.hand_line(bad.hand)  # (read without lines)
+    raise ProtocolError(str(protocol.path), line, _("в сдаче {hand} ошибка ({message}); сначала исправьте её: "
+                                                    "не меняю").format(hand=bad.hand, message=bad.message))
+
+
 def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: bool) -> dict[str, Any]:
     """A hand's fields as typed, with its pairs named as the file names them (``--by мы``, ``--by 1``) and its bid
     checked for a slip (``80Ч``) unless ``confirmed``."""
@@ -451,9 +459,12 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
     """Replace the inputs of hand ``number`` (1-based), rescore it and rewrite every later running total (and a later
     hand's score that was right and that the change makes another: points of a tie held over into it).
 
-    The hand's note (and dealer, time) stay unless ``fields`` gives new ones.  Refused, leaving the file as it was,
-    when there is no such hand, when the new inputs are bad, or when the change would end the game before a later
-    hand (or make a later hand's inputs bad).
+    The hand's note (and dealer, time) stay unless ``fields`` gives new ones.  Hand ``number`` may itself have bad
+    inputs: the edit repairs it.  Refused, leaving the file as it was, when there is no such hand, when the new inputs
+    are bad, when a hand before it has bad inputs (refused before anything is scored), when a later hand has bad
+    inputs — made bad by the change, or bad as it was while hand ``number`` is good (the sheet's first bad hand is
+    mended first; hands after a repaired one that are bad as they were stay, and the warning names them) — or when
+    the change would end the game before a later hand.
 
     The sheet is replayed once: the hands before this one (unchanged, and so is the state they leave), this hand as
     it was and as it is now, and the hands after it from the new state.  They are replayed from the old state too only
@@ -468,14 +479,17 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
             raise InvalidValueError("hand", number, _("в протоколе сдачи с 1 по {count}").format(count=count) if count
                                     else _("в протоколе нет сдач"))
         pairs, target = protocol.header.pairs, protocol.header.target
+        memo: dict = {}  # (each distinct hand scored once, for every replay below: what it writes, not its working)
+        earlier = replay(protocol.hands[:number - 1], pairs, target, rules, memo=memo, working=False)
+        bad_earlier = [d for d in earlier.discrepancies if d.field == "input"]
+        if bad_earlier:  # (the state before hand N is not known)
+            _refuse_bad_first(protocol, bad_earlier[0])
         old = protocol.hands[number - 1]
         old = HandEntry(number=number, line=protocol.sheet.hand_line(number), fields=old.fields)
         typed = _given(fields, pairs, rules, confirmed)
         for key in ("note", "dealer", "time"):
             if key not in typed and key in old.fields:
                 typed[key] = old.fields[key]
-        memo: dict = {}  # (each distinct hand scored once, for every replay below: what it writes, not its working)
-        earlier = replay(protocol.hands[:number - 1], pairs, target, rules, memo=memo, working=False)
         # this hand as it was and as it is now, with its working (shown), from the same state
         was = replay([old], pairs, target, rules, start=earlier)
         now = replay([HandEntry(number=number, line=old.line, fields=dict(typed))], pairs, target, rules, start=earlier)
@@ -495,8 +509,17 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                     count=count),
             )
         bad = [d for d in after.discrepancies if d.field == "input" and d.hand != number]
-        if bad:
-            raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=bad[0].hand, message=bad[0].message))
+        if bad:  # (each a later hand: those before are refused above, and hand N's own error is raised)
+            as_was = replay(later_hands, pairs, target, rules, memo=memo, start=was, working=False)
+            bad_before = {d.hand: d for d in as_was.discrepancies if d.field == "input" and d.hand > number}
+            blamed = [d for d in bad if d.hand not in bad_before or bad_before[d.hand].message != d.message]
+            if blamed:
+                raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=blamed[0].hand, message=blamed[0].message))
+            if was.results[number - 1].error is None:  # (hand N good: the sheet's first bad hand is after it)
+                _refuse_bad_first(protocol, next(iter(bad_before.values())))
+            still = _("сдача {hand} неверна, как и до правки ({message}): исправьте и её").format(
+                hand=bad[0].hand, message=bad[0].message)
+            warning = (warning + "; " if warning else "") + still
         totals_before = carried_totals(after, now, was, later_hands, target)
         scores_before = None  # each later hand's score as the sheet was (None: as it is now, hand for hand)
         if totals_before is None:

@@ -309,6 +309,7 @@ def _vists_text(pairs: dict[tuple[str, str], Fraction]) -> str:
 
 
 _OWNER = object()  # the key under which a memo keeps the rules and players its hands were scored with
+_NOTHING = HandEntries(contract="", pulya={}, gora={}, vists=(), steps=())  # what a bad hand adds to the sheet
 # What a hand's scoring does not depend on: what it wrote, and its note (checked on its own: see _scored).
 _NOT_SCORED = frozenset(WRITTEN_KEYS + ("note",))
 
@@ -555,6 +556,14 @@ class Appended:
     convention: PrefConvention | None = None  # the rules it was checked by
 
 
+def _refuse_bad_first(protocol: PrefProtocol, bad: Discrepancy) -> None:
+    """Refuse an edit of another hand while hand ``bad.hand`` — the sheet's first bad hand, the one an edit can mend
+    (:func:`replace`) — has bad inputs: at its line."""
+    line = bad.line if bad.line is not None else report_lines(protocol, [bad])[0]  # (read without lines)
+    raise ProtocolError(str(protocol.path), line, _("в сдаче {hand} ошибка ({message}); сначала исправьте её: "
+                                                    "не меняю").format(hand=bad.hand, message=bad.message))
+
+
 def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
     bad = [d for d in checked.discrepancies if d.field == "input"]
     if bad:
@@ -622,6 +631,7 @@ class Replaced:
     after: Checked
     changed: tuple[int, ...]
     warning: str | None
+    old_error: str | None = None  # why hand ``number`` as it was could not be scored (the edit repaired it)
 
 
 def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
@@ -629,8 +639,13 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
     note stays unless ``given`` has one, its dealer is the rotation's), score it again and write what every later
     hand now writes (a run of распасы carries the change on) — one locked write through :func:`bbscore.sheets.replace`.
 
-    Refused, leaving the file as it was: no such hand, bad inputs, a hand before or after it with bad inputs, or a
-    change after which the пуля would be closed before a later hand.
+    Hand ``number`` may itself have bad inputs (a hand written wrong by hand): the edit repairs it, and as how the
+    hands after it scored was never known (the run of распасы after it), each of them is written what it writes where
+    it recorded otherwise (not only where its scoring changed, as after a good hand ``number``).  Refused, leaving
+    the file as it was: no such hand, bad inputs, a hand before it with bad inputs (the state before it is not known),
+    a hand after it with bad inputs — made bad by the change, or bad already while hand ``number`` is good (the sheet's
+    first bad hand is mended first; hands after a repaired one that were bad as they still are stay, and the warning
+    names them) — or a change after which the пуля would be closed before a later hand.
     """
     _check_existing(path)
     def change():
@@ -643,7 +658,11 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
                                     else _("в пуле нет сдач"))
         memo: dict = {}  # (each distinct hand, and run of распасы before it, scored once for both checks)
         before = check(protocol, convention, memo)
-        _refuse_bad_hands(protocol, before)
+        bad_before = {d.hand: d for d in before.discrepancies if d.field == "input"}  # (in the order of the hands)
+        repaired = bad_before.get(number)  # hand N's own inputs are bad: this edit repairs it
+        other = next((d for hand, d in bad_before.items() if hand != number), None)
+        if other is not None and (other.hand < number or repaired is None):  # (the sheet's first bad hand: mend it first)
+            _refuse_bad_first(protocol, other)
         players = protocol.header.players
         old = protocol.hands[number - 1]
         dealer = dealer_of(number, players, protocol.header.extra.get("dealer"))
@@ -659,12 +678,19 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         anew = replace_records(protocol, records)
         after = _checked_anew(anew, before, number, convention, memo)
         bad = [d for d in after.discrepancies if d.field == "input"]
-        if bad:
-            first = bad[0]
+        # a later hand bad as it was before the edit (only after a repaired hand N) is not the edit's doing
+        blamed = [d for d in bad if d.hand <= number or d.hand not in bad_before or bad_before[d.hand].message != d.message]
+        if blamed:
+            first = blamed[0]
             raise ProtocolError(str(path), protocol.sheet.hand_line(number), _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
                                                        "не меняю").format(number=number, hand=first.hand,
                                                                           message=first.message))
-        end = first_end(players, [e for e in after.entries if e is not None], convention, number, count, after.sheet)
+        if bad:
+            still = _("сдача {hand} неверна, как и до правки ({message}): исправьте и её").format(
+                hand=bad[0].hand, message=bad[0].message)
+            warning = (warning + "; " if warning else "") + still
+        end = first_end(players, [_NOTHING if e is None else e for e in after.entries], convention, number, count,
+                        after.sheet)
         if end is not None:  # (the sheet of the first `end` hands has ended, and a hand is written after it)
             raise ProtocolError(str(path), protocol.sheet.hand_line(number), (
                 _("после такой правки сдачи {number} пуля закрылась бы на сдаче {end}, а после неё записана сдача "
@@ -675,29 +701,51 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         assert new_entries is not None
         changes: dict[int, dict[str, Any]] = {}
         for record, was, later in zip(protocol.hands[number:], before.entries[number:], after.entries[number:]):
-            assert was is not None and later is not None
-            if was is later:  # the same scoring (the same inputs after the same run of распасы): it writes the same
+            if later is None:  # bad as it was (see above)
                 continue
-            old_written = written_fields(was)  # (a slip written in a later hand stays: recompute names it)
-            updates = {key: _plain_value(value) for key, value in written_fields(later).items()
-                       if not sheets.same(_plain_value(value), _plain_value(old_written[key]))}
+            if repaired is not None or was is None:  # how it scored was never known (the run of распасы after a bad
+                updates = _unlike_recorded(record.fields, later)  # hand N): what it writes, where it wrote otherwise
+            elif was is later:  # the same scoring (the same inputs after the same run of распасы): it writes the same
+                continue
+            else:
+                old_written = written_fields(was)  # (a slip written in a later hand stays: recompute names it)
+                updates = {key: _plain_value(value) for key, value in written_fields(later).items()
+                           if not sheets.same(_plain_value(value), _plain_value(old_written[key]))}
             if updates:
                 changes[record.number] = updates
         sheets.replace(protocol.sheet, number, _ordered({**inputs, **written_fields(new_entries)}), Style.INLINE, changes)
         return Replaced(protocol=protocol, number=number, old=old, hand=hand, entries=new_entries, before=before,
-                        after=after, changed=tuple(sorted(changes)), warning=warning)
+                        after=after, changed=tuple(sorted(changes)), warning=warning,
+                        old_error=repaired.message if repaired is not None else None)
 
     return sheets.change(path, change)
 
 
+def _unlike_recorded(fields: dict[str, Any], entries: HandEntries) -> dict[str, Any]:
+    """The keys of what a hand writes (:func:`written_fields`) that it recorded otherwise (compared as :func:`check`
+    compares them) or not at all, with the values to write."""
+    updates = {}
+    for key, value in written_fields(entries).items():
+        recorded = fields.get(key)
+        if key == "vists":
+            same = _recorded_vists(recorded) == vists_by_pair(entries)
+        else:
+            same = _recorded_table(recorded) == {p: Fraction(n) for p, n in value.items()}
+        if not same or key not in fields:
+            updates[key] = _plain_value(value)
+    return updates
+
+
 def _checked_anew(anew: PrefProtocol, before: Checked, number: int, convention: PrefConvention, memo: dict) -> Checked:
-    """:func:`check` of ``anew``, the sheet checked as ``before`` (its hands all good) with hand ``number`` changed:
-    the hands before it are carried on as they were, it is checked, and so are the hands after it — unless the run
-    of распасы after it is what it was: a hand's check is a function of its inputs and of the run before it alone
-    (:func:`_scored`, the recorded values against what it writes), so each later hand is then checked as it was."""
+    """:func:`check` of ``anew``, the sheet checked as ``before`` (the hands before ``number`` good) with hand
+    ``number`` changed: the hands before it are carried on as they were, it is checked, and so are the hands after
+    it — unless the run of распасы after it is what it was and every hand was good: a hand's check is a function of
+    its inputs and of the run before it alone (:func:`_scored`, the recorded values against what it writes), so each
+    later hand is then checked as it was.  When hand ``number`` was bad (an edit repairing it), the run after it was
+    never known (``before.sheet.runs`` counts the good hands only): the hands after it are checked anew."""
     players = anew.header.players
     first = _first_hands(before, number - 1, players, convention)
-    if number == len(anew.hands):
+    if number == len(anew.hands) or any(hand is None for hand in before.hands[number - 1:]):
         return check(anew, convention, memo, start=first)
     now = check(replace_records(anew, anew.hands[:number]), convention, memo, start=first)
     if now.hands[-1] is None or now.sheet.run != before.sheet.runs[number]:

@@ -86,9 +86,18 @@ def edited(replaced, path) -> None:
     number = replaced.number
     out.print(styled(_("{file}: сдача {hand} исправлена").format(file=path, hand=number), "bold", out))
     old_hand, old_entries = replaced.before.hands[number - 1], replaced.before.entries[number - 1]
-    out.print(_("Было: {hand}").format(hand=hand_title(old_hand)))
-    for line in _entries_lines(old_entries):
-        out.print(f"  {line}")
+    if old_hand is None:  # a hand that could not be scored (the edit repaired it): its reason and its keys as written
+        from bbscore.preferans.inputs import WRITTEN_KEYS
+        from bbscore.preferans.protocol import hand_text
+
+        out.print(cut(_("Было: сдача неверна ({reason})").format(reason=replaced.old_error)))
+        written = {key: value for key, value in replaced.old.fields.items() if key not in WRITTEN_KEYS}
+        for line in hand_text(written).strip().splitlines()[1:]:  # (after its [[hand]]; a long line cut, as undo does)
+            out.print(f"  {cut(line)}")
+    else:
+        out.print(_("Было: {hand}").format(hand=hand_title(old_hand)))
+        for line in _entries_lines(old_entries):
+            out.print(f"  {line}")
     out.print(_("Стало: {hand}").format(hand=hand_title(replaced.hand)))
     for line in _entries_lines(replaced.entries):
         out.print(f"  {line}")
