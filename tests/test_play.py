@@ -94,7 +94,8 @@ class Terminal:
         self.columns = columns
         self.child = pexpect.spawn(  # (in the sheet's folder: its name short enough for a line)
             sys.executable, ["-m", "bbscore", *args], cwd=str(cwd), encoding="utf-8", dimensions=(50, columns),
-            env=process_env(TERM="xterm", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS=str(columns), LINES="50", **env), timeout=5)
+            env=process_env(**{"TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", "COLUMNS": str(columns), "LINES": "50", **env}),
+            timeout=5)
         self.child.delaybeforesend = None  # (pexpect waits 50 ms before each line by default)
         self.raw = ""
         self.position = 0
@@ -516,6 +517,33 @@ def test_an_escape_sequence_typed_at_a_terminal_is_ignored_not_a_crash(tmp_path,
     table.child.sendcontrol("d")
     assert table.close() == 0
     assert "Traceback" not in table.raw and "Unhandled exception" not in table.raw
+    assert "Всё записанное сохранено" in table.screen
+
+
+@pytest.mark.parametrize("game", ["play", "pref play"])
+def test_a_terminal_that_never_answers_a_cursor_position_request_gets_no_english_warning(tmp_path, game):
+    """Found by a newcomer: a terminal that does not answer prompt_toolkit's cursor position request (CPR) got
+    «WARNING: your terminal doesn't support cursor position requests (CPR).» in English in the middle of a Russian
+    session.  The session needs no CPR, so nothing is said: the question stays as it was, and the session goes on."""
+    import pexpect
+    from prompt_toolkit.renderer import Renderer
+
+    if game == "play":
+        new_game(tmp_path / "game.toml")
+    else:
+        pref_new(tmp_path / "game.toml", "--players", "Аня,Боря,Вера")
+    table = Terminal([*game.split(), "game.toml"], tmp_path, PROMPT_TOOLKIT_NO_CPR="0")  # (the pty never answers)
+    question = "Кто играет" if game == "play" else "Сдача 1"
+    table.wait(question)
+    time.sleep(Renderer.CPR_TIMEOUT + 1)  # (prompt_toolkit gives up on the answer after CPR_TIMEOUT)
+    table._read()
+    table.child.send("выход\r")  # (a line, kept by the terminal whenever it comes: a Ctrl-D between two prompts is not)
+    table.child.expect(pexpect.EOF, timeout=60)
+    table.raw += table.child.before
+    table.ended = True
+    assert table.close() == 0
+    assert "\x1b[6n" in table.raw  # (the request was made, and not answered)
+    assert "CPR" not in table.raw and "WARNING" not in table.raw, table.screen
     assert "Всё записанное сохранено" in table.screen
 
 

@@ -465,6 +465,11 @@ class Session:
             bindings.add(Keys.Vt100MouseEvent)(lambda event: None)
             self.prompt = PromptSession(history=InMemoryHistory(), completer=Words(), complete_while_typing=False,
                                         key_bindings=bindings)
+            # A terminal that does not answer prompt_toolkit's cursor position request (CPR) within 2 s got its English
+            # «WARNING: your terminal doesn't support cursor position requests (CPR).» in the middle of a question:
+            # the session needs no CPR (prompt_toolkit only learns from it how many rows are free below the prompt,
+            # for the completion menu, and without it goes on as well), so nothing is said.
+            self.prompt.app.renderer.cpr_not_supported_callback = None
         try:
             return self.prompt.prompt(question)
         except EOFError:
