@@ -220,6 +220,16 @@ class ProtocolError(BBScoreError):
         return f"{where}: {self.explanation(labels)}"
 
 
+class FileWriteError(ProtocolError):
+    """A file the system would not let be written (no permission, a read-only file system, a full disk: an
+    ``OSError`` of the write, :func:`bbscore.files.write_atomic`); the file is as it was.  ``field`` is the file,
+    ``allowed`` what could not be done and the system's reason, ``reason`` that reason alone."""
+
+    def __init__(self, field: str, value: object, allowed: str, reason: str = "") -> None:
+        self.reason = reason
+        super().__init__(field, value, allowed)
+
+
 def os_reason(error: OSError) -> str:
     """Why the system refused, in Russian (the common cases), else its own words."""
     import errno

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason, visible
+from bbscore.errors import NOT_A_FILE, FileWriteError, ProtocolError, os_reason, visible
 from bbscore.i18n import N_, _, ngettext
 
 LOCK_TIMEOUT_SECONDS = 60
@@ -531,10 +531,14 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
     permissions, or takes ``mode`` (default: 0o666 less the umask).  ``durable=False``
     skips the fsyncs (a cache, whose torn copy is detected and rebuilt).  Raises
     :class:`ProtocolError` when ``exclusive`` and the name exists, when the
-    text is not UTF-8, or when the folder cannot be written.
+    text is not UTF-8, and :class:`~bbscore.errors.FileWriteError` (naming
+    ``path`` as given) for every refusal of the system (no permission, a
+    read-only file system, a full disk): then the file is as it was and no
+    temporary file is left.
     """
     import tempfile
 
+    given = path  # (named in a refusal as the command was given it)
     if follow and not exclusive:
         path = Path(os.path.realpath(path))  # through a link, replace the file it points to
     if isinstance(content, str):
@@ -546,7 +550,8 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, _("не записать в папку ({os_reason})").format(os_reason=os_reason(error))) from None
+        reason = os_reason(error)
+        raise FileWriteError(str(given), None, _("не записать в папку ({os_reason})").format(os_reason=reason), reason) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(content)
@@ -571,10 +576,13 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
         elif durable:
             _fsync_directory(directory)
     except OSError as error:
-        raise ProtocolError(str(path), None, _("не записать файл ({os_reason})").format(os_reason=os_reason(error))) from None
+        reason = os_reason(error)
+        raise FileWriteError(str(given), None, _("не записать файл ({os_reason})").format(os_reason=reason), reason) from None
     finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+        try:
+            os.unlink(temporary)  # (renamed or linked: gone already, or a second name of the file written)
+        except OSError:
+            pass
     return path
 
 
@@ -611,7 +619,15 @@ def backup(path: Path) -> Path:
         content = read_regular(path)
     except FileRefused as refused:
         raise ProtocolError(str(path), None, refused.reason) from None
-    return write_atomic(target, content, exclusive=True)
+    except OSError as error:
+        reason = os_reason(error)
+        raise FileWriteError(str(path), None, _("копию не сделать: файл не читается ({os_reason}) — файл не изменён").format(
+            os_reason=reason), reason) from None
+    try:
+        return write_atomic(target, content, exclusive=True)
+    except FileWriteError as error:  # (named after the file it is a copy of: that file is not changed)
+        raise FileWriteError(str(path), None, _("не записать копию {backup} ({os_reason}) — файл не изменён").format(
+            backup=target.name, os_reason=error.reason), error.reason) from None
 
 
 def replace_with_backup(path: Path, text: str) -> Path:
@@ -621,6 +637,9 @@ def replace_with_backup(path: Path, text: str) -> Path:
     try:
         write_atomic(path, text)
     except ProtocolError:
-        saved.unlink(missing_ok=True)  # the file is unchanged: its copy is not needed
+        try:
+            saved.unlink(missing_ok=True)  # the file is unchanged: its copy is not needed
+        except OSError:
+            pass
         raise
     return saved

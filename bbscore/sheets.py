@@ -934,12 +934,14 @@ def _check_whole(sheet: Sheet, new_text: str, data: dict[str, Any]) -> None:
 
 
 def _keyed(text: str, region: _Region, old: dict[str, Any], updates: dict[str, Any], order: list[str], style: Style,
-           newline: str, prefix: tuple[str, ...] = ()) -> str | None:
+           newline: str, prefix: tuple[str, ...] = (), as_written: bool = False) -> str | None:
     """A table's text with the values of its own keys ``updates`` changed where they are written; a key it lacks is
     added after the statement of the key before it in ``order`` (the table's keys as intended), else after its last
     own statement.  ``old``: the table as parsed; ``prefix``: the table's own path when its keys are dotted top-level
     keys (``game.x = …``).  None when a key the table has is not written as one ``key = value`` statement of it (a
-    sub-table, dotted keys: then it is written anew)."""
+    sub-table, dotted keys: then it is written anew), or with ``as_written`` when a value changed is not written as
+    this module writes it (a comment inside, a layout of its own: then :func:`_in_place` changes only its items that
+    differ)."""
     statements = {statement.parts: statement for statement in region.keys}
     if any(prefix[:depth] in statements for depth in range(1, len(prefix) + 1)):
         return None  # the table itself written inline (game = { … })
@@ -948,6 +950,8 @@ def _keyed(text: str, region: _Region, old: dict[str, Any], updates: dict[str, A
         statement = statements.get((*prefix, key))
         if statement is not None:
             was = text[statement.value_start:statement.value_end]
+            if as_written and was != _lines(_value_text(old.get(key), style, one_line="\n" not in was), newline):
+                return None
             changes.append((statement.value_start, statement.value_end,
                             _lines(_value_text(value, style, one_line="\n" not in was), newline)))
             continue
@@ -964,6 +968,280 @@ def _keyed(text: str, region: _Region, old: dict[str, Any], updates: dict[str, A
         position = end
     pieces.append(text[position:region.end])
     return "".join(pieces)
+
+
+# --- Changing a hand's values where they are written, wherever that is (``--fix`` of a sheet typed by hand) ---
+
+
+class _Node(NamedTuple):
+    """A value as written inside a statement: ``kind`` ``"array"`` (``items``: its items' nodes), ``"table"`` (an
+    inline table; ``items``: (its key's parts, the value's node)) or ``"scalar"``; [start, end) its text."""
+
+    kind: str
+    start: int
+    end: int
+    items: tuple = ()
+
+
+_GAP = re.compile(r"(?:[ \t\r\n]++|#[^\n]*+)*+")  # between the items of a list: spaces, line ends, comments
+_SPACE = re.compile(r"[ \t]*+")
+_STRING = re.compile('"""(?:[^"\\\\]++|\\\\[\\s\\S]|"(?!""))*+"{3,5}+' + "|'''(?:[^']++|'(?!''))*+'{3,5}+"
+                     + '|"(?:[^"\\\\\\n]++|\\\\.)*+"' + "|'[^'\\n]*+'")  # (a string, as _VALUE_TOKEN reads one)
+_LINE_REST = re.compile(r"[ \t]*+(?P<comma>,)?[ \t]*+(?:#[^\n]*+)?\r?\n")  # after a list's item: to its line's end
+_BARE_VALUE = re.compile(r"[^\s,\[\]{}#\"']++(?: [0-9][^\s,\[\]{}#\"']*+)?")  # a number, a boolean, a date (and time)
+_KEY_TEXT = re.compile(_KEY)
+
+
+def _node(text: str, position: int) -> _Node | None:
+    """The value written at ``position`` (an array or inline table item by item), or None when this reader does not
+    follow it (then it is written anew as a whole)."""
+    opening = text[position:position + 1]
+    if opening == "[":
+        items, at = [], _GAP.match(text, position + 1).end()
+        while text[at:at + 1] != "]":
+            item = _node(text, at)
+            if item is None:
+                return None
+            items.append(item)
+            at = _GAP.match(text, item.end).end()
+            if text[at:at + 1] == ",":
+                at = _GAP.match(text, at + 1).end()
+            elif text[at:at + 1] != "]":
+                return None
+        return _Node("array", position, at + 1, tuple(items))
+    if opening == "{":
+        entries, at = [], _SPACE.match(text, position + 1).end()
+        while text[at:at + 1] != "}":
+            key = _KEY_TEXT.match(text, at)
+            if key is None:
+                return None
+            at = _SPACE.match(text, key.end()).end()
+            if text[at:at + 1] != "=":
+                return None
+            value = _node(text, _SPACE.match(text, at + 1).end())
+            if value is None:
+                return None
+            entries.append((_key_parts(key.group()), value))
+            at = _SPACE.match(text, value.end).end()
+            if text[at:at + 1] == ",":
+                at = _SPACE.match(text, at + 1).end()
+            elif text[at:at + 1] != "}":
+                return None
+        return _Node("table", position, at + 1, tuple(entries))
+    found = _STRING.match(text, position) or _BARE_VALUE.match(text, position)
+    return None if found is None else _Node("scalar", position, found.end())
+
+
+def _node_edits(text: str, node: _Node, old: Any, new: Any, whole: str, newline: str) -> list[tuple[int, int, str]]:
+    """The edits turning ``node``, the text of ``old``, into ``new``: only the items that differ, each where it is
+    written (a list's items added after its last one, those taken out cut with their lines); ``whole``: the node's
+    new text when it is written anew (a type changed, an inline table's keys)."""
+    if same(old, new):
+        return []
+    anew = [(node.start, node.end, whole)]
+    if node.kind == "array" and old.__class__ is list and new.__class__ is list and len(node.items) == len(old):
+        kept = min(len(old), len(new))
+        if kept == 0:
+            return anew
+        edits = []
+        for item, was, now in zip(node.items, old, new):
+            edits += _node_edits(text, item, was, now, _inline(now), newline)
+        last = node.items[kept - 1]
+        if len(new) > kept:  # after the last item: a line each when the items are written so, else on its line
+            line = text.rfind("\n", 0, last.start) + 1
+            indent, rest = text[line:last.start], _LINE_REST.match(text, last.end)
+            if line > node.start and not indent.strip(" \t") and rest is not None:
+                if rest.group("comma") is None:
+                    edits.append((last.end, last.end, ","))
+                edits.append((rest.end(), rest.end(), "".join(f"{indent}{_inline(item)},{newline}" for item in new[kept:])))
+            else:
+                edits.append((last.end, last.end, "".join(", " + _inline(item) for item in new[kept:])))
+        elif len(old) > kept:
+            first, end = node.items[kept], node.items[-1].end
+            line = text.rfind("\n", 0, first.start) + 1
+            rest = _LINE_REST.match(text, end)
+            if line > node.start and not text[line:first.start].strip(" \t") and rest is not None:
+                edits.append((line, rest.end(), ""))  # the lines of the items taken out, their comments with them
+            else:
+                edits.append((last.end, end, ""))
+        return edits
+    if node.kind == "table" and old.__class__ is dict and new.__class__ is dict and old.keys() == new.keys():
+        written = {parts[0]: value for parts, value in node.items if len(parts) == 1}
+        if written.keys() != old.keys() or len(node.items) != len(old):
+            return anew
+        edits = []
+        for key, was in old.items():
+            edits += _node_edits(text, written[key], was, new[key], _inline(new[key]), newline)
+        return edits
+    return anew
+
+
+def _in_place(text: str, region: _Region, old: dict[str, Any], updates: dict[str, Any], order: list[str],
+              style: Style, newline: str) -> str | None:
+    """A hand's text (``region``, ``old`` as parsed) with ``updates`` (key → value, or :data:`REMOVE`) written where
+    each value is: only the values that differ changed, wherever they sit — a key of the hand, of a sub-table
+    (``[hand.gora]``), of an item of an array of tables (``[[hand.vists]]``), an item of a list or an inline table, a
+    dotted key (``pulya.Аня = 2``) — a key added after the key before it (in ``order``, the hand's keys as meant, or
+    after the last key of its table), one taken out with its line; every other line, comment and the layout as they
+    were.  None when a value is written in a way this does not follow (the hand is then written anew)."""
+    header = _HEADER.match(text, region.start)
+    if header is None:
+        return None
+    leaves: dict[tuple, tuple[tuple, _Statement]] = {}  # a value's path in the hand → (its table's path, statement)
+    tables: dict[tuple, list[int]] = {(): [region.start, header.end()]}  # a table's path → [header, its last key's end]
+    counts: dict[tuple, int] = {}  # an array of tables ([[hand.vists]]) → how many of its tables so far
+    table: tuple = ()
+    position = header.end()
+    while position < region.end:
+        statement = _STATEMENT.match(text, position)
+        if statement is None:
+            return None
+        kind = statement.lastgroup
+        if kind == "blank":
+            position = statement.end()
+            continue
+        if kind == "header":
+            found = _HEADER.match(text, statement.start())
+            parts = None if found is None else _key_parts(found.group("key"))
+            if parts is None or parts[:1] != ("hand",) or len(parts) < 2:
+                return None
+            if found.group("array"):
+                counts[parts[1:]] = counts.get(parts[1:], 0) + 1
+            table = ()
+            for depth, part in enumerate(parts[1:], 2):
+                table += (part, counts[parts[1:depth]] - 1) if parts[1:depth] in counts else (part,)
+            if table in tables:
+                return None
+            tables[table] = [found.start(), found.end()]
+            position = found.end()
+            continue
+        found = _value_end(text, statement.end())
+        if found is None:
+            return None
+        parts = _key_parts(statement.group("key"))
+        leaves[table + parts] = (table, _Statement(parts, statement.start(), statement.end(), *found))
+        tables[table][1] = found[1]
+        position = found[1]
+
+    def ends(path: tuple) -> int:  # where the text of a table (an item of an array of tables) ends, its own included
+        return max([end for at, (_start, end) in tables.items() if at[:len(path)] == path]
+                   + [statement.end for at, (_table, statement) in leaves.items() if at[:len(path)] == path])
+
+    def added(path: tuple, key: str, value: Any) -> list[tuple[int, int, str]] | None:
+        value_text = _value_text(value, style) if not path else _inline(value)
+        if path in tables:  # after the key before it (the hand's own, in order), else after its table's last key
+            before = None
+            if not path and key in order:
+                before = next((leaves[(k,)][1] for k in reversed(order[:order.index(key)])
+                               if (k,) in leaves and leaves[(k,)][0] == ()), None)
+            at, written = tables[path][1] if before is None else before.end, _key(key)
+        else:  # a table written as dotted keys (pulya.Аня = 2): after the last of them, as they are written
+            under = [(table, statement) for at, (table, statement) in leaves.items()
+                     if len(at) > len(path) and at[:len(path)] == path and at[:len(table)] == table]
+            if not under:
+                return None
+            table, last = max(under, key=lambda found: found[1].end)
+            if any(isinstance(part, int) for part in path[len(table):]):
+                return None
+            at, written = last.end, ".".join(_key(part) for part in (*path[len(table):], key))
+        return [(at, at, ("" if text[at - 1] == "\n" else newline) + _lines(f"{written} = {value_text}\n", newline))]
+
+    def removed(path: tuple) -> list[tuple[int, int, str]] | None:
+        if any(at[:len(path)] == path for at in tables):
+            return None  # (a table of its own: not taken out here)
+        cut = [(statement.start, statement.end, "") for at, (_table, statement) in leaves.items()
+               if at[:len(path)] == path]
+        return cut or None
+
+    def placed(path: tuple, was: Any, now: Any) -> list[tuple[int, int, str]] | None:
+        if now is REMOVE:
+            return removed(path)
+        if same(was, now):
+            return []
+        if path in leaves:
+            statement = leaves[path][1]
+            start, end = statement.value_start, statement.value_end
+            whole = _lines(_value_text(now, style, one_line="\n" not in text[start:end]) if len(path) == 1
+                           else _inline(now), newline)
+            node = _node(text, start)
+            return [(start, end, whole)] if node is None or node.end != end else _node_edits(
+                text, node, was, now, whole, newline)
+        if was.__class__ is dict and now.__class__ is dict:
+            edits = []
+            for key, value in now.items():
+                found = placed(path + (key,), was[key], value) if key in was else added(path, key, value)
+                if found is None:
+                    return None
+                edits += found
+            for key in was.keys() - now.keys():
+                found = removed(path + (key,))
+                if found is None:
+                    return None
+                edits += found
+            return edits
+        if (was.__class__ is list and now.__class__ is list and was and all(item.__class__ is dict for item in now)
+                and all(path + (index,) in tables for index in range(len(was))) and path + (len(was),) not in tables):
+            edits, kept = [], min(len(was), len(now))
+            for index in range(kept):
+                found = placed(path + (index,), was[index], now[index])
+                if found is None:
+                    return None
+                edits += found
+            first = tables[path + (0,)][0]
+            header_text = text[first:text.find("]]", first) + 2].strip(" \t")
+            blank = newline if text.endswith(("\n\n", "\n\r\n"), 0, first) else ""  # (as the first is set apart)
+            at = ends(path + (len(was) - 1,))
+            for item in now[kept:]:  # a new table of the array after its last one
+                lines = "".join(f"{_key(key)} = {_inline(value)}\n" for key, value in item.items())
+                edits.append((at, at, ("" if text[at - 1] == "\n" else newline) + blank
+                              + _lines(f"{header_text}\n{lines}", newline)))
+            for index in range(kept, len(was)):  # a table taken out: from its header to its last line
+                start = tables[path + (index,)][0]
+                if any(at[:len(path) + 1] == path + (index,) and len(at) > len(path) + 1 for at in tables):
+                    return None
+                edits.append((start, ends(path + (index,)), ""))
+            if not now and len(path) == 1:  # no table of it left: the key written as an empty list
+                found = added((), path[0], [])
+                if found is None:
+                    return None
+                edits += found
+            return edits
+        return None
+
+    edits: list[tuple[int, int, str]] = []
+    try:
+        for key, value in updates.items():
+            found = placed((key,), old[key], value) if key in old else [] if value is REMOVE else added((), key, value)
+            if found is None:
+                return None
+            edits += found
+    except RecursionError:
+        return None
+    pieces, position = [], region.start
+    for start, end, piece in sorted(edits, key=lambda edit: (edit[0], edit[1])):
+        if start < position:
+            return None
+        pieces += (text[position:start], piece)
+        position = end
+    pieces.append(text[position:region.end])
+    return "".join(pieces)
+
+
+def _comments_kept(old_text: str, new_text: str, newline: str) -> str:
+    """A hand written anew (``new_text``, its ``[[hand]]`` line first) with every comment of its old text
+    (``old_text``) kept, each on a line of its own after the header, in their order."""
+    comments, position, size = [], 0, len(old_text)
+    while position < size:
+        token = _VALUE_TOKEN.match(old_text, position)
+        if token is None:
+            break
+        if token.lastgroup == "comment":
+            comments.append(token.group().rstrip("\r"))
+        position = token.end()
+    if not comments:
+        return new_text
+    header_end = new_text.find("\n") + 1
+    return new_text[:header_end] + "".join(comment + newline for comment in comments) + new_text[header_end:]
 
 
 REMOVE = object()  # a value in the changes of a hand: the key is taken out of it
@@ -1015,7 +1293,14 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
         region = _hand_region(sheet, index)
         removes = updates is not None and any(value is REMOVE for value in updates.values())
         piece = None if updates is None or removes else _keyed(sheet.text, region, old, updates, list(fields), style,
-                                                               newline)  # (a key taken out: the hand written anew)
+                                                               newline, as_written=True)
+        if piece is None and updates is not None:  # each value where it is, wherever it sits (proven here: else anew)
+            piece = _in_place(sheet.text, region, old, updates, list(fields), style, newline)
+            if piece is not None and not same(_parsed(piece), {"hand": [fields]}):
+                piece = None
+            if piece is None:  # (a shape not followed: the hand written anew, its comments kept)
+                piece = _comments_kept(sheet.text[region.start:region.end], _lines(hand_text(fields, style), newline),
+                                       newline)
         if piece is None:
             piece = _lines(hand_text(fields, style), newline)
         edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))

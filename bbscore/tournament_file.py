@@ -44,7 +44,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from bbscore import conventions, games, sheets
-from bbscore.errors import BBScoreError, InconsistentHandError, InvalidValueError, ProtocolError, shown
+from bbscore.errors import (BBScoreError, FileWriteError, InconsistentHandError, InvalidValueError, ProtocolError,
+                            os_reason, shown)
 from bbscore.files import batch, key_line, lock_path, locked, write_atomic
 from bbscore.sheets import names_a_path, stored_convention
 from bbscore.i18n import LANGUAGES, _, ngettext
@@ -428,7 +429,12 @@ def create(folder: Path, option: str, entrants: list[Entrant], *, system: str, r
         _check_free(folder, [FILE, *sheets])
     try:
         if made_folder:
-            folder.mkdir()
+            try:
+                folder.mkdir()
+            except OSError as error:  # (the system's refusal: the tool's one line, naming the folder)
+                reason = os_reason(error)
+                raise FileWriteError(str(folder), None, _("не создать папку ({os_reason})").format(os_reason=reason),
+                                     reason) from None
         written = _write_sheets(tournament, tournament.schedule)
         try:
             write_atomic(folder / FILE, dumps(tournament), exclusive=True)

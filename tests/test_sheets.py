@@ -412,7 +412,7 @@ def test_key_by_key_change_keeps_comments_layout_and_sub_tables(tmp_path):
     assert backup.read_text(encoding="utf-8") == text
     written = (tmp_path / "s.toml").read_text(encoding="utf-8")
     assert written == (BASE + "\n[[hand]]  # one\ncontract = '12Т'   # typed at the table\nscore = [28, 5] # as written\n"
-                       "total = [\n    28,\n    5,\n]\n\n[hand.melds]\np1 = \"терц\"\n\n# two\n"  # (a comment inside a value goes with it)
+                       "total = [\n    28, # us\n    5,\n]\n\n[hand.melds]\np1 = \"терц\"\n\n# two\n"  # (a comment inside a value stays)
                        "[[hand]]\ncontract = \"8П\"\ntotal = [1, 2]\nscore = [\n    8,\n    16,\n]\n")
     assert tomllib.loads(written)["hand"][0]["melds"] == {"p1": "терц"}
 
@@ -421,7 +421,7 @@ def test_key_by_key_change_keeps_comments_layout_and_sub_tables(tmp_path):
 def test_running_totals_are_changed_in_place_each_as_it_was_written(tmp_path, newline):
     """Hand 1 written anew and the later hands' totals and scores changed where they are written: a total on one
     line stays on one line, one written a number a line stays so, in the file's own line ends; what is not a pair
-    of whole numbers (a total with a comment inside) takes the hand's own way, key by key."""
+    of whole numbers (a total with a comment inside) takes the hand's own way, item by item, the comment kept."""
     hands = ("[[hand]]\nscore = [1, 2]\ntotal = [1, 2]\n\n"
              "[[hand]]\nscore = [3, 4]\ntotal = [4, 6] # us, them\n\n"
              "[[hand]]\nscore = [\n    5,\n    6,\n]\ntotal = [\n    9,\n    12,\n]\n\n"
@@ -433,15 +433,17 @@ def test_running_totals_are_changed_in_place_each_as_it_was_written(tmp_path, ne
     assert written == (BASE + "\n[[hand]]\nscore = [\n    2,\n    2,\n]\ntotal = [\n    2,\n    2,\n]\n\n"
                        "[[hand]]\nscore = [3, 4]\ntotal = [5, 6] # us, them\n\n"
                        "[[hand]]\nscore = [\n    5,\n    7,\n]\ntotal = [\n    10,\n    13,\n]\n\n"
-                       "[[hand]]\nscore = [0, 1]\ntotal = [\n    10,\n    14,\n]\n").replace("\n", newline)
+                       "[[hand]]\nscore = [0, 1]\ntotal = [\n    10, # a comment inside\n    14,\n]\n").replace("\n", newline)
 
 
-def test_a_key_written_as_a_sub_table_or_dotted_keys_is_written_anew(tmp_path):
-    text = BASE + '\n[[hand]]\n# gone with the hand\ngame = "6♠"\npulya.a = 1\n\n[hand.gora]\nb = 2\n'
+def test_a_key_written_as_a_sub_table_or_dotted_keys_is_changed_where_it_is(tmp_path):
+    """A value of a dotted key changed where it is; a key of a sub-table taken out with its line (the table stays,
+    empty); the comment stays."""
+    text = BASE + '\n[[hand]]\n# kept\ngame = "6♠"\npulya.a = 1\n\n[hand.gora]\nb = 2\n'
     sheet = sheet_of(tmp_path, text)
     sheets.rewrite(sheet, {1: {"pulya": {"a": 3}, "gora": {}}}, None, sheets.Style.INLINE)
     written = (tmp_path / "s.toml").read_text(encoding="utf-8")
-    assert written == BASE + '\n[[hand]]\ngame = "6♠"\npulya = { a = 3 }\ngora = {}\n'
+    assert written == BASE + '\n[[hand]]\n# kept\ngame = "6♠"\npulya.a = 3\n\n[hand.gora]\n'
 
 
 def test_game_table_gets_a_key_after_the_one_before_it(tmp_path):

@@ -426,7 +426,8 @@ def append(path: Path, fields: dict[str, Any], *, confirmed: bool = True, known:
         if before.ended:
             raise ProtocolError(str(path), None, _("партия окончена на сдаче {hand}: {winner}; новые сдачи не принимаются").format(
                 hand=before.ended_at, winner=_winner_text(protocol, before)))
-        if any(d.field in ("score", "total", "held") for d in before.discrepancies):
+        if (any(d.field in ("score", "total", "held") for d in before.discrepancies)
+                and tuple(before.sheet_totals) == tuple(before.totals)):  # (else the total written says it, with both)
             warning = (warning + "; " if warning else "") + _("записанные очки или итоги расходятся с правилами — см. bbscore recompute")
         entry = HandEntry(number=len(protocol.hands) + 1, line=None, fields=dict(typed))
         after = replay([entry], protocol.header.pairs, protocol.header.target, rules, memo=memo, start=before)
@@ -453,6 +454,7 @@ class Replaced:
     replay: Any
     number: int
     warning: str | None
+    written: Sheet | None = None  # the sheet as written: its totals are the sheet's own addition (see append)
 
 
 def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool = True) -> Replaced:
@@ -545,9 +547,9 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                 updates["held"] = later.held_out or sheets.REMOVE
             if updates:
                 totals[later.entry.number] = updates
-        sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
+        done = sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
         return Replaced(protocol=protocol, before=was, totals_before=totals_before, replay=after, number=number,
-                        warning=warning)
+                        warning=warning, written=done)
 
     return _changed(path, change)
 

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from bbscore.errors import BBScoreError, os_reason, shown, visible
+from bbscore.errors import BBScoreError, FileWriteError, os_reason, shown, visible
 from bbscore.i18n import N_, _
 
 written: list = []  # the files this run has written, in order (named when the output then fails)
@@ -57,7 +57,8 @@ def printed(show) -> bool:
 
 def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> tuple[dict, int]:
     """The end of a file's ``recompute`` report, for any game's sheet: its warning, and with ``fix`` (a function that
-    writes the computed values back, returning the backup or None) the fix's outcome; the exit level, 0 or 1."""
+    writes the computed values back, returning the backup or None) the fix's outcome; the exit level, 0 or 1 — 2 when
+    the file cannot be written (:class:`~bbscore.errors.FileWriteError`: the report's ``error``, said as one line)."""
     if warning:
         report["warning"] = warning
     if not slips:
@@ -69,6 +70,9 @@ def finish_report(report: dict, warning: str | None, slips: bool, fix, path) -> 
                 note_written(saved, path)
             report["fixed"] = True
             report["backup"] = str(saved) if saved else None
+        except FileWriteError as error:  # the system would not let the file be written: its error, as an unreadable one's
+            report.update(ok=False, fixed=False, error=" ".join(error.message().split()))
+            return report, 2
         except BBScoreError as error:
             report["fixed"] = False
             report["fix_error"] = _capped(" ".join(error.message().split()), "не исправлено: {message}")

@@ -815,6 +815,8 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
                 else:
                     same = _recorded_table(old) == {p: Fraction(n) for p, n in value.items()}
                 if not same or key not in record.fields:
+                    if key == "vists":  # (in the order the hand has its pairs: only what differs is changed)
+                        value = _in_written_order(value, old)
                     changes.setdefault(record.number, {})[key] = _plain_value(value)
         game = None
         if protocol.header.convention_sha256 is None:  # the rules' hash, after their name
@@ -829,6 +831,16 @@ def fix(path: Path, known: tuple[PrefProtocol, Checked] | None = None) -> Path |
         return sheets.rewrite(protocol.sheet, changes, game, Style.INLINE)
 
     return sheets.change(path, change)
+
+
+def _in_written_order(vists: list[dict[str, Any]], written: Any) -> list[dict[str, Any]]:
+    """The vists a hand writes (``{from, on, vists}`` each) in the order of their pairs in what it has ``written``,
+    a pair it lacks after them."""
+    order: dict[tuple[str, str], int] = {}
+    for item in written if isinstance(written, list) else ():
+        if isinstance(item, dict) and isinstance(item.get("from"), str) and isinstance(item.get("on"), str):
+            order.setdefault((item["from"], item["on"]), len(order))
+    return sorted(vists, key=lambda item: order.get((item["from"], item["on"]), len(order)))
 
 # --- A sheet in a tournament (bbscore.games: create_table, table_result) ---
 

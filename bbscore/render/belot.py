@@ -152,8 +152,39 @@ def added_hand(appended) -> None:
     if appended.warning:
         out.print(styled(_("внимание: {warning}").format(warning=appended.warning), "yellow", out))
     _hands_view(out, _("Сдача {hand} записана в {file}").format(hand=result.entry.number, file=protocol.path),
-                [(str(result.entry.number), result)], pairs)
+                [(str(result.entry.number), as_written(result))], pairs)
+    slip = written_total_note(result.entry.number, result.sheet_total, result.total)
+    if slip:
+        out.print(styled(_("внимание: {warning}").format(warning=slip), "yellow", out))
     _standing(out, pairs, protocol.header.target, replay)
+
+
+def as_written(result):
+    """A hand as its file has it: with the running total written (the sheet's own addition, which an earlier slip
+    makes other than the rules'), not the rules' — what ``add`` and ``edit`` show of a hand they wrote."""
+    if result.error is not None or tuple(result.sheet_total) == tuple(result.total):
+        return result
+    import msgspec
+
+    return msgspec.structs.replace(result, total=result.sheet_total)
+
+
+def written_total_note(number: int, written, rules) -> str | None:
+    """The line saying that the running total written after hand ``number`` (``written``: the previous total in the
+    file plus the hand's score) is not the rules' (an earlier total slipped), with both; None when they agree."""
+    if written is None or tuple(written) == tuple(rules):
+        return None
+    return _("итог сдачи {hand} записан {first} : {second} (предыдущий итог в файле плюс очки сдачи), по правилам "
+             "с начала партии {rules_first} : {rules_second} — см. bbscore recompute").format(
+        hand=number, first=written[0], second=written[1], rules_first=rules[0], rules_second=rules[1])
+
+
+def _written_pair(fields: dict):
+    """A hand's ``total`` as its file has it, when it is a pair of whole numbers; else None."""
+    total = fields.get("total")
+    if isinstance(total, list) and len(total) == 2 and all(type(item) is int for item in total):
+        return tuple(total)
+    return None
 
 
 def _standing(out: Console, pairs, target: int, replay) -> None:
@@ -187,16 +218,24 @@ def edited_hand(replaced) -> None:
         out.print(styled(_("внимание: {warning}").format(warning=replaced.warning), "yellow", out))
     old, new = replaced.before.results[number - 1], replaced.replay.results[number - 1]
     _hands_view(out, _("Сдача {hand} исправлена в {file}").format(hand=number, file=protocol.path),
-                [(_("{hand} было").format(hand=number), old), (_("{hand} стало").format(hand=number), new)], pairs)
+                [(_("{hand} было").format(hand=number), as_written(old)),
+                 (_("{hand} стало").format(hand=number), as_written(new))], pairs)
     later = len(replaced.replay.results) - number
+    written = new.sheet_total  # the last total as the file now has it (each total the sheet's own addition)
     if later:
+        written_hands = replaced.written.hands if replaced.written is not None else ()
+        written = (_written_pair(written_hands[-1]) if len(written_hands) == len(replaced.replay.results) else None) \
+            or replaced.replay.totals
+        was = _written_pair(protocol.hands[-1].fields) or replaced.totals_before
         which = (_("Пересчитаны итоги сдачи {first}: были {before_first} : {before_second}, стали {after_first} : "
                    "{after_second}.") if later == 1 else
                  _("Пересчитаны итоги сдач {first}–{last}: были {before_first} : {before_second}, стали {after_first} : "
                    "{after_second}."))
-        out.print(which.format(first=number + 1, last=number + later, before_first=replaced.totals_before[0],
-                               before_second=replaced.totals_before[1], after_first=replaced.replay.totals[0],
-                               after_second=replaced.replay.totals[1]))
+        out.print(which.format(first=number + 1, last=number + later, before_first=was[0], before_second=was[1],
+                               after_first=written[0], after_second=written[1]))
+    slip = written_total_note(number + later, written, replaced.replay.totals)
+    if slip:
+        out.print(styled(_("внимание: {warning}").format(warning=slip), "yellow", out))
     _standing(out, pairs, protocol.header.target, replaced.replay)
 
 

@@ -284,7 +284,10 @@ class BelotGame:
         result = replayed.results[-1]
         number = str(result.entry.number)
         self.out.print(render.styled(_("Сдача {number} записана: {line}").format(
-            number=number, line=render.hand_line(number, result, self.pairs)), "bold"))
+            number=number, line=render.hand_line(number, render.as_written(result), self.pairs)), "bold"))
+        slip = render.written_total_note(result.entry.number, result.sheet_total, result.total)  # (an earlier slip)
+        if slip:
+            self.out.print(render.styled(_("внимание: {warning}").format(warning=slip), "yellow"))
         render.standing(protocol, replayed)
 
     def replace(self, number: int, fields: dict):
