@@ -34,8 +34,9 @@ so the text before and after it means in the new file what it meant in the old o
 changed, not of the file.  A value changed where it is written (every later running total of an edit) is a span of
 its own: its old text is what it held when it is that value written in decimal, as the file's parse read it (by
 TOML's grammar then that value's whole text), else when it parses alone to it; every new text is parsed, all of them
-in one parse (:func:`_values_proven`).  A change that fails is refused with one line (:class:`~bbscore.errors.ProtocolError`)
-and nothing is written.
+in one parse (:func:`_values_proven`).  A run of pairs of whole numbers changed so (the later running totals of an
+edit) is proven as it is found, by that same rule, in one pass (:func:`_pair_edits`).  A change that fails is
+refused with one line (:class:`~bbscore.errors.ProtocolError`) and nothing is written.
 
 **What stays.**  Comments and the layout of every hand not changed; the comments of a hand whose change is only
 values of its own top-level keys (``score``, ``total``: each value replaced where it is written); the line ends
@@ -765,7 +766,7 @@ def same(a: Any, b: Any) -> bool:
 _START = operator.itemgetter(0)  # an edit's start
 
 
-def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game: Any) -> Sheet:
+def _commit(sheet: Sheet, edits: list[_Edit | _Values], hands: list[dict[str, Any]], game: Any) -> Sheet:
     """The new text of ``sheet`` after ``edits``, proven to hold exactly ``hands`` and ``game`` (see the module's
     docstring).  Raises :class:`ProtocolError` (nothing written) when it does not."""
     text = sheet.text
@@ -780,6 +781,9 @@ def _commit(sheet: Sheet, edits: list[_Edit], hands: list[dict[str, Any]], game:
             raise _refuse(sheet, NOT_PROVEN, what=_("правки перекрываются"))
         pieces += (text[position:start], piece)
         position = edit.end
+        if edit.__class__ is _Values:  # (values proven as they were found: _pair_edits)
+            spans += edit.changed
+            continue
         spans += position - start + len(piece)
         if edit.key is not None:
             values.append(edit)
@@ -1254,17 +1258,19 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     anew), and the hands the text will hold."""
     hands = list(sheet.hands)
     newline = _newline(sheet.text)
-    edits: list[_Edit] = []
-    written = _own_values(sheet, min(changes), frozenset(key for updates in changes.values() for key in updates)
-                          ) if changes else {}
-    text, tables = sheet.text, style is Style.TABLES
+    edits: list[Any] = []  # (_Edit and _Values)
+    layout = sheet.layout
     rest = set(anew)
-    if written:  # (quickly, in one loop: the running totals, each a pair of whole numbers written where it is followed)
+    if changes and not layout.scanned and layout.starts is not None:
+        # (quickly, in one loop: the running totals, each a pair of whole numbers written as this module writes one)
         quick = changes if anew.keys().isdisjoint(changes) else {i: u for i, u in changes.items() if i not in anew}
-        edits, done = _pair_edits(text, hands, quick, written, tables, newline)
+        edits, done = _pair_edits(sheet.text, layout.starts, hands, quick, style is Style.TABLES, newline)
         rest.update(index for index in changes if index not in done)
     else:
         rest.update(changes)
+    changed = [index for index in rest if index not in anew]  # (their values: each changed where it is written)
+    written = _own_values(sheet, min(changed), frozenset(key for index in changed for key in changes[index])
+                          ) if changed else {}
     for index in sorted(rest):
         old = hands[index]
         if index in anew:
@@ -1308,23 +1314,56 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
     return edits, hands
 
 
-def _pair_edits(text: str, hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
-                written: dict[int, dict[str, tuple[int, int] | None]], tables: bool, newline: str
-                ) -> tuple[list[_Edit], set[int]]:
-    """What :func:`_hand_edits` makes of the ``changes`` of hands' own keys (index → {key: value}; ``written``: where
-    their keys' values are, :func:`_own_values`) when each value, old and new, is a pair of whole numbers (a running
-    total, a score) written where this module follows it: the edits of the values that change, and the indices of the
-    hands so changed (or left as they are, every value already the same); ``hands`` then holds each such hand as it will
-    be.  A hand with any other update is left to the general way (not among the indices)."""
-    found: list[_Edit] = []
+class _Values(NamedTuple):
+    """The old text's span [start, end) replaced by ``text``: values changed where they are written, each proven as it
+    was found (:func:`_pair_edits`) — the rest of the span copied as it was; ``changed``: how many characters of the
+    old span and of ``text`` are the values (what parsing them would read)."""
+
+    start: int
+    end: int
+    text: str
+    changed: int
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_MAYBE_HEADER = re.compile(r"\n[ \t]*\[")  # a line that may be a table's header (or an item of a list of lists)
+_LINE_ENDS = ("\n", "\r")
+
+
+def _pair_edits(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
+                tables: bool, newline: str) -> tuple[list[_Values], set[int]]:
+    """What :func:`_hand_edits` makes of the ``changes`` of hands' own keys (index → {key: value}) when each value, old
+    and new, is a pair of whole numbers (a running total, a score) written as this module writes one: the edits of the
+    values that change, a run of consecutive hands in one, and the indices of the hands so changed (or left as they
+    are, every value already the same); ``hands`` then holds each such hand as it will be.  A hand with any other
+    update, or a value written any other way, is left to the general way (not among the indices).
+
+    Each value is proven as it is found, which is what :func:`_values_proven` would do with it: the line
+    ``key = `` (a bare key, alone at the line's start) in the hand's text (from its header, ``starts``, found by the
+    quick look) with no line before it that may be a table's header — so, in a text the quick look trusts (no
+    multi-line string), the statement of the hand's own key; after it the old pair written in decimal exactly as
+    ``str`` writes it (``[a, b]``, or one number a line as tomli-w writes it), so that is its whole text and it reads
+    as the old value; then the end of the line.  The new text is the new pair in decimal, in the old one's form
+    (one number a line only in tables)."""
+    runs: list[_Values] = []
     done: set[int] = set()
-    for index, updates in changes.items():
-        spans = written.get(index)
-        if spans is None:
-            continue
+    needles: dict[str, str | None] = {}
+    pieces: list[str] = []
+    run_start = position = changed = 0
+    previous, count, size = -2, len(starts), len(text)
+    find, startswith = text.find, text.startswith
+    lines = f"[{newline}    %d,{newline}    %d,{newline}]"  # (a pair one number a line; %d writes an int as str does)
+    for index in sorted(changes):
+        if pieces and index != previous + 1:  # (a hand between: it may be edited otherwise, by an edit of its own)
+            runs.append(_Values(run_start, position, "".join(pieces), changed))
+            pieces, changed = [], 0
+        previous = index
         old = hands[index]
-        edits = []
-        for key, value in updates.items():
+        start = starts[index]
+        end = starts[index + 1] if index + 1 < count else size
+        found = []
+        deepest = start
+        for key, value in changes[index].items():
             was = old.get(key)
             if not (value.__class__ is list and was.__class__ is list and len(value) == 2 and len(was) == 2):
                 break
@@ -1334,23 +1373,45 @@ def _pair_edits(text: str, hands: list[dict[str, Any]], changes: dict[int, dict[
                 break
             if first == was[0] and second == was[1]:
                 continue
-            span = spans.get(key)
-            if span is None:
+            needle = needles.get(key, "")
+            if needle == "":
+                needle = needles[key] = f"\n{key} = " if _BARE_KEY.fullmatch(key) else None
+            at = -1 if needle is None else find(needle, start, end)
+            if at < 0:
                 break
-            start, end = span
-            if not tables or text.find("\n", start, end) < 0:
-                piece = f"[{first}, {second}]"
+            value_start = at + len(needle)
+            if text[value_start + 1:value_start + 2] in _LINE_ENDS:  # (the form the old text must have)
+                was_text = lines % (was[0], was[1])
+                piece = (lines if tables else "[%d, %d]") % (first, second)
             else:
-                piece = f"[{newline}    {first},{newline}    {second},{newline}]"
-            edits.append(_Edit(start, end, piece, was, [first, second], key))
+                was_text, piece = "[%d, %d]" % (was[0], was[1]), "[%d, %d]" % (first, second)
+            value_end = value_start + len(was_text)
+            if not (startswith(was_text, value_start)
+                    and (value_end == size or startswith("\n", value_end) or startswith("\r\n", value_end))):
+                break
+            found.append((value_start, value_end, piece, key, [first, second]))
+            if at > deepest:
+                deepest = at
         else:
-            done.add(index)
-            if edits:
-                found += edits
+            if not found:
+                done.add(index)
+                continue
+            if _MAYBE_HEADER.search(text, start, deepest) is None:
+                done.add(index)
+                found.sort()
+                if not pieces:
+                    run_start = position = found[0][0]
                 new = hands[index] = old.copy()
-                for edit in edits:
-                    new[edit.key] = edit.new
-    return found, done
+                for value_start, value_end, piece, key, value in found:
+                    pieces += (text[position:value_start], piece)
+                    changed += value_end - value_start + len(piece)
+                    position = value_end
+                    new[key] = value
+                continue
+        previous = -2  # (this hand is left to the general way: the run ends before it)
+    if pieces:
+        runs.append(_Values(run_start, position, "".join(pieces), changed))
+    return runs, done
 
 
 # A value this module changes alone: a list of plain values (no list, table, string or comment inside it), or a whole

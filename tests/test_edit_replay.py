@@ -9,6 +9,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bbscore import sheets
 from bbscore.belot import protocol
@@ -150,3 +152,61 @@ def test_a_pulya_carried_on_is_the_pulya_replayed_whole(name, target):
         first = pulya_replay(players, hands[:split], convention, entries[:split])
         assert pulya_replay(players, hands[split:], convention, entries[split:], start=first) == whole, split
         assert pulya_replay(players, hands[split:], convention, None, start=first) == whole, split
+
+
+# --- The running totals changed in one pass (sheets._pair_edits): trusted as found, so checked here by parsing ---
+
+def _hand_text(number: int, form: str, newline: str) -> str:
+    """A hand whose ``total`` is written as ``form`` says: as bbscore writes it (one line, or one number a line), with a
+    comment after it, with a sub-table holding a ``total`` of its own after it, or with its own total written
+    otherwise (``total=``) and such a sub-table after it."""
+    one, lines = f"[{number}, 0]", f"[\n    {number},\n    0,\n]"
+    hand = {
+        "one": f"[[hand]]\nscore = [1, 0]\ntotal = {one}\n",
+        "lines": f"[[hand]]\nscore = [1, 0]\ntotal = {lines}\n",
+        "comment": f"[[hand]]\nscore = [1, 0]\ntotal = {one}  # as on paper\n",
+        "sub": f"[[hand]]\nscore = [1, 0]\ntotal = {lines}\n\n[hand.melds]\ntotal = {one}\n",
+        "hidden": f"[[hand]]\nscore = [1, 0]\ntotal=[{number}, 0]\n\n[hand.melds]\ntotal = {one}\n",
+        "nested": f"[[hand]]\nscore = [1, 0]\nlists = [\n    [1],\n]\ntotal = {one}\n",
+    }[form]
+    return hand.replace("\n", newline)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(later=st.lists(st.sampled_from(["one", "lines", "comment", "sub", "hidden", "nested"]), min_size=1, max_size=7),
+       changed=st.data(), crlf=st.booleans(), tables=st.booleans())
+def test_totals_changed_in_one_pass_are_what_is_meant(tmp_path, later, changed, crlf, tables):
+    """Every later total changed (some to the same value, some hands left out, a note changed between them): the file
+    written parses to exactly the hands meant — the sub-table's own ``total`` untouched — and keeps every comment and
+    line end; a total written as bbscore writes it is changed where it is, in its form."""
+    newline, forms = "\r\n" if crlf else "\n", ["one", *later]  # (hand 1, written anew)
+    text = (BASE + FILLER).replace("\n", newline) + newline.join(
+        _hand_text(number, form, newline) for number, form in enumerate(forms, 1))
+    sheet = sheet_of(tmp_path, text)
+    assert sheet.layout.scanned is False
+    changes: dict[int, dict] = {}
+    for number in range(2, len(forms) + 1):
+        kind = changed.draw(st.sampled_from(["total", "same", "none", "note"]), label=f"hand {number}")
+        if kind == "total":
+            changes[number] = {"total": [number * 100, -number]}
+        elif kind == "same":
+            changes[number] = {"total": list(sheet.hands[number - 1]["total"])}
+        elif kind == "note":
+            changes[number] = {"note": "x", "total": [number * 7, 1]}
+    style = sheets.Style.TABLES if tables else sheets.Style.INLINE
+    done = sheets.replace(sheet, 1, dict(sheet.hands[0]), style, changes)
+    meant = [dict(hand) for hand in sheet.hands]
+    for number, updates in changes.items():
+        meant[number - 1].update(updates)
+    written = tomllib.loads(done.text)
+    assert written["hand"] == meant and done.data["hand"] == meant
+    assert done.text.count("# as on paper") == text.count("# as on paper")
+    assert done.text.count("\r\n") == done.text.count("\n") if crlf else "\r" not in done.text
+    for number, updates in changes.items():
+        if (forms[number - 1] in ("one", "lines") and set(updates) == {"total"}
+                and updates["total"] != sheet.hands[number - 1]["total"]):
+            new = updates["total"]
+            one = f"[{new[0]}, {new[1]}]"
+            form = (f"[{newline}    {new[0]},{newline}    {new[1]},{newline}]"
+                    if forms[number - 1] == "lines" and tables else one)
+            assert f"{newline}total = {form}{newline}" in done.text + newline
