@@ -531,18 +531,21 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
         totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
+        first, second = sheet
         for index, later in enumerate(after.results[number:]):
-            updates: dict[str, Any] = {}
             recorded = later.recorded_score
-            points = recorded if recorded is not None else later.score
-            if (recorded is not None and scores_before is not None and recorded == scores_before[index]
-                    and recorded != later.score):
-                points = later.score  # a score that was right and that this edit changes (points of a tie held over)
-                updates["score"] = list(points)
-            sheet = (sheet[0] + points[0], sheet[1] + points[1])
             fields_later = later.entry.fields
+            if recorded is None:
+                points, updates = later.score, {}
+            elif scores_before is not None and recorded == scores_before[index] and recorded != later.score:
+                points = later.score  # a score that was right and that this edit changes (points of a tie held over)
+                updates = {"score": list(points)}
+            else:
+                points, updates = recorded, {}
+            first += points[0]
+            second += points[1]
             if "total" in fields_later:
-                updates["total"] = [sheet[0], sheet[1]]
+                updates["total"] = [first, second]
             if later.held_out or "held" in fields_later:  # points of ties held over (RULES.md §12)
                 updates["held"] = later.held_out or sheets.REMOVE
             if updates:
