@@ -172,6 +172,37 @@ def test_a_word_longer_than_the_line_is_cut_only_there_a_path_after_a_folder():
     assert any(line.endswith("/") for line in lines)
 
 
+@given(st.integers(min_value=0, max_value=45), st.sampled_from(["\x07", "\x1b", "\u2028", "\U000e0001", "\udc9b"]),
+       st.integers(min_value=8, max_value=40))
+def test_a_named_control_character_is_never_split_across_lines(before, character, width):
+    """Found by a newcomer at 40 columns: a long word's ``<U+0007>`` was cut as ``<U+0007`` / ``>``.  A named
+    character is one piece of a word too long for its line: on one line whole, the word's letters all kept."""
+    from rich.text import Text
+
+    from bbscore.errors import visible
+    from bbscore.render.layout import break_points, wrapped
+
+    word = "x" * before + character + "y" * 30
+    shown = visible(word)
+    name = shown[before:shown.index(">", before) + 1]
+    for lines in (wrapped(Text(shown), width).plain.split("\n"),
+                  [shown[start:end] for start, end, _indent in break_points(shown, width)]):
+        assert any(name in line for line in lines), lines
+        assert "".join(line.strip() for line in lines) == shown
+        assert all(len(line) <= max(width, len(name)) for line in lines)
+
+
+def test_a_notes_named_bell_is_whole_in_show_at_40_columns(tmp_path):
+    path = tmp_path / "bell.toml"
+    assert run_cli("new", path, "--pairs", "A,B").returncode == 0
+    note = "abcdefghij" * 3 + "\x07" + "qrstuvwxyz" * 2
+    assert run_cli("add", path, "12Т", "--by", "A", "--def-points", "18", "--note", note).returncode == 0
+    for command in (["show"], ["--lang", "en", "show"]):
+        done = run_cli(*command, path, columns=40)
+        assert done.returncode == 0 and "<U+0007>qrstuvwxyz" in done.stdout, done.stdout
+        assert all(len(line) <= 40 for line in done.stdout.splitlines())
+
+
 @given(st.lists(st.one_of(st.from_regex(r"[0-9]{1,6}", fullmatch=True), st.sampled_from(["—", ":", "Мы", "итог"])),
                 min_size=1, max_size=40), st.integers(min_value=8, max_value=60))
 def test_no_number_is_ever_split_and_no_word_lost(words, width):

@@ -84,10 +84,23 @@ def _split_long(word: str, room: int) -> list[str]:
             slash = max(piece.rfind(mark, 0, cut) for mark in "/\\")  # a path: broken after a folder's name
             if slash >= cut // 2:
                 cut = slash + 1
+            cut = _outside_names(piece, cut)
             folded.append(piece[:cut])
             piece = piece[cut:]
         folded.append(piece)
     return folded
+
+
+# A character named as bbscore.errors.visible names it (<U+0007>, a byte of a file name <0x9B>): one word, never cut.
+_NAMED = re.compile(r"<U\+[0-9A-F]{4,6}>|<0x[0-9A-F]{2}>")
+
+
+def _outside_names(piece: str, cut: int) -> int:
+    """``cut`` moved before a named character it would split (after it, when the piece starts with it)."""
+    for match in _NAMED.finditer(piece, 0, cut + 12):
+        if match.start() < cut < match.end():
+            return match.start() or match.end()
+    return cut
 
 
 def break_points(plain: str, width: int) -> list[tuple[int, int, int]]:
