@@ -136,6 +136,87 @@ def test_the_commands_that_write_print_within_the_terminal_too(tmp_path, languag
         assert "Анастасия Петровна" in " ".join(outputs[6].stdout.split("\n"))
 
 
+def _continued(lines: list[str], first: str) -> list[str]:
+    """The lines a line starting with ``first`` was broken into after its first: those up to the next line that
+    starts at the left edge or with a list's two spaces (another entry)."""
+    start = next(index for index, line in enumerate(lines) if line.startswith(first))
+    rest = []
+    for line in lines[start + 1:]:
+        if not line.startswith("   ") and not (first.startswith("  ") and line.startswith("   ")):
+            break
+        rest.append(line)
+    return rest
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_edits_was_and_now_lines_continue_under_their_text_at_40_columns(tmp_path, language):
+    """Found by a newcomer: at 40 columns the continued lines of ``edit``'s «2 было.» / «2 стало.» (and of ``pref
+    edit``'s «Было:» / «Стало:» and their «Висты:») started at the left edge; they are indented under the text after
+    the label, as a numbered line's are under the text after «2.»."""
+    run = lambda *args: run_cli("--lang", language, *args, cwd=tmp_path, columns=40)  # noqa: E731
+    note = "длинная заметка про эту сдачу и ещё кое-что важное, чтобы перенести"
+    assert run("new", "g.toml", "--pairs", "A,B").returncode == 0
+    assert run("add", "g.toml", "12Т", "--by", "A", "--def-points", "18", "--note", note).returncode == 0
+    done = run("edit", "g.toml", "1", "12Т", "--by", "A", "--def-points", "20")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    check_layout(done.stdout, 40)
+    for label in (("1 было.", "1 стало.") if language == "ru" else ("1 before.", "1 after.")):
+        continued = _continued(lines, label + " ")
+        assert continued and all(line.startswith(" " * (len(label) + 1)) for line in continued), lines
+        assert all(not line[len(label) + 1].isspace() for line in continued), lines
+    players = "Александра,Борислав,Владислава,Григорий"
+    assert run("pref", "new", "p.toml", "--players", players).returncode == 0
+    assert run("pref", "add", "p.toml", "6♠", "--by", "Борислав", "--tricks", "4", "--whist", "Владислава:3",
+               "--whist", "Григорий:3").returncode == 0
+    done = run("pref", "edit", "p.toml", "1", "6♠", "--by", "Борислав", "--tricks", "3", "--whist", "Владислава:4",
+               "--whist", "Григорий:3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    check_layout(done.stdout, 40)
+    was, now, vists = ("Было:", "Стало:", "  Висты:") if language == "ru" else ("Was:", "Now:", "  Whists:")
+    for label in (was, now):
+        continued = _continued(lines, label + " ")
+        assert continued and all(line.startswith(" " * (len(label) + 1)) for line in continued), lines
+    vist_lines = [index for index, line in enumerate(lines) if line.startswith(vists + " ")]
+    assert len(vist_lines) == 2
+    for index in vist_lines:
+        assert lines[index + 1].startswith(" " * (len(vists) + 1)) and lines[index + 1][len(vists) + 1] != " ", lines
+
+
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_pref_settle_keeps_each_amount_of_vists_whole_at_40_columns(tmp_path, language):
+    """Found by a newcomer: at 40 columns ``pref settle`` left «виста» alone at the start of a line (its number at
+    the end of the one before).  Each amount — ``115 вистов``, ``340/3 виста``, ``= 16,20 ₽`` — is whole on a line."""
+    from bbscore import i18n
+    from bbscore.preferans.working import vists_word
+
+    path = tmp_path / "long.toml"
+    names = {"Аня": "Александра", "Боря": "Борислав", "Вера": "Владислава"}
+    text = (EXAMPLES / "pulya-3.toml").read_text(encoding="utf-8")
+    for short, long in names.items():
+        text = text.replace(short, long)
+    path.write_text(text, encoding="utf-8")
+    settled = json.loads(run_cli("pref", "settle", path, "--json").stdout)
+    i18n.set_language(language)
+    try:
+        amounts = {vists_word(abs(int(payment["vists"]))) for payment in settled["payments"]}
+    finally:
+        i18n.set_language("ru")
+    for columns in (36, 38, 40):
+        done = run_cli("--lang", language, "pref", "settle", path, "--per-vist", "0.10", "--currency", "₽",
+                       columns=columns)
+        assert done.returncode == 0, done.stderr
+        check_layout(done.stdout, columns)
+        lines = done.stdout.splitlines()
+        for amount in amounts:
+            assert any(amount in line for line in lines), (amount, lines)
+        unit = re.compile(r"^\s*(виста|вистов|вист|whists?)\b")  # (after a line ending in its number)
+        assert not any(unit.match(line) and re.search(r"\d$", before) for before, line in zip(lines, lines[1:])), lines
+        assert not any(re.search(r"(виста|вистов|вист|whists?) =$", line.rstrip()) for line in lines), lines
+
+
+# --------------------------------------------------------------------------- the breaking itself
 # --------------------------------------------------------------------------- the breaking itself
 
 

@@ -139,8 +139,13 @@ def hand_lines(entries: e.HandEntries) -> list[str]:
     return [step_line(step) for step in entries.steps]
 
 
-def settlement_lines(s: Settlement) -> list[str]:
-    """The settlement, step by step."""
+def _same(text: str) -> str:
+    return text
+
+
+def settlement_lines(s: Settlement, amount=_same) -> list[str]:
+    """The settlement, step by step; ``amount`` applied to each amount of vists written (``10 вистов``: the rendering
+    keeps it on one line)."""
     lines = []
     for player, missing in s.missing.items():
         if missing and s.missing_rate == 1:
@@ -151,11 +156,11 @@ def settlement_lines(s: Settlement) -> list[str]:
                 player=player, missing=missing, rate=s.missing_rate, gora=missing * s.missing_rate))
     lines.append(_("Горы: {gora}; средняя {average}; очко горы = {rate}.").format(
         gora=", ".join(f"{q} {number(g)}" for q, g in s.gora.items()), average=number(s.average_gora),
-        rate=vists_word(s.rate)))
+        rate=amount(vists_word(s.rate))))
     if s.pulya_rate and s.pulya is not None and s.pulya_offset is not None:
         lines.append(_("Пули: {pulya}; средняя {average}; очко пули = {rate}: {offsets}.").format(
             pulya=", ".join(f"{q} {n}" for q, n in s.pulya.items()), average=number(s.average_pulya),
-            rate=vists_word(s.pulya_rate),
+            rate=amount(vists_word(s.pulya_rate)),
             offsets=", ".join(f"{q} {signed(s.pulya_offset[q])}" for q in s.players)))
     if s.method == "average_gora":
         lines.append(_("Гора в висты: {rate} × (средняя гора − своя): {offsets}.").format(
@@ -180,7 +185,7 @@ def settlement_lines(s: Settlement) -> list[str]:
             smallest=number(s.smallest_gora), rate=s.rate, players=len(s.players)))
         for q in s.players:
             lines.append(_("{player}: от каждого другого игрока {written}; итог {result}.").format(
-                player=q, written=vists_word(s.written_on[q]), result=number(s.result[q])))
+                player=q, written=amount(vists_word(s.written_on[q])), result=number(s.result[q])))
     lines.append(_("Итог в целых вистах: {results} (сумма 0).").format(
         results=", ".join(f"{q} {signed(v)}" for q, v in s.shown.items())))
     return lines
@@ -197,25 +202,27 @@ def vists_word(value: Fraction | int) -> str:
     return ngettext("{n} вист", "{n} вистов", abs(value.numerator), few="{n} виста").format(n=value.numerator)  # (an int's numerator: itself)
 
 
-def pairwise_lines(s: Settlement) -> list[str]:
-    """What each player owes each other one (exact), one line a pair: ``debtor → creditor: n vists``."""
+def pairwise_lines(s: Settlement, amount=_same) -> list[str]:
+    """What each player owes each other one (exact), one line a pair: ``debtor → creditor: n vists`` (``amount``: as
+    :func:`settlement_lines` has it)."""
     if not s.pairwise:
         return [_("Друг другу никто ничего не должен.")]
-    return [f"{debtor} → {creditor}: {vists_word(vists)}" for creditor, debtor, vists in s.pairwise]
+    return [f"{debtor} → {creditor}: {amount(vists_word(vists))}" for creditor, debtor, vists in s.pairwise]
 
 
-def payment_lines(s: Settlement, per_vist=None, currency: str = "") -> list[str]:
+def payment_lines(s: Settlement, per_vist=None, currency: str = "", amount=_same) -> list[str]:
     """The fewest payments that settle everyone, one line each: ``payer → payee: n vists`` (with ``per_vist``, a
-    :class:`~decimal.Decimal`, also the money)."""
+    :class:`~decimal.Decimal`, also the money; ``amount``: applied to each amount, of vists or of money, as
+    :func:`settlement_lines` has it)."""
     from bbscore.preferans.settle import money
 
     if not s.payments:
         return [_("Платить никому не нужно.")]
     lines = []
     for payment in s.payments:
-        line = f"{payment.payer} → {payment.payee}: {vists_word(payment.vists)}"
+        line = f"{payment.payer} → {payment.payee}: {amount(vists_word(payment.vists))}"
         if per_vist is not None:
-            line += f" = {money_text(money(payment.vists, per_vist), currency)}"
+            line += " " + amount(f"= {money_text(money(payment.vists, per_vist), currency)}")
         lines.append(line)
     return lines
 

@@ -14,8 +14,8 @@ from bbscore.belot.scoring import Breakdown
 from bbscore.seats import MAX_NOTE, Partnership
 from rich.cells import cell_len
 
-from bbscore.render.layout import (COMPACT_BELOW, PlainConsole, console, keep_names, print_fitting, styled,  # (console,
-                                    table as table_for)  # styled: commands too)
+from bbscore.render.layout import (COMPACT_BELOW, PlainConsole, console, keep_names, labelled, print_fitting,  # (console,
+                                    styled, table as table_for)  # styled: commands too)
 from bbscore.belot.working import constructions_text, held_note, marks, sheet_marks, steps
 
 if TYPE_CHECKING:
@@ -91,11 +91,13 @@ def hand_cells(result, pairs) -> dict[str, str]:
 
 
 def hand_line(label: str, result, pairs) -> str:
-    """One hand on one line (the narrow sheet, ``undo``): ``7. 15П+ Они  БТ : 48   86 : 174``."""
+    """One hand on one line (the narrow sheet, ``undo``): ``7. 15П+ Они  БТ : 48   86 : 174``; a label of words
+    (``edit``'s ``2 было``) has the line's continued lines indented under the hand, past it."""
     cells = hand_cells(result, pairs)
-    head = " ".join(part for part in (f"{label}.", cells["contract"], cells["by"]) if part)
+    head = " ".join(part for part in (cells["contract"], cells["by"]) if part)
     line = f"{head}  {cells['points'][0]} : {cells['points'][1]}   {cells['total'][0]} : {cells['total'][1]}"
-    return line + (f"  — {cells['note']}" if cells["note"] else "")
+    line += f"  — {cells['note']}" if cells["note"] else ""
+    return f"{label}. {line}" if str(label).isdigit() else labelled(f"{label}.", line)
 
 
 def _hands_view(out: Console, title: str, rows: list[tuple[Text | str, object]], pairs) -> None:

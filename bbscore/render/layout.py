@@ -6,7 +6,7 @@
   lines.  What must stay together although it has spaces in it — a pair of totals ``86 : 174``, an amount ``7,80 ₽``,
   a name of two words — is glued (:func:`keep`, :func:`keep_names`).  Lines are broken when the width is known (a
   terminal, or ``COLUMNS`` set); into a file or a pipe they stay whole.  A continued line is indented under the text
-  of its first line (after its leading spaces and a list mark ``1.`` or ``-``).
+  of its first line (after its leading spaces and a list mark ``1.`` or ``-``, or a label: :func:`labelled`).
 * Tables that fit (:func:`print_fitting`): a table when every cell fits whole and the terminal has at least
   :data:`COMPACT_BELOW` columns, else its title and then one line a row («first — header value; header value …»),
   so that no cell is ever cut; a column of prose (a note, a description) may wrap between words inside the table.
@@ -34,13 +34,21 @@ if TYPE_CHECKING:  # (rich's console is imported by the first console that needs
 GLUE = "\u00a0"  # a space that never breaks a line (printed as a plain space)
 COMPACT_BELOW = 60  # columns: below this a table is a list of lines, one a row (a phone's terminal)
 _kept: set[str] = set()  # names of the sheet being shown that have spaces in them: never broken
-_MARK = re.compile(r"^( *)((?:\d+\.|[-•]|\d+\))[ ]+)?")
+# A line's lead that its continued lines are indented past: its spaces, then a list mark («1.», «-») or a label glued to
+# the text after it (:func:`labelled`: «2 было.», «Было:»).
+_MARK = re.compile(r"^( *)((?:\d+\.|[-•]|\d+\))[ ]+|\S+(?:\u00a0\S+)*[.:]\u00a0)?")
 _FROM_CARD = re.compile(r"(?<=\S) (?:от|from) \S{1,3}(?=[\s.,;:)]|$)")
 
 
 def keep(text: object) -> str:
     """``text`` with its spaces glued: it is never broken across lines (``86 : 174``, ``7,80 ₽``)."""
     return str(text).replace(" ", GLUE)
+
+
+def labelled(label: str, text: str) -> str:
+    """``label`` (``2 было.``, ``Было:``) then ``text``, on a line whose continued lines are indented under ``text``,
+    past the label — never broken inside the label nor right after it."""
+    return f"{keep(label)}{GLUE}{text}"
 
 
 def keep_names(names: Iterable[str]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bbscore.i18n import N_, _, ngettext
-from bbscore.render.layout import console, cut, keep, keep_names, print_fitting, styled
+from bbscore.render.layout import console, cut, keep, keep_names, labelled, print_fitting, styled
 from bbscore.preferans.working import (
     hand_lines,
     money_text,
@@ -95,16 +95,23 @@ def edited(replaced, path) -> None:
         for line in hand_text(written).strip().splitlines()[1:]:  # (after its [[hand]]; a long line cut, as undo does)
             out.print(f"  {cut(line)}")
     else:
-        out.print(_("Было: {hand}").format(hand=hand_title(old_hand)))
+        out.print(_under_label(_("Было: {hand}").format(hand=hand_title(old_hand))))
         for line in _entries_lines(old_entries):
-            out.print(f"  {line}")
-    out.print(_("Стало: {hand}").format(hand=hand_title(replaced.hand)))
+            out.print(f"  {_under_label(line)}")
+    out.print(_under_label(_("Стало: {hand}").format(hand=hand_title(replaced.hand))))
     for line in _entries_lines(replaced.entries):
-        out.print(f"  {line}")
+        out.print(f"  {_under_label(line)}")
     if replaced.changed:
         out.print(ngettext("Пересчитана и переписана сдача {hands}.", "Пересчитаны и переписаны сдачи {hands}.",
                            1 if len(replaced.changed) == 1 else 2).format(hands=", ".join(map(str, replaced.changed))))
     _status(replaced.after.sheet, out, len(replaced.protocol.hands), path, replaced.protocol.header.extra.get("dealer"))
+
+
+def _under_label(line: str) -> str:
+    """A line led by its label (``Было: 7♠, играет Аня``, ``Висты: Боря → Аня: 8``): its continued lines indented
+    under the text after the label (:func:`bbscore.render.layout.labelled`)."""
+    label, colon, text = line.partition(": ")
+    return labelled(f"{label}:", text) if colon and text else line
 
 
 def hand_summary(number: int, hand, entries) -> str:
@@ -239,7 +246,7 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
     keep_names(result.players)
     state = _("пуля закрыта") if s.ended else _("пуля не закрыта")
     out.print(styled(_("{file}: подсчёт ({state})").format(file=protocol.path, state=state), "bold"))
-    for line in settlement_lines(result):
+    for line in settlement_lines(result, keep):  # (an amount, «10 вистов», never broken: keep)
         out.print(line)
     whole = result.rounding == "whole"
     table = Table(title_justify="left")
@@ -271,11 +278,11 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
     out.print(_("Итоги в целых вистах округлены так, что в сумме по-прежнему 0 (здесь точные итоги и так целые).")
               if exact else _("Итоги в целых вистах округлены так, что в сумме по-прежнему 0."))
     out.print(styled(_("Кто кому должен (попарно, точно; должник → кому):"), "bold"))
-    for line in pairwise_lines(result):
+    for line in pairwise_lines(result, keep):
         out.print(f"  {line}")
     out.print(styled(_("Кто кому платит (меньше всего платежей, в целых вистах; платит → кому):"), "bold"))
-    for line in payment_lines(result, per_vist, currency):
-        out.print(f"  {line.replace(f' {currency}', keep(f' {currency}')) if currency else line}")  # 8,50 ₽ whole
+    for line in payment_lines(result, per_vist, currency, keep):  # (162 виста, 8,50 ₽ whole)
+        out.print(f"  {line}")
     _discrepancies(checked, protocol.path, out, _("подсчёт — по правилам, не по записанному"))
 
 
