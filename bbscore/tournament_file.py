@@ -221,12 +221,12 @@ def parse(folder: Path, text: str, data: dict[str, Any]) -> Tournament:
     def refuse(key: str, problem: str, line_key: str | None = None) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, line_key or key), f"{key}: {problem}")
 
+    head = data.get("tournament")
+    if not isinstance(head, dict):  # (first: what a file that is no tournament's holds is not shown)
+        raise ProtocolError(str(path), None, _("нет таблицы [tournament]"))
     unknown = sorted(set(data) - {"tournament", "entrant", "round"})
     if unknown:
         raise refuse(unknown[0], _("неизвестный раздел; есть [tournament], [[entrant]] и [[round]]"))
-    head = data.get("tournament")
-    if not isinstance(head, dict):
-        raise ProtocolError(str(path), None, _("нет таблицы [tournament]"))
     allowed = {"format", "game", "system", "convention", "target", "rounds", "table_size", "created", "title", "place",
                "note", "lang"}
     for key in head:

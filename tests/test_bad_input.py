@@ -306,3 +306,26 @@ def test_a_closed_standard_output_is_refused_before_anything_is_done(tmp_path):
         done = run_process(*args, text=False, stdout=None, preexec_fn=lambda: os.close(1))
         assert "вывод закрыт" in one_error_line(done)
     assert game.read_bytes() == before
+
+
+SECRET = "ghp_AbCdEf0123456789TOKEN"  # a table name of a TOML file that is no sheet (a newcomer's find)
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "x.toml"], ["add", "x.toml", "12Т", "--by", "1", "--def-points", "18"],
+    ["edit", "x.toml", "1", "12Т", "--by", "1", "--def-points", "18"], ["undo", "x.toml"], ["recompute", "x.toml"],
+    ["export", "x.toml", "--format", "csv"], ["pref", "show", "x.toml"], ["pref", "settle", "x.toml"],
+    ["pref", "add", "x.toml", "6♠", "--by", "Аня", "--tricks", "6", "--pass", "Боря", "--pass", "Вера"],
+    ["tournament", "standings", "."],
+], ids=lambda args: " ".join(args[:2]))
+def test_a_toml_file_that_is_no_sheet_is_refused_without_showing_what_it_holds(tmp_path, args):
+    """Its tables are not named back (an error never shows the content of a file that is not what it should be):
+    only that it has no [game] (or [tournament]) table; the file is left as it was."""
+    text = f"[{SECRET}]\nkey = 1\n"
+    (tmp_path / "x.toml").write_text(text, encoding="utf-8")
+    (tmp_path / "tournament.toml").write_text(text, encoding="utf-8")
+    done = run_cli(*args, cwd=tmp_path)
+    line = done.stderr.strip()
+    assert done.returncode in (1, 2) and "нет таблицы [" in line, line
+    assert SECRET not in done.stdout + done.stderr
+    assert (tmp_path / "x.toml").read_text(encoding="utf-8") == text

@@ -133,12 +133,12 @@ def parse(path: Path, text: str, data: dict[str, Any], *, bom: bool = False, lin
 
 
 def _header(path: Path, data: dict[str, Any], text: str) -> Header:
+    game = data.get("game")
+    if not isinstance(game, dict):  # (first: what a file that is no sheet holds is not shown)
+        raise ProtocolError(str(path), None, _("нет таблицы [game]"))
     unknown = sorted(set(data) - {"game", "hand"})
     if unknown:
         raise ProtocolError(str(path), key_line(text, unknown[0]), _("неизвестный раздел «{value}»; есть [game] и [[hand]]").format(value=unknown[0]))
-    game = data.get("game")
-    if not isinstance(game, dict):
-        raise ProtocolError(str(path), None, _("нет таблицы [game]"))
 
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
