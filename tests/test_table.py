@@ -395,3 +395,19 @@ def test_new_sheets_refuse_names_alike_and_write_nothing(tmp_path, command, name
     line = assert_refused(run_cli(*command, given, cwd=tmp_path))
     assert "имен" in line or "назван" in line, line
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_edit_that_changes_no_score_says_the_later_totals_are_unchanged(tmp_path):
+    """Found by a newcomer: an edit giving hand 1 the score it had printed «Пересчитаны итоги … были 78 : 6, стали 78 :
+    6» — a recount that changed nothing; it now says they are unchanged (one later hand, and several)."""
+    path = tmp_path / "g.toml"
+    assert run_cli("new", path, "--pairs", "Мы,Они").returncode == 0
+    for _ in range(3):
+        assert run_cli("add", path, "12Т", "--by", "Мы", "--def-points", "18").returncode == 0
+    done = run_cli("edit", path, "1", "12Т", "--by", "Мы", "--def-points", "18")
+    assert done.returncode == 0 and "Итоги сдач 2–3 не изменились: последний 78 : 6." in done.stdout, done.stdout
+    assert "Пересчитаны" not in done.stdout
+    done = run_cli("--lang", "en", "edit", path, "2", "12Т", "--by", "Мы", "--def-points", "18")
+    assert done.returncode == 0 and "The total of hand 3 is unchanged: 78 : 6." in done.stdout, done.stdout
+    done = run_cli("edit", path, "1", "13Т", "--by", "Мы", "--def-points", "18")
+    assert "Пересчитаны итоги сдач 2–3: были 78 : 6, стали" in done.stdout, done.stdout

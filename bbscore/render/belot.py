@@ -233,6 +233,9 @@ def edited_hand(replaced) -> None:
                    "{after_second}.") if later == 1 else
                  _("Пересчитаны итоги сдач {first}–{last}: были {before_first} : {before_second}, стали {after_first} : "
                    "{after_second}."))
+        if tuple(was) == tuple(written):  # (an edit that changes no score: nothing was recounted)
+            which = (_("Итог сдачи {first} не изменился: {after_first} : {after_second}.") if later == 1 else
+                     _("Итоги сдач {first}–{last} не изменились: последний {after_first} : {after_second}."))
         out.print(which.format(first=number + 1, last=number + later, before_first=was[0], before_second=was[1],
                                after_first=written[0], after_second=written[1]))
     slip = written_total_note(number + later, written, replaced.replay.totals)
