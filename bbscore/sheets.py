@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, NamedTuple
 
-from bbscore.errors import NOT_A_FILE, ProtocolError, os_reason
+from bbscore.errors import NOT_A_FILE, BBScoreError, ProtocolError, os_reason, ref, shown
 from bbscore.files import (
     MAX_FILE_BYTES,
     FileRefused,
@@ -201,6 +201,17 @@ def field_line(text: str, starts: list[int] | None, number: int, line: int | Non
     if found is None:
         return line
     return line + text.count("\n", start, found.start())
+
+
+def carried_error(sheet: Sheet, number: int, key: str, error: BBScoreError, typed: tuple[str, ...] = ("note",)) -> ProtocolError:
+    """An edit's refusal of a value it carried from the file, not typed (hand ``number``'s ``key``: its note, dealer,
+    time), as the file's problem: the file, the key's line, the key, the value, what is allowed — and how to replace
+    it (``typed``: the keys the edit takes a new value of; any other is mended in the file)."""
+    line = field_line(sheet.text, sheet.layout.starts, number, sheet.hand_line(number), key)
+    mend = (_("замените: {option} \"…\"").format(option=ref(key)) if key in typed
+            else _("исправьте его в файле"))
+    return ProtocolError(str(sheet.path), line, _("{key}: {value} — {explanation}; {mend}").format(
+        key=key, value=shown(error.value), explanation=error.explanation(), mend=mend))
 
 
 # --- The path and the [game] table every sheet shares ---

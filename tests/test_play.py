@@ -380,7 +380,7 @@ def test_a_whole_english_game_at_40_columns_keeps_its_language_and_every_number_
                 command=("--lang", "en", "play"))
     assert done.returncode == 0, done.stderr
     out = " ".join(done.stdout.split())  # (the lines broken at 40 columns)
-    assert "Hand 1, «Они» deal. Who plays — Мы or Они (1/2)" in out and "[1] Contract (" in out
+    assert "Hand 1, «Они» deals. Who plays — Мы or Они (1/2)" in out and "[1] Contract (" in out
     assert "edit N — correct hand N" in out and "What was typed of hand 4 is dropped" in out
     assert "Hand 4 was not written; typed: who plays — Мы." in out and "Everything written is kept" in out
     whole_at(done.stdout, 40, lines)

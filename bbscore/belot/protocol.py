@@ -489,14 +489,16 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         old = protocol.hands[number - 1]
         old = HandEntry(number=number, line=protocol.sheet.hand_line(number), fields=old.fields)
         typed = _given(fields, pairs, rules, confirmed)
-        for key in ("note", "dealer", "time"):
-            if key not in typed and key in old.fields:
-                typed[key] = old.fields[key]
+        carried = [key for key in ("note", "dealer", "time") if key not in typed and key in old.fields]
+        for key in carried:
+            typed[key] = old.fields[key]
         # this hand as it was and as it is now, with its working (shown), from the same state
         was = replay([old], pairs, target, rules, start=earlier)
         now = replay([HandEntry(number=number, line=old.line, fields=dict(typed))], pairs, target, rules, start=earlier)
         new = now.results[number - 1]
         if new.error is not None:
+            if getattr(new.error, "field", None) in carried:  # (a bad value of the file's, not typed: the file's problem)
+                raise sheets.carried_error(protocol.sheet, number, new.error.field, new.error) from new.error
             raise new.error
         later_hands = protocol.hands[number:]
         after = replay(later_hands, pairs, target, rules, memo=memo, start=now, working=False)

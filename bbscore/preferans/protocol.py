@@ -42,6 +42,7 @@ from bbscore import conventions, games
 from bbscore.errors import (
     BBScoreError,
     ConventionError,
+    InconsistentHandError,
     InvalidValueError,
     ProtocolError,
     shown,
@@ -669,9 +670,15 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         fields = named(given, players, dealer)
         if dealer is not None:
             fields["dealer"] = dealer
-        if "note" not in fields and old.fields.get("note"):
+        carried = "note" not in fields and old.fields.get("note")
+        if carried:
             fields["note"] = old.fields["note"]
-        hand = make(fields, players, convention)
+        try:
+            hand = make(fields, players, convention)
+        except InconsistentHandError as error:
+            if carried and error.field == "note":  # (the file's note, not typed: the file's problem)
+                raise sheets.carried_error(protocol.sheet, number, "note", error) from error
+            raise
         inputs = input_fields(hand, fields)
         records = list(protocol.hands)
         records[number - 1] = Record(number=number, line=old.line, fields=inputs)

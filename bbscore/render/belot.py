@@ -350,6 +350,12 @@ def standing(protocol, replay) -> None:
     else:
         out.print(_("Партия продолжается."))
         _not_ended_yet(out, pairs, target, replay)
+    bad = [d for d in replay.discrepancies if d.field == "input"]  # (a hand that cannot be scored: no discrepancy)
+    if bad:
+        from bbscore.render.sheets import bad_hands_line
+
+        out.print(styled(bad_hands_line(bad, protocol.path), "red"))
+    flagged -= {d.hand for d in bad}
     if flagged:
         out.print(styled(ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
                                   "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}",

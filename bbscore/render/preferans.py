@@ -288,7 +288,13 @@ def settlement(protocol, checked, result, per_vist=None, currency: str = "") -> 
 
 def _discrepancies(checked, path, out: Console, what: str | None = None) -> None:
     """The line that says which hands recorded what the rules do not give (``pref show``, ``pref settle``)."""
-    bad = sorted({d.hand for d in checked.discrepancies})
+    from bbscore.render.sheets import bad_hands_line
+
+    errors = [d for d in checked.discrepancies if d.field == "input"]  # (a hand that cannot be scored: no discrepancy)
+    if errors:
+        line = bad_hands_line(errors, path)
+        out.print(styled(f"{line} ({what})" if what else line, "red"))
+    bad = sorted({d.hand for d in checked.discrepancies} - {d.hand for d in errors})
     if bad:
         line = ngettext("! расхождение с правилами в сдаче {hands}: bbscore recompute {file}",
                         "! расхождения с правилами в сдачах {hands}: bbscore recompute {file}",

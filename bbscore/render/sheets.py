@@ -1,4 +1,5 @@
-"""Sheets of every game listed for an organiser (``bbscore list``): a line a sheet, with rich.
+"""Sheets of every game listed for an organiser (``bbscore list``): a line a sheet, with rich; and what the sheets of
+both games say alike (the line naming a sheet's bad hands).
 
 Imported only by commands that print for a person.
 """
@@ -80,3 +81,13 @@ def listing(found: list[dict]) -> None:
                       score_text(summary), winner_text(summary))
     print_fitting(out, table, row_headers=[{3: _(TEXT[kind])} for kind in kinds] if sides == "sides" else ())
     out.print(_(TEXT["count"]).format(count=len(found)))
+
+
+def bad_hands_line(bad: list, path) -> str:
+    """The line of ``show`` (and ``pref show``) naming the hands whose inputs cannot be scored (discrepancies of the
+    field ``input``, in the order of the hands): one with what is wrong with it, several by their numbers."""
+    hands = sorted({d.hand for d in bad})
+    if len(hands) == 1:
+        return _("! в сдаче {hand} ошибка ({message}): bbscore recompute {file}").format(
+            hand=hands[0], message=bad[0].message, file=path)
+    return _("! в сдачах {hands} ошибки: bbscore recompute {file}").format(hands=", ".join(map(str, hands)), file=path)
