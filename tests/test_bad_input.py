@@ -329,3 +329,19 @@ def test_a_toml_file_that_is_no_sheet_is_refused_without_showing_what_it_holds(t
     assert done.returncode in (1, 2) and "нет таблицы [" in line, line
     assert SECRET not in done.stdout + done.stderr
     assert (tmp_path / "x.toml").read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["pref", "recompute", "x.toml"], "ошибка: нет команды pref recompute: это команда bbscore recompute"),
+    (["pref", "recomput", "x.toml"], "может быть, bbscore recompute"),
+    (["pref", "shw", "x.toml"], "нет такой команды shw; может быть, show?"),
+    (["recomput", "x.toml"], "может быть, recompute"),
+    (["--lang", "en", "pref", "recompute", "x.toml"], "it is a command of bbscore itself, bbscore recompute"),
+])
+def test_a_command_of_bbscore_named_in_a_group_is_said_to_be_bbscores(args, said):
+    """Found by a newcomer: `bbscore pref recompute` answered «нет такой команды recompute; может быть, recompute…»,
+    suggesting the very name refused; a group's typo is matched among its own commands first."""
+    done = run_cli(*args)
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    if "recompute" in args:
+        assert "может быть, recompute" not in done.stderr

@@ -536,7 +536,8 @@ def main(argv: list[str] | None = None) -> int:
             print(error.format_message())
             return 0
         message = error.format_message() if hasattr(error, "format_message") else str(error)
-        return _fail(_("{message} (см. bbscore --help)").format(message=_translate_usage(message)))
+        return _fail(_("{message} (см. bbscore --help)").format(
+            message=_translate_usage(message, getattr(error, "ctx", None))))
     except KeyboardInterrupt:
         return _interrupted()
     except BrokenPipeError:  # the reader went away (| head): nothing more to say
@@ -632,15 +633,27 @@ _USAGE_MESSAGES = [
 ]
 
 
-def _translate_usage(message: str) -> str:
-    """Click's usage messages in Russian (the few a user meets), with the nearest known name for a typo."""
+def _translate_usage(message: str, context=None) -> str:
+    """Click's usage messages in Russian (the few a user meets), with the nearest known name for a typo: among the
+    commands of the group it was given to (``context``: click's, of ``bbscore pref`` say), a command of bbscore itself
+    named as such."""
     import re
 
     unknown = re.match(r"^No such command '(\S+)'", message)
     if unknown:
         import difflib
 
-        near = difflib.get_close_matches(unknown.group(1), list(commands()), n=3, cutoff=0.5)
+        name = unknown.group(1)
+        group = getattr(getattr(context, "command", None), "commands", None)
+        if group is not None and context.parent is not None:  # (a group's command, not the root's)
+            if name in commands() and name not in group:
+                return _("нет команды {group} {name}: это команда bbscore {name}").format(
+                    group=context.info_name, name=name)
+            near = difflib.get_close_matches(name, list(group), n=3, cutoff=0.5) or [
+                f"bbscore {other}" for other in difflib.get_close_matches(name, list(commands()), n=3, cutoff=0.5)
+                if other not in group]
+        else:
+            near = difflib.get_close_matches(name, list(commands()), n=3, cutoff=0.5)
         if not near:
             return _("нет такой команды {name}").format(name=unknown.group(1))
         return _("нет такой команды {name}; может быть, {near}?").format(
