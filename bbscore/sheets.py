@@ -329,6 +329,9 @@ def _language_in(head: bytes) -> str | None:
     when it is the whole file (a multi-line note, ``[game]`` after the hands, a quoted key: a line that looks like
     ``lang`` may not be it), and a longer such file says none (the command then says what it says in the default
     language)."""
+    whole = len(head) < _HEAD_BYTES
+    if head.startswith(b"\xef\xbb\xbf"):  # a byte-order mark: the first line is the one after it
+        head = head[3:]
     if b'"""' not in head and b"'''" not in head:
         first = _HEADER_LINE.search(head)
         game = _GAME_HEADER.match(head, first.start()) if first is not None else None
@@ -337,10 +340,10 @@ def _language_in(head: bytes) -> str | None:
             found = _LANG_KEY.search(head, game.end(), following.start() if following else len(head))
             code = found.group(1).decode() if found else None
             return code if code in LANGUAGES else None
-    if len(head) >= _HEAD_BYTES:
+    if not whole:
         return None
     try:
-        game = parse_toml(head.decode("utf-8-sig")).get("game")
+        game = parse_toml(head.decode("utf-8")).get("game")
     except (ValueError, RecursionError, UnicodeDecodeError):
         return None
     code = game.get("lang") if isinstance(game, dict) else None
@@ -358,7 +361,6 @@ def peek_languages(paths: list[Path], folders: str = "walk") -> str | None:
     import stat
 
     language = None
-    game_table = _GAME_TABLE
     for path in paths:
         if not os.path.isdir(path):
             candidates = (path,)
@@ -379,7 +381,7 @@ def peek_languages(paths: list[Path], folders: str = "walk") -> str | None:
                     head = file.read(_HEAD_BYTES)
             except (OSError, ValueError):
                 continue
-            if candidate is not path and not game_table.search(head):  # not a sheet (tournament.toml, a rule file)
+            if candidate is not path and not _is_sheet(candidate, head):  # not a sheet (tournament.toml, a rule file)
                 continue
             code = _language_in(head)
             if code is None or language not in (None, code):
@@ -397,7 +399,40 @@ def _sheets_under(folder: Path):
                 yield Path(place) / name
 
 
-_GAME_TABLE = re.compile(rb"^[ \t]*\[[ \t]*game\b", re.M)  # "[game" too: a protocol with a slip is still one
+# A line that opens the [game] table, bare or quoted ("[game" too: a protocol with a slip is still one), a byte-order
+# mark before the first line skipped.
+_GAME_TABLE = re.compile(rb"""^(?:\xef\xbb\xbf)?[ \t]*\[[ \t]*(?:game\b|"game"|'game')""", re.M)
+
+
+def _is_sheet(path: Path | str, head: bytes) -> bool:
+    """Whether a ``*.toml`` file met in a folder is a sheet to read, as every single-file command would read it: one
+    whose TOML has a ``[game]`` table (however written: a quoted key, after the hands, a dotted or inline one).
+    ``head`` is the file's first :data:`_HEAD_BYTES` bytes.  Quickly when a line of the head opens ``[game]`` (most
+    sheets); otherwise the file, when a batch command would read it (at most
+    :data:`~bbscore.files.BATCH_FILE_BYTES`), is parsed: a file that holds a table ``game`` is one, and so is one that
+    does not parse but has a line opening ``[game]`` after the head (the command names what is wrong with it); a
+    ``.toml`` file of something else (``pyproject.toml``, a rule set, a file that is not TOML) is not."""
+    if _GAME_TABLE.search(head):
+        return True
+    if len(head) < _HEAD_BYTES:
+        raw = head
+    else:
+        from bbscore.files import BATCH_FILE_BYTES
+
+        try:
+            if os.stat(path).st_size > BATCH_FILE_BYTES:
+                return False
+            with open(path, "rb") as file:
+                raw = file.read(BATCH_FILE_BYTES + 1)
+        except (OSError, ValueError):
+            return False
+    if b"game" not in raw and b"\\" not in raw:  # no key can spell it (pyproject.toml): no need to parse
+        return False
+    try:
+        data = parse_toml(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):  # not TOML (UnicodeDecodeError is a ValueError): a sheet with a slip?
+        return _GAME_TABLE.search(raw) is not None
+    return isinstance(data.get("game"), dict)
 
 
 def _shown_subfolders(names: list[str]) -> list[str]:
@@ -1645,10 +1680,11 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]
     folder or subfolder that cannot be read (the system's reason): each path given, a folder replaced by every protocol
     under it (``*.toml`` files with a ``[game]`` table, recursively, in the order of their paths; hidden files and
     folders — locks, temporary files, ``.venv`` — and ``.bak`` backups skipped).  A folder that cannot be read is
-    never passed over in silence.  Raises :class:`ProtocolError` when there is nothing at all."""
+    never passed over in silence; a folder that holds none is not a refusal of the command but one of these problems,
+    so that the command still says what it found (``--json`` its JSON) and ends with its own code for what it could
+    not read.  Raises :class:`ProtocolError` only when no path is given."""
     found: list[Path] = []
     problems: list[tuple[str, str]] = []
-    game_table = _GAME_TABLE
     for path in paths:
         if not path.is_dir():
             found.append(path)
@@ -1666,19 +1702,20 @@ def protocol_files(paths: list[Path]) -> tuple[list[Path], list[tuple[str, str]]
                     continue
                 try:
                     with candidate.open("rb") as stream:
-                        if game_table.search(stream.read(65536)):
-                            inside.append(candidate)
+                        head = stream.read(_HEAD_BYTES)
                 except OSError:
                     inside.append(candidate)  # named, with its reason, by the check itself
+                    continue
+                if _is_sheet(candidate, head):
+                    inside.append(candidate)
         found.extend(sorted(inside, key=lambda item: item.relative_to(path).parts))
         for error in unreadable:
             problems.append((str(error.filename or path), _("папка не читается ({reason}): протоколы в ней не проверены").format(
                 reason=os_reason(error))))
         if not inside and not unreadable:
             problems.append((str(path), _(EMPTY_FOLDER)))
-    if not found:  # nothing at all to check: one refusal
-        folder, why = problems[0] if problems else ("«»", _(EMPTY_FOLDER))
-        raise ProtocolError(folder, None, why)
+    if not found and not problems:  # nothing named at all: one refusal
+        raise ProtocolError("«»", None, _(EMPTY_FOLDER))
     return found, problems
 
 

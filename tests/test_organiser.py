@@ -185,7 +185,8 @@ def test_list_names_a_bad_file_skips_it_and_exits_1(tmp_path):
     assert done.returncode == 1 and done.stderr.startswith("ошибка: ") and len(done.stderr.splitlines()) == 1
     assert [Path(item["file"]).name for item in json.loads(done.stdout)["games"]] == ["a.toml"]
     (tmp_path / "empty").mkdir()
-    assert "нет протоколов" in assert_refused(run_cli("list", tmp_path / "empty"))
+    done = run_cli("list", tmp_path / "empty", "--json")  # a folder with no sheet: said, exit 1, the JSON still printed
+    assert done.returncode == 1 and "нет протоколов" in done.stderr and json.loads(done.stdout) == {"games": []}
 
 
 def test_a_pair_is_ranked_by_wins_then_win_rate_then_games():

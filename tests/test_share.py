@@ -438,8 +438,10 @@ def test_stats_of_a_folder_whose_only_sheet_is_unreadable_shows_no_game(tmp_path
     assert done.stderr.count("\n") == 1 and str(tmp_path / "only.toml") in done.stderr and "format" in done.stderr
 
 
-def test_stats_of_no_protocol_is_refused(tmp_path):
-    assert "в папке нет протоколов" in assert_refused(run_cli("stats", tmp_path))
+def test_stats_of_no_protocol_is_said_and_exits_1(tmp_path):
+    """A folder with no sheet counts as a file not read: said, exit 1 (README: «exit code 2 (for `stats`, 1)»)."""
+    done = run_cli("stats", tmp_path)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "в папке нет протоколов" in done.stderr, report(done)
 
 
 def test_stats_of_games_nobody_won(tmp_path):

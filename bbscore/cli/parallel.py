@@ -32,7 +32,7 @@ def each_report(files: list[Path], work: Callable[..., tuple[dict, int]], *, con
         jobs = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     # --fix writes files: in one process, so that the files changed and the order of the writes are exactly those of
     # the reports shown (a failing output, or a file named twice, stops or goes on the same way).
-    jobs = 1 if fix else min(jobs, len(files))
+    jobs = 1 if fix else max(1, min(jobs, len(files)))  # (no files: none to share)
     sizes = []
     if jobs > 1:
         for path in files:
