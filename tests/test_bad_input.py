@@ -345,3 +345,14 @@ def test_a_command_of_bbscore_named_in_a_group_is_said_to_be_bbscores(args, said
     assert done.returncode == 2 and said in done.stderr, done.stderr
     if "recompute" in args:
         assert "может быть, recompute" not in done.stderr
+
+
+@pytest.mark.parametrize("value", ['"chess"', "5", '""'])
+def test_a_game_no_game_of_the_house_has_is_named_as_such(tmp_path, value):
+    """Found by a newcomer: `[game] game = "chess"` was refused as an unknown key of [game], from a list of allowed
+    keys without `game` in it; it is a game value no game has, and the games there are are named."""
+    assert run_cli("new", tmp_path / "g.toml", "--pairs", "Мы,Они").returncode == 0
+    text = (tmp_path / "g.toml").read_text(encoding="utf-8").replace("[game]\n", f"[game]\ngame = {value}\n", 1)
+    (tmp_path / "g.toml").write_text(text, encoding="utf-8")
+    line = assert_refused(run_cli("show", tmp_path / "g.toml"))
+    assert "нет такой игры; есть \"bazar-belot\", \"preferans\"" in line and "неизвестный ключ" not in line, line

@@ -143,8 +143,11 @@ def _header(path: Path, data: dict[str, Any], text: str) -> Header:
     def refuse(key: str, problem: str) -> ProtocolError:
         return ProtocolError(str(path), key_line(text, key), f"[game] {key}: {problem}")
 
-    if game.get("game", KEY) != KEY and games.of(game["game"]) is not None:  # a sheet of another game of the house
-        raise OtherGameError(str(path), key_line(text, "game"), games.other_game(game["game"]))
+    if game.get("game", KEY) != KEY:
+        if games.of(game["game"]) is None:  # no game of the house
+            raise refuse("game", _("{value} — нет такой игры; есть {games}").format(
+                value=shown(game["game"]), games=games.keys_text()))
+        raise OtherGameError(str(path), key_line(text, "game"), games.other_game(game["game"]))  # another game's sheet
     convention, sha, target = sheet_header(path, text, game, keys=("format", "convention", "convention_sha256", "target",
                                                                    "pairs", *HEADER_OPTIONAL), format=FORMAT, example="gambler")
     pairs = game.get("pairs")
