@@ -356,3 +356,27 @@ def test_a_game_no_game_of_the_house_has_is_named_as_such(tmp_path, value):
     (tmp_path / "g.toml").write_text(text, encoding="utf-8")
     line = assert_refused(run_cli("show", tmp_path / "g.toml"))
     assert "нет такой игры; есть \"bazar-belot\", \"preferans\"" in line and "неизвестный ключ" not in line, line
+
+
+def test_an_output_that_shows_russian_but_not_every_sign_gets_them_written_plain(tmp_path):
+    """Found by a newcomer: a cp1251 output (Russian, but no →, −, ×, █, suits) made most commands an internal error,
+    exit 3 — `pref add` after it had written its hand.  Each sign it cannot show is written as the ASCII output writes
+    it (-> , x, #; the suits as letters), a refusal is still its one line, and a written hand is said written."""
+    env = {"PYTHONIOENCODING": "cp1251"}
+    sheet = tmp_path / "p.toml"
+    runs = [
+        (["score", "12Т", "--def-points", "18", "--decl-con", "терц"], 0),
+        (["--lang", "en", "score", "12Т", "--def-points", "18"], 0),
+        (["pref", "new", sheet, "--players", "Аня,Боря,Вера"], 0),
+        (["pref", "add", sheet, "6♠", "--by", "Аня", "--tricks", "6", "--whist", "Боря", "--pass", "Вера"], 0),
+        (["pref", "settle", sheet], 0),
+        (["conventions", "show", "rostov"], 0),
+        (["melds", "12Т", "--p1", "терц_от_ДП"], 2),
+    ]
+    for args, code in runs:
+        done = run_raw(*map(str, args), env=env)
+        out, err = done.stdout.decode("cp1251"), done.stderr.decode("cp1251")
+        assert done.returncode == code, (args, out, err)
+        assert "Traceback" not in err and "внутренняя ошибка" not in err and "internal error" not in err, (args, err)
+        assert len(err.splitlines()) == (1 if code else 0), (args, err)
+    assert "[[hand]]" in sheet.read_text(encoding="utf-8")

@@ -502,10 +502,12 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(_("{where}: {value} — нужен язык ru или en").format(
             where=where, value=shown(given if given is not None else os.environ.get("BBSCORE_LANG"))))
     shows_russian = {stream: _can_show_russian(stream) for stream in (sys.stdout, sys.stderr)}
-    # Bytes the terminal gave that are not text (a file name) go back out as the same bytes, not as an error.
+    # Bytes the terminal gave that are not text (a file name) go back out as the same bytes, not as an error; a
+    # character the output's encoding has not (→ in cp1251) is written as plain text is (->, or named <U+2192>).
     for stream, shows in shows_russian.items():
         if shows and hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="surrogateescape")
+            _register_plain()
+            stream.reconfigure(errors=SHOWN)
         elif i18n.language() == "en" and hasattr(stream, "reconfigure"):  # English to an ASCII output: plain ASCII
             _register_plain()
             stream.reconfigure(errors=PLAIN)
@@ -592,10 +594,23 @@ def _plain(error: UnicodeEncodeError) -> tuple[str, int]:
     return "".join(_PLAIN_TEXT.get(ch, f"<U+{ord(ch):04X}>") for ch in chunk), error.end
 
 
+# Russian to an output that can show it but not every character (cp1251, koi8-r): each byte the terminal gave that is
+# no text (surrogateescape) as that byte, any other character it cannot show as :data:`PLAIN` writes it.
+SHOWN = "bbscore-shown"
+
+
+def _shown(error: UnicodeEncodeError) -> tuple[bytes, int]:
+    chunk = error.object[error.start:error.end]
+    return b"".join(bytes([ord(ch) - 0xDC00]) if 0xDC80 <= ord(ch) <= 0xDCFF
+                    else _PLAIN_TEXT.get(ch, f"<U+{ord(ch):04X}>").encode(error.encoding, "replace")
+                    for ch in chunk), error.end
+
+
 def _register_plain() -> None:
     import codecs
 
     codecs.register_error(PLAIN, _plain)
+    codecs.register_error(SHOWN, _shown)
 
 
 def _interrupted() -> int:
@@ -743,7 +758,7 @@ def warn(message: str) -> None:
         return
     line = _("ошибка: {message}").format(message=_capped(visible(' '.join(message.split())))) + "\n"
     stream = getattr(sys.stderr, "buffer", None)
-    if stream is None or _can_show_russian(sys.stderr) or getattr(sys.stderr, "errors", None) == PLAIN:
+    if stream is None or _can_show_russian(sys.stderr) or getattr(sys.stderr, "errors", None) in (PLAIN, SHOWN):
         sys.stderr.write(line)
         return
     sys.stderr.flush()
