@@ -311,7 +311,7 @@ def test_a_whole_pulya_typed_at_a_40_column_terminal_in_english(tmp_path):
     table.answer("[2] Game", "misere")
     table.answer("[2] Vera — how many tricks", "1")
     table.answer("Hand 3, Vera deals. Who declares", "undo")
-    table.answer("Remove the hand written last, 2", "yes")
+    table.answer("Remove hand 2, the last written", "yes")
     table.wait("Hand 2 removed")
     for number, typed in ((2, hand_two), (3, hand_three[:1])):
         table.answer("Who declares", typed[0])
