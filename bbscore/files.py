@@ -393,6 +393,19 @@ class _NotALockFile(Exception):
 _NOT_A_LOCK_FILE = N_("на месте блокировки {lock_file} не обычный файл (канал, устройство или папка) — не пишу")
 
 
+def check_lock(path: Path) -> Path:
+    """Refuse the lock of ``path`` (:func:`lock_path` of the file a link at ``path`` points to) when :func:`locked` would:
+    a link at its name, or anything there but a file (a pipe, a device, a folder); the lock file's path.  Nothing is
+    created or opened: a command that asks questions first (``play``) says it before the first one.  Raises
+    :class:`ProtocolError`."""
+    lock_file = lock_path(Path(os.path.realpath(path)))
+    if os.path.islink(lock_file):
+        raise ProtocolError(str(path), None, _("на месте блокировки {lock_file} символическая ссылка — не пишу через неё").format(lock_file=lock_file))
+    if os.path.lexists(lock_file) and not os.path.isfile(lock_file):  # (a pipe, a device: never opened)
+        raise ProtocolError(str(path), None, _(_NOT_A_LOCK_FILE).format(lock_file=lock_file))
+    return lock_file
+
+
 @contextmanager
 def locked(path: Path) -> Iterator[Path]:
     """Hold the lock of ``path`` (:func:`lock_path`) while it is read, changed and written; yields the real path.
@@ -406,11 +419,7 @@ def locked(path: Path) -> Iterator[Path]:
     :data:`LOCK_TIMEOUT_SECONDS` or cannot be created.
     """
     real = Path(os.path.realpath(path))
-    lock_file = lock_path(real)
-    if os.path.islink(lock_file):
-        raise ProtocolError(str(path), None, _("на месте блокировки {lock_file} символическая ссылка — не пишу через неё").format(lock_file=lock_file))
-    if os.path.lexists(lock_file) and not os.path.isfile(lock_file):  # (a pipe, a device: never opened)
-        raise ProtocolError(str(path), None, _(_NOT_A_LOCK_FILE).format(lock_file=lock_file))
+    lock_file = check_lock(path)
     lock = _Lock(lock_file)
     try:
         first = min(LOCK_NOTICE_SECONDS, LOCK_TIMEOUT_SECONDS)

@@ -13,7 +13,7 @@ import pytest
 
 from bbscore.cli.session import Order, Quit, Revisit, Session, Step, command_of, CommandRefused
 from bbscore.errors import BBScoreError
-from conftest import run_cli
+from conftest import assert_refused, run_cli
 from test_protocol import new_game
 
 
@@ -475,3 +475,46 @@ def test_an_edit_at_the_question_after_a_refused_write_takes_the_typed_hand_up_a
                               refuse_writes=1)
     assert "Сдача 2 не записана; было введено: who bids — a; the bid — 3" in out and "Записанное раньше сохранено" in out
     assert hands == [{"who": "pass"}] and code == 2
+
+
+@pytest.mark.parametrize("game", [(), ("pref",)])
+def test_play_refuses_a_lock_that_is_no_file_before_the_first_question(tmp_path, game):
+    """A pipe at the sheet's lock is refused as ``add`` refuses it, before a hand is typed (it was said only once the
+    hand was written), for an existing sheet and a new one."""
+    import os
+
+    existing = tmp_path / "a.toml"
+    if game:
+        assert run_cli("pref", "new", existing, "--players", "Аня,Боря,Вера").returncode == 0
+    else:
+        assert run_cli("new", existing, "--pairs", "Мы,Они").returncode == 0
+    (tmp_path / ".a.toml.lock").unlink()
+    os.mkfifo(tmp_path / ".a.toml.lock")
+    os.mkfifo(tmp_path / ".b.toml.lock")
+    names = "Аня,Боря,Вера" if game else "Мы,Они"
+    for path in (existing, tmp_path / "b.toml"):
+        done = run_cli(*game, "play", path, stdin=f"{names}\n\n")
+        line = assert_refused(done)
+        assert "на месте блокировки" in line and "не обычный файл" in line, line
+    assert not (tmp_path / "b.toml").exists()
+    if not game:  # the very line add says
+        assert line.replace("b.toml", "a.toml") == assert_refused(run_cli("add", existing, "12Т", "--by", "Мы", "--def-points", "50"))
+
+
+@pytest.mark.parametrize("game", [(), ("pref",)])
+def test_play_refuses_a_path_new_would_refuse_before_any_question(tmp_path, game):
+    """A loop of links, a dangling link, a folder, a missing folder: refused at once, exit 2 (the pairs or players
+    were asked first; at the end of the input the session ended «не начата», exit 0)."""
+    import os
+
+    (tmp_path / "loop1.toml").symlink_to("loop2.toml")
+    (tmp_path / "loop2.toml").symlink_to("loop1.toml")
+    (tmp_path / "dangling.toml").symlink_to("nowhere.toml")
+    (tmp_path / "folder.toml").mkdir()
+    os.mkfifo(tmp_path / "pipe.toml")
+    for name in ("loop1.toml", "dangling.toml", "folder.toml", "none/x.toml", "pipe.toml"):
+        new = run_cli(*game, "new", tmp_path / name, *(["--players", "А,Б,В"] if game else ["--pairs", "Мы,Они"]))
+        done = run_cli(*game, "play", tmp_path / name)
+        line = assert_refused(done)
+        assert line == new.stderr.strip() or name == "pipe.toml", (line, new.stderr)
+        assert "Пары" not in done.stdout + done.stderr and "Игроки" not in done.stdout + done.stderr

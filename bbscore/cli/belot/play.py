@@ -61,10 +61,13 @@ def play(
     from bbscore.belot import protocol
     from bbscore.render import belot as render
     from bbscore.belot.hand import parse_count
+    from bbscore.files import check_lock
 
     session = Session(file, LABELS)
+    # the path and its lock refused as the first write would refuse them, before the first question
+    protocol.check_path(file, must_exist=file.exists())
+    check_lock(file)
     if file.exists():
-        protocol.check_path(file, must_exist=True)
         ignored = [option for option, value in (("--pairs", pairs), ("--target", target), ("--dealer", dealer))
                    if value is not None]
         if ignored:  # the file already says them

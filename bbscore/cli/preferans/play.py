@@ -47,10 +47,13 @@ def play(file: Path, players: str | None, target: str | None, dealer: str | None
     from bbscore.numbers import parse_count
     from bbscore.preferans import protocol
     from bbscore.render.layout import console
+    from bbscore.files import check_lock
 
     session = Session(file, LABELS)
+    # the path and its lock refused as the first write would refuse them, before the first question
+    protocol.check_path(file, must_exist=file.exists())
+    check_lock(file)
     if file.exists():
-        protocol.check_path(file, must_exist=True)
         ignored = [option for option, value in (("--players", players), ("--target", target), ("--dealer", dealer))
                    if value is not None]
         if ignored:
