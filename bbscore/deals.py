@@ -10,8 +10,9 @@ the play with them:
 * :func:`walk` — each trick led by the right player and of the right size, each card in the hand of the player
   whose turn it is (or, where his hand is only partly known, in no one else's), each card judged by the game's duty:
   legal, illegal, or — a partial deal — undecided, with the unknown cards that would make it illegal;
-* :func:`parse`, :func:`line_of`, :func:`refusal` — the deal file's TOML, the line of a key (``hands.Аня``, the 3rd
-  trick of ``play``), a refusal of the core named ``file:line``.
+* :func:`parse`, :func:`check_is_deal`, :func:`line_of`, :func:`refusal` — the deal file's TOML, whether it is a
+  deal file at all, the line of a key (``hands.Аня``, the 3rd trick of ``play``), a refusal of the core named
+  ``file:line``.
 
 Judging a card needs one property of the game's duty, which every game here has: a card legal in a hand stays legal
 when cards are taken out of the hand (obligations come from holding cards).  So a card legal even with every unknown
@@ -359,6 +360,22 @@ def parse(name: str, text: str) -> dict[str, Any]:
         raise ProtocolError(name, line, reason) from None
     except RecursionError:
         raise ProtocolError(name, None, TOO_DEEP) from None
+
+
+def check_is_deal(name: str, data: Mapping[str, Any]) -> None:
+    """Refuse a file that is no deal file before any of its keys is named, so that nothing it holds is shown: a score
+    sheet (a ``[game]`` table: whose, as the sheet commands say it — :func:`bbscore.games.other_game`), or a file
+    without ``players``, the key every game's deal file has.  Raises :class:`~bbscore.errors.ProtocolError` naming
+    the file alone; a deal file passes, its keys then checked by the game (an unknown one named)."""
+    from bbscore import games
+
+    game = data.get("game")
+    if isinstance(game, dict):  # (a preferans deal's game is its contract, a text)
+        sheet = games.other_game(game.get("game"))
+        raise ProtocolError(name, None, _("не файл раздачи — {sheet}").format(sheet=sheet) if sheet is not None
+                            else _("не файл раздачи: в нём таблица [game], как в листе партии"))
+    if "players" not in data:
+        raise ProtocolError(name, None, _("не файл раздачи: нет ключа players (игроки за столом)"))
 
 
 _STRINGS = re.compile(r""""(?:\\.|[^"\\\n])*"|'[^'\n]*'|#[^\n]*""")

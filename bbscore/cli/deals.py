@@ -8,24 +8,30 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from bbscore.cli.options import STANDARD_INPUT, given_path
 from bbscore.i18n import _
 
-DealArgument = Annotated[str, typer.Argument(help="Файл раздачи (.toml); - — читать со стандартного ввода.",
-                                             metavar="DEAL")]
+# The file a deal is read from (``DEAL`` of the referee, ``--deal`` of add): an empty name is refused as every
+# command refuses it (:func:`~bbscore.cli.options.given_path`); ``-`` is standard input.
+DEAL_PATH = given_path(stdin=True)
+DealArgument = Annotated[Path, typer.Argument(readable=False, click_type=DEAL_PATH,
+                                              help="Файл раздачи (.toml); - — читать со стандартного ввода.",
+                                              metavar="DEAL")]
 STDIN = "-"
 
 
-def read(given: str) -> tuple[str, str, dict[str, Any], Path | None]:
+def read(given: "str | Path") -> tuple[str, str, dict[str, Any], Path | None]:
     """(the name refusals give it, its text, its TOML tables, its folder or None for standard input).
 
     Raises :class:`~bbscore.errors.ProtocolError` (``name:line``) for a file that cannot be read, is not UTF-8 or is
-    not TOML."""
+    not TOML, or is not a deal file (:func:`bbscore.deals.check_is_deal`: a score sheet, a file without ``players``;
+    nothing of it shown)."""
     from bbscore import deals
     from bbscore.errors import ProtocolError
     from bbscore.files import MAX_FILE_BYTES
     from bbscore.sheets import BOM, read_text
 
-    if given == STDIN:
+    if given is STANDARD_INPUT or (isinstance(given, str) and given == STDIN):
         stream = getattr(sys.stdin, "buffer", None)
         raw = stream.read(MAX_FILE_BYTES + 1) if stream is not None else sys.stdin.read().encode("utf-8")
         if len(raw) > MAX_FILE_BYTES:
@@ -34,10 +40,14 @@ def read(given: str) -> tuple[str, str, dict[str, Any], Path | None]:
             text = raw.decode("utf-8").removeprefix(BOM)
         except UnicodeDecodeError:
             raise ProtocolError(STDIN, None, _("ввод не в кодировке UTF-8")) from None
-        return STDIN, text, deals.parse(STDIN, text), None
-    path = Path(given)
+        data = deals.parse(STDIN, text)
+        deals.check_is_deal(STDIN, data)
+        return STDIN, text, data, None
+    path, name = Path(given), str(given)
     text, _bom = read_text(path, kind=_("файл раздачи"), missing=_("нет такого файла"))
-    return given, text, deals.parse(given, text), path.parent
+    data = deals.parse(name, text)
+    deals.check_is_deal(name, data)
+    return name, text, data, path.parent
 
 
 def rules_name(named: Optional[str], override: Optional[str], folder: Optional[Path]) -> Optional[str]:

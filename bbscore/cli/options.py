@@ -143,14 +143,17 @@ HAND_NUMBER = N_("номер сдачи — целое число от 1")  # (e
 # ``-o -``: standard output, as for most tools — the very object given_path(output=True) gives for ``-`` (compared with
 # ``is``: ``-o ./-``, which a path also reads as ``-``, is a file of that name).
 STANDARD_OUTPUT = Path("-")
+# ``DEAL -``: standard input (a deal file read from a pipe), likewise its own object (``./-`` is a file of that name).
+STANDARD_INPUT = Path("-")
 
 
 @cache
-def given_path(output: bool = False):
+def given_path(output: bool = False, stdin: bool = False):
     """A click type for a file or folder named on the command line: the path, refusing an empty name (``""``, which a
     path reads as ``.``, the folder the command runs in) with bbscore's one line (:class:`~bbscore.errors.UsageError`
     naming the argument).  One, shared by every argument that names a path; ``output``: an ``-o OUT``, whose ``-`` is
-    :data:`STANDARD_OUTPUT`."""
+    :data:`STANDARD_OUTPUT`; ``stdin``: a file that may be read from standard input, whose ``-`` is
+    :data:`STANDARD_INPUT`."""
     from typer._click.types import ParamType
 
     class GivenPath(ParamType):
@@ -161,6 +164,8 @@ def given_path(output: bool = False):
                 return value
             if output and value == "-":
                 return STANDARD_OUTPUT
+            if stdin and value == "-":
+                return STANDARD_INPUT
             if not str(value):
                 name = param.opts[0] if param is not None and param.param_type_name == "option" else (
                     param.human_readable_name if param is not None else "PATH")

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from bbscore.cli import emit_json, epilog, finish_report, note_written
-from bbscore.cli.options import AsJson, Command, HAND_NUMBER, completion, whole_number
+from bbscore.cli.options import AsJson, Command, HAND_NUMBER, completion, given_path, whole_number
 from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names, reserved
 from bbscore.errors import BBScoreError, ref
 from bbscore.i18n import _
@@ -84,8 +84,8 @@ def add(
     note: HandNote = None,
     doezd: HandDoezd = None,
     yes: ConfirmBid = False,
-    deal: Annotated[Optional[str], typer.Option(
-        "--deal", help="Раздача (.toml; - — со стандартного ввода): ввод сдачи берётся из неё по картам (как в "
+    deal: Annotated[Optional[Path], typer.Option(
+        "--deal", readable=False, click_type=given_path(stdin=True), help="Раздача (.toml; - — со стандартного ввода): ввод сдачи берётся из неё по картам (как в "
                        "bbscore referee), раздача хранится со сдачей, и recompute разбирает её снова.",
         metavar="DEAL")] = None,
 ) -> None:

@@ -296,8 +296,8 @@ def add(
     whist: Whist = None,
     pass_: Pass = None,
     note: Note = None,
-    deal: Annotated[Optional[str], typer.Option(
-        "--deal", help="Раздача (.toml; - — со стандартного ввода): ввод сдачи берётся из неё по картам (как в "
+    deal: Annotated[Optional[Path], typer.Option(
+        "--deal", readable=False, click_type=given_path(stdin=True), help="Раздача (.toml; - — со стандартного ввода): ввод сдачи берётся из неё по картам (как в "
                        "bbscore pref referee), раздача хранится со сдачей.", metavar="DEAL")] = None,
 ) -> None:
     """Записать сдачу в пулю: посчитать по правилам пули и дописать, что она пишет."""
