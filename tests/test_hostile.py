@@ -642,6 +642,19 @@ def test_a_line_break_in_a_file_name_or_a_pair_name_forges_no_line(tmp_path):
         assert "<U+000A>" in done.stdout, report(done)
 
 
+def test_a_line_break_in_a_file_name_is_named_in_an_error_line_as_elsewhere(tmp_path):
+    """An error line names a line feed of a file name <U+000A>, as show's heading does — «new line.toml» is another
+    file: a Bazar-Belot sheet given to pref show, a пуля given to show (the other game's sheet), a missing file."""
+    belot, pulya = tmp_path / "new\nline.toml", tmp_path / "p\nq.toml"
+    assert run_cli("new", belot, "--pairs", "Мы,Они").returncode == 0
+    assert run_cli("pref", "new", pulya, "--players", "Аня,Боря,Вера").returncode == 0
+    assert "new<U+000A>line.toml" in run_cli("show", belot).stdout
+    for args, name in ((("pref", "show", belot), "new<U+000A>line.toml:1: "), (("show", pulya), "p<U+000A>q.toml:1: "),
+                       (("show", tmp_path / "no\nne.toml"), "no<U+000A>ne.toml: ")):
+        line = assert_refused(run_cli(*args))
+        assert name in line and "\n" not in line, line
+
+
 def test_one_error_line_is_at_most_300_characters_and_keeps_its_reason(tmp_path):
     long_name = tmp_path / ("п" * 120) / ("п" * 120 + ".toml")
     line = assert_refused(run_cli("show", long_name))

@@ -756,7 +756,9 @@ def warn(message: str) -> None:
         sys.stdout.flush()  # what was printed before it comes before it
     if sys.stderr is None:  # closed (2>&-): nowhere to say it; the exit code still does
         return
-    line = _("ошибка: {message}").format(message=_capped(visible(' '.join(message.split())))) + "\n"
+    # (one line: spaces and tabs made one space; a line feed or any other control character named, as everywhere —
+    # a file name «new\nline.toml» is not said as «new line.toml», another file)
+    line = _("ошибка: {message}").format(message=_capped(" ".join(visible(message, keep="\t").split()))) + "\n"
     stream = getattr(sys.stderr, "buffer", None)
     if stream is None or _can_show_russian(sys.stderr) or getattr(sys.stderr, "errors", None) in (PLAIN, SHOWN):
         sys.stderr.write(line)
