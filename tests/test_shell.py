@@ -179,3 +179,24 @@ def test_help_at_a_phones_40_columns_breaks_lines_between_words_only(command, la
     assert [word for word in narrow.stdout.split()
             if word not in words and not any(word in whole for whole in longer)] == []
     assert "--help" in words  # (the lists are there at both widths)
+
+
+def test_a_tree_built_for_a_run_is_taken_again_only_for_the_same_language_width_and_command(tmp_path):
+    """cli._command: a process that runs main again (the tests) takes the command tree built before for the same
+    language, help width and first words; another language, a help page or another command builds its own — and the
+    runs answer as ever (a refusal in Russian, then in English, then the help)."""
+    from bbscore import cli
+
+    cli._BUILT.clear()
+    first = run_cli("score", "12Т", "--def-points", "18")
+    again = run_cli("score", "12Т", "--def-points", "48")
+    assert first.returncode == again.returncode == 0 and len(cli._BUILT) == 1
+    english = run_cli("--lang", "en", "score", "12Т", "--def-points", "999")
+    assert english.returncode == 2 and english.stderr.startswith("error: ") and len(cli._BUILT) == 2
+    narrow = run_cli("score", "12Т", "--def-points", "18", columns=40)
+    assert narrow.returncode == 0 and len(cli._BUILT) == 3
+    assert "Usage" not in run_cli("score", "--help").stdout and len(cli._BUILT) == 3  # (help: never kept)
+    assert run_cli("score", "12Т", "--def-points", "999").stderr.startswith("ошибка: ")
+    for number in range(cli._BUILT_KEPT + 4):
+        run_cli("add", tmp_path / f"{number}.toml", "12Т")
+    assert len(cli._BUILT) == cli._BUILT_KEPT

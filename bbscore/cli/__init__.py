@@ -335,6 +335,33 @@ def build_app(argv: list[str], *, everything: bool = False) -> typer.Typer:
     return app
 
 
+_BUILT: dict[tuple, object] = {}  # the command trees built for plain runs, by what each was built from (see _command)
+_BUILT_KEPT = 16
+
+
+def _command(argv: list[str], *, plain: bool):
+    """The click command tree of a run: :func:`build_app`'s, built by Typer, its help in the language in use.
+
+    A ``plain`` run (no help asked, no completion) of a process that runs :func:`main` again — a program embedding
+    bbscore, the tests — takes the tree built before for the same things the tree is built from: the language, the
+    help's width, the command named, whether an option comes first, and the first two words (a group's command);
+    building one costs ~7 ms, and a tree holds nothing of a run (click makes a new context for each)."""
+    from bbscore import i18n
+
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    key = (i18n.language(), _help_width(), named, tuple(argv[:2]), bool(argv) and argv[0].startswith("-"))
+    command = _BUILT.get(key) if plain else None
+    if command is None:
+        command = typer.main.get_command(build_app(argv))
+        if i18n.language() != "ru":
+            translate_help(command)
+        if plain:
+            if len(_BUILT) >= _BUILT_KEPT:
+                _BUILT.pop(next(iter(_BUILT)))
+            _BUILT[key] = command
+    return command
+
+
 def _only_subcommand(app: typer.Typer, argv: list[str]) -> None:
     """A group named with one of its commands right after it (``pref score …``): only that command is kept in it
     (Typer builds every command of a group it is given: start-up).  Anything else — the group alone, an option before
@@ -521,9 +548,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if shell_named:  # Typer reads `--show-completion zsh` only with its detection of the shell turned off
             os.environ[_SHELL_GIVEN] = "1"
-        command = typer.main.get_command(build_app(argv))
-        if i18n.language() != "ru":
-            translate_help(command)
+        command = _command(argv, plain=not (shell_named or completing(argv) or asks_for_help(argv)))
         if asks_for_help(argv):
             translate_click()
             short_helps(command)
