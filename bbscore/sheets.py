@@ -56,6 +56,7 @@ from typing import Any, Callable, NamedTuple
 
 from bbscore.errors import NOT_A_FILE, BBScoreError, ProtocolError, os_reason, ref, shown
 from bbscore.files import (
+    BATCH_FILE_BYTES,
     MAX_FILE_BYTES,
     FileRefused,
     expand_user,
@@ -212,6 +213,28 @@ def carried_error(sheet: Sheet, number: int, key: str, error: BBScoreError, type
             else _("исправьте его в файле"))
     return ProtocolError(str(sheet.path), line, _("{key}: {value} — {explanation}; {mend}").format(
         key=key, value=shown(error.value), explanation=error.explanation(), mend=mend))
+
+
+# What an edit of either game says of hands whose inputs are bad: the sheet's first bad hand is the one to mend first.
+
+
+def mend_first(path: Path, line: int | None, hand: int, message: str) -> ProtocolError:
+    """An edit of another hand refused while hand ``hand`` — the sheet's first bad hand, which an edit can mend — has
+    bad inputs (``message``, why), at its ``line``."""
+    return ProtocolError(str(path), line, _("в сдаче {hand} ошибка ({message}); сначала исправьте её: не меняю").format(
+        hand=hand, message=message))
+
+
+def made_bad(path: Path, line: int | None, number: int, hand: int, message: str) -> ProtocolError:
+    """An edit of hand ``number`` refused because it makes hand ``hand``'s inputs bad (``message``), at ``line``."""
+    return ProtocolError(str(path), line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
+                                            "не меняю").format(number=number, hand=hand, message=message))
+
+
+def still_bad(warning: str | None, hand: int, message: str) -> str:
+    """``warning`` (an edit's, or None) with the line that hand ``hand``, after the hand mended, is bad as it was."""
+    still = _("сдача {hand} неверна, как и до правки ({message}): исправьте и её").format(hand=hand, message=message)
+    return (warning + "; " if warning else "") + still
 
 
 # --- The path and the [game] table every sheet shares ---
@@ -417,8 +440,6 @@ def _is_sheet(path: Path | str, head: bytes) -> bool:
     if len(head) < _HEAD_BYTES:
         raw = head
     else:
-        from bbscore.files import BATCH_FILE_BYTES
-
         try:
             if os.stat(path).st_size > BATCH_FILE_BYTES:
                 return False
@@ -596,6 +617,35 @@ class _Region:
     keys_end: int
 
 
+def _statements(text: str, position: int, end: int):
+    """Each statement of ``text`` from ``position`` (between statements) up to ``end``, blank lines and comments
+    passed over: ``("header", the header's match or None when this reader does not follow it, None)``, ``("key", the
+    statement's match, (its value's start, its value's end and line's))``; ``(None, None, None)`` last when the text is
+    not one this reader follows.  After a header not followed, nothing more."""
+    while position < end:
+        statement = _STATEMENT.match(text, position)
+        if statement is None:
+            yield None, None, None
+            return
+        kind = statement.lastgroup
+        if kind == "blank":
+            position = statement.end()
+            continue
+        if kind == "header":
+            header = _HEADER.match(text, statement.start())
+            yield "header", header, None
+            if header is None:
+                return
+            position = header.end()
+            continue
+        found = _value_end(text, statement.end())
+        if found is None:
+            yield None, None, None
+            return
+        yield "key", statement, found
+        position = found[1]
+
+
 def _region(text: str, start: int, path: tuple[str, ...]) -> _Region | None:
     """The table ``path`` whose header line starts at ``start`` (``path`` () and any ``start``: the top-level
     statements before the first header); None when the text there is not one this reader follows."""
@@ -608,34 +658,24 @@ def _region(text: str, start: int, path: tuple[str, ...]) -> _Region | None:
         position = end = keys_end = start
     keys: list[_Statement] = []
     in_sub = False
-    size = len(text)
-    while position < size:
-        statement = _STATEMENT.match(text, position)
-        if statement is None:
+    for kind, match, found in _statements(text, position, len(text)):
+        if kind is None:
             return None
-        kind = statement.lastgroup
-        if kind == "blank":
-            position = statement.end()
-            continue
         if kind == "header":
             if not path:
                 break
-            header = _HEADER.match(text, statement.start())
-            if header is None:
+            if match is None:
                 return None
-            parts = _key_parts(header.group("key"))
+            parts = _key_parts(match.group("key"))
             if len(parts) > len(path) and parts[: len(path)] == path:  # [hand.melds]: still this table
                 in_sub = True
-                position = end = header.end()
+                end = match.end()
                 continue
             break
-        found = _value_end(text, statement.end())
-        if found is None:
-            return None
         if not in_sub:
-            keys.append(_Statement(_key_parts(statement.group("key")), statement.start(), statement.end(), *found))
+            keys.append(_Statement(_key_parts(match.group("key")), match.start(), match.end(), *found))
             keys_end = found[1]
-        position = end = found[1]
+        end = found[1]
     return _Region(start, end, tuple(keys), keys_end)
 
 
@@ -1141,37 +1181,25 @@ def _in_place(text: str, region: _Region, old: dict[str, Any], updates: dict[str
     tables: dict[tuple, list[int]] = {(): [region.start, header.end()]}  # a table's path → [header, its last key's end]
     counts: dict[tuple, int] = {}  # an array of tables ([[hand.vists]]) → how many of its tables so far
     table: tuple = ()
-    position = header.end()
-    while position < region.end:
-        statement = _STATEMENT.match(text, position)
-        if statement is None:
+    for kind, match, found in _statements(text, header.end(), region.end):
+        if kind is None:
             return None
-        kind = statement.lastgroup
-        if kind == "blank":
-            position = statement.end()
-            continue
         if kind == "header":
-            found = _HEADER.match(text, statement.start())
-            parts = None if found is None else _key_parts(found.group("key"))
+            parts = None if match is None else _key_parts(match.group("key"))
             if parts is None or parts[:1] != ("hand",) or len(parts) < 2:
                 return None
-            if found.group("array"):
+            if match.group("array"):
                 counts[parts[1:]] = counts.get(parts[1:], 0) + 1
             table = ()
             for depth, part in enumerate(parts[1:], 2):
                 table += (part, counts[parts[1:depth]] - 1) if parts[1:depth] in counts else (part,)
             if table in tables:
                 return None
-            tables[table] = [found.start(), found.end()]
-            position = found.end()
+            tables[table] = [match.start(), match.end()]
             continue
-        found = _value_end(text, statement.end())
-        if found is None:
-            return None
-        parts = _key_parts(statement.group("key"))
-        leaves[table + parts] = (table, _Statement(parts, statement.start(), statement.end(), *found))
+        parts = _key_parts(match.group("key"))
+        leaves[table + parts] = (table, _Statement(parts, match.start(), match.end(), *found))
         tables[table][1] = found[1]
-        position = found[1]
 
     def ends(path: tuple) -> int:  # where the text of a table (an item of an array of tables) ends, its own included
         return max([end for at, (_start, end) in tables.items() if at[:len(path)] == path]

@@ -373,11 +373,10 @@ def _refuse_bad_file(protocol: Protocol, replay) -> None:
 
 
 def _refuse_bad_first(protocol: Protocol, bad) -> None:
-    """Refuse an edit of another hand while hand ``bad.hand`` — the sheet's first bad hand, the one an edit can mend
-    (:func:`replace`) — has bad inputs: at its line."""
+    """Refuse an edit of another hand while hand ``bad.hand``, the sheet's first bad hand, has bad inputs
+    (:func:`bbscore.sheets.mend_first`), at its line."""
     line = bad.line if bad.line is not None else protocol.sheet.hand_line(bad.hand)  # (read without lines)
-    raise ProtocolError(str(protocol.path), line, _("в сдаче {hand} ошибка ({message}); сначала исправьте её: "
-                                                    "не меняю").format(hand=bad.hand, message=bad.message))
+    raise sheets.mend_first(protocol.path, line, bad.hand, bad.message)
 
 
 def _given(fields: dict[str, Any], pairs: tuple[str, str], rules, confirmed: bool) -> dict[str, Any]:
@@ -521,12 +520,10 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
             bad_before = {d.hand: d for d in as_was.discrepancies if d.field == "input" and d.hand > number}
             blamed = [d for d in bad if d.hand not in bad_before or bad_before[d.hand].message != d.message]
             if blamed:
-                raise ProtocolError(str(path), old.line, _("после такой правки сдачи {number} сдача {hand} неверна ({message}): не меняю").format(number=number, hand=blamed[0].hand, message=blamed[0].message))
+                raise sheets.made_bad(path, old.line, number, blamed[0].hand, blamed[0].message)
             if was.results[number - 1].error is None:  # (hand N good: the sheet's first bad hand is after it)
                 _refuse_bad_first(protocol, next(iter(bad_before.values())))
-            still = _("сдача {hand} неверна, как и до правки ({message}): исправьте и её").format(
-                hand=bad[0].hand, message=bad[0].message)
-            warning = (warning + "; " if warning else "") + still
+            warning = sheets.still_bad(warning, bad[0].hand, bad[0].message)
         totals_before = carried_totals(after, now, was, later_hands, target)
         scores_before = None  # each later hand's score as the sheet was (None: as it is now, hand for hand)
         if totals_before is None:

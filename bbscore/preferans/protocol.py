@@ -558,11 +558,10 @@ class Appended:
 
 
 def _refuse_bad_first(protocol: PrefProtocol, bad: Discrepancy) -> None:
-    """Refuse an edit of another hand while hand ``bad.hand`` — the sheet's first bad hand, the one an edit can mend
-    (:func:`replace`) — has bad inputs: at its line."""
+    """Refuse an edit of another hand while hand ``bad.hand``, the sheet's first bad hand, has bad inputs
+    (:func:`bbscore.sheets.mend_first`), at its line."""
     line = bad.line if bad.line is not None else report_lines(protocol, [bad])[0]  # (read without lines)
-    raise ProtocolError(str(protocol.path), line, _("в сдаче {hand} ошибка ({message}); сначала исправьте её: "
-                                                    "не меняю").format(hand=bad.hand, message=bad.message))
+    raise sheets.mend_first(protocol.path, line, bad.hand, bad.message)
 
 
 def _refuse_bad_hands(protocol: PrefProtocol, checked: Checked) -> None:
@@ -688,14 +687,9 @@ def replace(path: Path, number: int, given: dict[str, Any]) -> Replaced:
         # a later hand bad as it was before the edit (only after a repaired hand N) is not the edit's doing
         blamed = [d for d in bad if d.hand <= number or d.hand not in bad_before or bad_before[d.hand].message != d.message]
         if blamed:
-            first = blamed[0]
-            raise ProtocolError(str(path), protocol.sheet.hand_line(number), _("после такой правки сдачи {number} сдача {hand} неверна ({message}): "
-                                                       "не меняю").format(number=number, hand=first.hand,
-                                                                          message=first.message))
+            raise sheets.made_bad(path, protocol.sheet.hand_line(number), number, blamed[0].hand, blamed[0].message)
         if bad:
-            still = _("сдача {hand} неверна, как и до правки ({message}): исправьте и её").format(
-                hand=bad[0].hand, message=bad[0].message)
-            warning = (warning + "; " if warning else "") + still
+            warning = sheets.still_bad(warning, bad[0].hand, bad[0].message)
         end = first_end(players, [_NOTHING if e is None else e for e in after.entries], convention, number, count,
                         after.sheet)
         if end is not None:  # (the sheet of the first `end` hands has ended, and a hand is written after it)
