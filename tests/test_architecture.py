@@ -7,11 +7,12 @@ would close a cycle is caught as surely as one at the top.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "bbscore"
+from sources import PACKAGE, nodes, package_files, tree
 
 # Bottom to top (docs/ARCHITECTURE.md).  A module may import only from its own layer's lower lines or from layers
 # below it; within a layer the order of this list is the order of imports.
@@ -53,16 +54,17 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+@functools.cache
 def package_modules() -> dict[str, Path]:
-    return {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    return {module_name(path): path for path in package_files()}
 
 
-def imports_of(path: Path, name: str) -> set[str]:
+@functools.cache
+def imports_of(path: Path, name: str) -> frozenset[str]:
     """Every module ``path`` imports, anywhere in it (``from bbscore import x`` counts as ``bbscore.x``)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     found: set[str] = set()
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    for node in ast.walk(tree):
+    for node in nodes(path):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -72,7 +74,7 @@ def imports_of(path: Path, name: str) -> set[str]:
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names)
     modules = package_modules()
-    return {module for module in found if not module.startswith("bbscore") or module in modules}
+    return frozenset(module for module in found if not module.startswith("bbscore") or module in modules)
 
 
 def rank() -> dict[str, int]:
@@ -131,11 +133,11 @@ def test_engine_names_no_option(module):
     """Engine errors carry neutral keys (``def_points``); only the command line knows ``--def-points``."""
     import re
 
-    tree = ast.parse(package_modules()[module].read_text(encoding="utf-8"))
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+    walked = nodes(package_modules()[module])
+    docstrings = {id(node.body[0].value) for node in walked
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
                   and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-    strings = [node.value for node in ast.walk(tree)
+    strings = [node.value for node in walked
                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
     options = sorted({match for value in strings for match in re.findall(r"--[a-z][a-z0-9-]+", value)})
     assert not options, f"{module} names command-line options: {options}"
@@ -174,15 +176,15 @@ def test_engine_names_no_convention(module):
     names = {path.stem for path in (PACKAGE.parent / "conventions").glob("*.toml")}
     assert {"gambler", "classic", "blot-star", "rostov", "bela", "belote"} <= names
     words = names & _game_terms()
-    tree = ast.parse(package_modules()[module].read_text(encoding="utf-8"))
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+    walked = nodes(package_modules()[module])
+    docstrings = {id(node.body[0].value) for node in walked
                   if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
                   and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-    found = sorted({name for node in ast.walk(tree)
+    found = sorted({name for node in walked
                     if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
                     for name in names - words if name in node.value.lower()})
     assert not found, f"{module} names rule sets in its code: {found}"
-    compared = compared_names(tree, names)
+    compared = compared_names(tree(package_modules()[module]), names)
     assert not compared, f"{module} compares a rule set's name: {compared}"
 
 

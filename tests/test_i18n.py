@@ -291,12 +291,13 @@ def test_no_function_hides_the_translation():
     then call the assigned value, or fail (the name is local there)."""
     import ast
 
-    for path in (REPO / "bbscore").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    from sources import nodes, package_files
+
+    for path in package_files():
         if not any(isinstance(node, ast.ImportFrom) and node.module == "bbscore.i18n"
-                   and any(alias.name == "_" for alias in node.names) for node in ast.walk(tree)):
+                   and any(alias.name == "_" for alias in node.names) for node in nodes(path)):
             continue
-        for function in (node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.Lambda))):
+        for function in (node for node in nodes(path) if isinstance(node, (ast.FunctionDef, ast.Lambda))):
             stored = [node for node in ast.walk(function)
                       if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store)]
             for node in stored:  # a comprehension's own variable is its own scope: harmless

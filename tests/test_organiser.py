@@ -346,11 +346,10 @@ def test_openpyxl_is_imported_by_the_workbook_module_only():
     other command pays for it at start-up)."""
     import ast
 
-    from conftest import REPO
+    from sources import nodes, package_files
 
-    for path in (REPO / "bbscore").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+    for path in package_files():
+        for node in nodes(path):
             names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             if any(name.split(".")[0] == "openpyxl" for name in names):

@@ -14,6 +14,7 @@ one the source no longer has.
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import re
 import sys
@@ -29,7 +30,13 @@ CALLS = {"_": 1, "N_": 1, "ngettext": 2}
 
 
 def source_messages() -> dict[str, str | None]:
-    """{msgid: msgid_plural or None} of the ``_``/``N_``/``ngettext`` calls in the package, in source order."""
+    """{msgid: msgid_plural or None} of the ``_``/``N_``/``ngettext`` calls in the package, in source order (read
+    once per process: the source does not change while it runs)."""
+    return dict(_source_messages())
+
+
+@functools.cache
+def _source_messages() -> tuple[tuple[str, str | None], ...]:
     found: dict[str, str | None] = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -42,11 +49,17 @@ def source_messages() -> dict[str, str | None]:
                     raise SystemExit(f"{path}:{node.lineno}: N_() of something that is not a literal text")
                 continue  # _() of a text marked where it is written (N_) or a help text
             found.setdefault(args[0].value, args[1].value if len(args) > 1 else None)
-    return found
+    return tuple(found.items())
 
 
 def help_messages() -> dict[str, None]:
-    """The help texts of every command, group and parameter, as Typer builds them (Russian)."""
+    """The help texts of every command, group and parameter, as Typer builds them (Russian; built once per
+    process)."""
+    return dict.fromkeys(_help_messages())
+
+
+@functools.cache
+def _help_messages() -> tuple[str, ...]:
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     import typer
@@ -70,7 +83,7 @@ def help_messages() -> dict[str, None]:
             walk(sub)
 
     walk(typer.main.get_command(build_app(["--help"], everything=True)))
-    return found
+    return tuple(found)
 
 
 def messages() -> dict[str, str | None]:
