@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import io
 import re
 import sys
 from datetime import datetime, timezone
