@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import contextvars
 import enum
+import itertools
 import operator
 import os
 import re
@@ -742,6 +743,19 @@ def _quick_starts(text: str) -> list[int] | None:
     return starts
 
 
+def _quick_count(text: str) -> int | None:
+    """``len(_quick_starts(text))``, or None where that is None: in most texts counted, not found (a count of the bare
+    header lines that misses one can only fall short of the count of ``[[``, and then they are found)."""
+    if '"""' in text or "'''" in text:
+        return None
+    found = (text.count("\n[[hand]]\n") + text.count("\n[[hand]]\r\n")
+             + text.startswith(("[[hand]]\n", "[[hand]]\r\n")))
+    if found == text.count("[["):
+        return found
+    starts = _quick_starts(text)
+    return None if starts is None else len(starts)
+
+
 @dataclass(frozen=True, slots=True)
 class _Layout:
     """Where the hands are: each ``[[hand]]`` header's offset (None, with ``refusal``, when they cannot be found);
@@ -889,8 +903,8 @@ def _commit(sheet: Sheet, edits: list[_Edit | _Values], hands: list[dict[str, An
     quick = None
     if (not sheet.layout.scanned and same(game, sheet.data.get("game")) and spans < len(new_text)
             and _size(new_text) > WHOLE_CHECK_BYTES):
-        quick = _quick_starts(new_text)
-    if quick is None or len(quick) != len(hands):
+        quick = _quick_count(new_text)
+    if quick is None or quick != len(hands):
         _check_whole(sheet, new_text, data)
     else:
         for edit in regions:
@@ -1421,6 +1435,7 @@ def _pair_edits(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]],
     (one number a line only in tables)."""
     runs: list[_Values] = []
     done: set[int] = set()
+    changes = _pair_runs(text, starts, hands, changes, tables, newline, runs, done)
     needles: dict[str, str | None] = {}
     pieces: list[str] = []
     run_start = position = changed = 0
@@ -1486,6 +1501,97 @@ def _pair_edits(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]],
     if pieces:
         runs.append(_Values(run_start, position, "".join(pieces), changed))
     return runs, done
+
+
+_PAIR_FORMS: dict[tuple[str, str, bool], re.Pattern] = {}
+
+
+def _pair_runs(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
+               tables: bool, newline: str, runs: list[_Values], done: set[int]) -> dict[int, dict[str, Any]]:
+    """:func:`_pair_edits` for each run of consecutive hands whose changes are one and the same key alone (the running
+    totals after an edit), a run at once, by one split of its text: each run's edit added to ``runs``, its hands to
+    ``done`` and to ``hands`` as they will be; the changes left (the other hands, and each run not found so) returned.
+
+    A run's text, from its first hand's header to the next hand's, is proven as :func:`_pair_edits` proves each value.
+    It has no table header but the hands' own, seen by counting brackets: its only ``[[`` are the hands' headers (two
+    brackets each) and every other ``[`` follows ``= `` — a header's bracket opens its line (after blanks), so none
+    is left; every line in it is then a hand's own statement, in a text with no multi-line string (the quick look).
+    It has no inline table.  Its lines ``key = `` followed by a pair of whole numbers in one form (``[a, b]``, or one
+    number a line) and the end of the line are as many as its hands — a hand's own key is written once at most (no
+    table holds a key twice), so they are the hands' own, one a hand, in order — and each pair is the hand's old one
+    in decimal as ``str`` writes it (a check of what was found).  The new pairs are whole numbers, written in
+    that form (one number a line only in tables)."""
+    left: dict[int, dict[str, Any]] = {}
+    run: list[int] = []
+    key = None
+    count = len(starts)
+    if changes and set(map(len, changes.values())) == {1}:  # (mostly one run of one key: seen at once)
+        keys = set(itertools.chain.from_iterable(changes.values()))
+        low, high = min(changes), max(changes)
+        if len(keys) == 1 and high - low + 1 == len(changes) and len(changes) > 1:
+            run = list(range(low, high + 1))
+            if _pair_run(text, starts, count, hands, changes, run, keys.pop(), tables, newline, runs):
+                done.update(run)
+                return {}
+            return changes
+    for index in (*sorted(changes), None):
+        update = None if index is None else changes[index]
+        single = update is not None and len(update) == 1
+        if single and run and index == run[-1] + 1 and key in update:
+            run.append(index)
+            continue
+        if len(run) > 1 and _pair_run(text, starts, count, hands, changes, run, key, tables, newline, runs):
+            done.update(run)
+        else:
+            left.update((i, changes[i]) for i in run)
+        run, key = [], None
+        if single:
+            run, key = [index], next(iter(update))
+        elif update is not None:
+            left[index] = update
+    return left
+
+
+def _pair_run(text: str, starts: tuple[int, ...], count: int, hands: list[dict[str, Any]],
+              changes: dict[int, dict[str, Any]], run: list[int], key: str, tables: bool, newline: str,
+              runs: list[_Values]) -> bool:
+    """One run of :func:`_pair_runs`: whether it was found so (its edit then added to ``runs``)."""
+    first, last, size = run[0], run[-1], len(run)
+    start, end = starts[first], starts[last + 1] if last + 1 < count else len(text)
+    region = text[start:end]
+    news = [changes[index][key] for index in run]
+    if not (_BARE_KEY.fullmatch(key) and "{" not in region  # (no inline table, which TOML 1.1 lets span lines)
+            and region.count("[[") == size and region.count("[") == 2 * size + region.count("= [")
+            and set(map(type, news)) == {list} and set(map(len, news)) == {2}
+            and set(map(type, itertools.chain.from_iterable(news))) == {int}):
+        return False
+    needle = f"\n{key} = "
+    at = region.find(needle) + len(needle)
+    one_a_line = region[at + 1:at + 2] in _LINE_ENDS
+    pattern = _PAIR_FORMS.get((key, newline, one_a_line))
+    if pattern is None:  # (the pair, then the end of the line: a lone CR is no TOML outside a string)
+        number, end_line = "-?[0-9]+", re.escape(newline)
+        value = (rf"\[{end_line}    {number},{end_line}    {number},{end_line}\]" if one_a_line
+                 else rf"\[{number}, {number}\]")
+        pattern = _PAIR_FORMS[(key, newline, one_a_line)] = re.compile(rf"{re.escape(needle)}({value})(?![^\r\n])")
+    parts = pattern.split(region)  # (text, a pair's text, text, …: one pair a hand, in order, when there are as many)
+    if len(parts) != 2 * size + 1:
+        return False
+    lines = f"[{newline}    %d,{newline}    %d,{newline}]"
+    written = "\0".join(parts[1::2]) + "\0"
+    try:  # (all at once: one format of every pair)
+        was = (((lines if one_a_line else "[%d, %d]") + "\0") * size) % tuple(
+            itertools.chain.from_iterable(hands[index][key] for index in run))
+    except (KeyError, TypeError, ValueError):  # (not pairs of numbers: never as written, then)
+        return False
+    if written != was:
+        return False
+    new = ((needle + (lines if one_a_line and tables else "[%d, %d]") + "\0") * size) % tuple(
+        itertools.chain.from_iterable(news))
+    parts[1::2] = new.split("\0")[:-1]
+    runs.append(_Values(start, end, "".join(parts), len(written) + len(new) - size * (2 + len(needle))))
+    hands[first:last + 1] = [{**hand, key: value} for hand, value in zip(hands[first:last + 1], news)]
+    return True
 
 
 # A value this module changes alone: a list of plain values (no list, table, string or comment inside it), or a whole

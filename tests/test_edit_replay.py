@@ -210,3 +210,45 @@ def test_totals_changed_in_one_pass_are_what_is_meant(tmp_path, later, changed, 
             form = (f"[{newline}    {new[0]},{newline}    {new[1]},{newline}]"
                     if forms[number - 1] == "lines" and tables else one)
             assert f"{newline}total = {form}{newline}" in done.text + newline
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(form=st.sampled_from(["one", "lines"]), count=st.integers(2, 12), crlf=st.booleans(), tables=st.booleans(),
+       breaker=st.one_of(st.none(), st.tuples(st.sampled_from(["comment", "sub", "hidden", "nested", "other form"]),
+                                              st.integers(0, 11))))
+def test_a_run_of_totals_in_one_form_is_changed_at_once(tmp_path, monkeypatch, form, count, crlf, tables, breaker):
+    """Every later total in one form (as bbscore writes them): the run is changed at once (sheets._pair_run) and the
+    file is what is meant; one hand written otherwise among them (a comment after its total, a sub-table, a total
+    written ``total=``, a list of lists, the other form) and the run is not taken so — the hands are changed one by
+    one, and the file is still what is meant."""
+    newline = "\r\n" if crlf else "\n"
+    forms = ["one", *[form] * count]
+    if breaker is not None:
+        kind, at = breaker
+        forms[1 + at % count] = ("lines" if form == "one" else "one") if kind == "other form" else kind
+    text = (BASE + FILLER).replace("\n", newline) + newline.join(
+        _hand_text(number, hand_form, newline) for number, hand_form in enumerate(forms, 1))
+    sheet = sheet_of(tmp_path, text)
+    taken = []
+    real = sheets._pair_run
+    monkeypatch.setattr(sheets, "_pair_run", lambda *args: taken.append(real(*args)) or taken[-1])
+    changes = {number: {"total": [number * 100, -number]} for number in range(2, len(forms) + 1)}
+    done = sheets.replace(sheet, 1, dict(sheet.hands[0]), sheets.Style.TABLES if tables else sheets.Style.INLINE,
+                          changes)
+    meant = [dict(hand) for hand in sheet.hands]
+    for number, updates in changes.items():
+        meant[number - 1].update(updates)
+    assert tomllib.loads(done.text)["hand"] == meant and done.data["hand"] == meant
+    assert taken == [breaker is None]
+    assert done.text.count("\r\n") == done.text.count("\n") if crlf else "\r" not in done.text
+
+
+@pytest.mark.parametrize("text", [
+    "[game]\n\n[[hand]]\na = 1\n\n[[hand]]\na = 2\n", "[[hand]]\r\na = 1\r\n\r\n[[hand]]\r\n", "[[hand]]\n[[hand]]\n[[hand]]\n",
+    "[[hand]]\nx = [[1]]\n", '[[hand]]\nx = """\n[[hand]]\n"""\n', "  [[hand]]\n[[hand]]\n", "[[hand]]", "",
+    "[[hand]] # a\n[[hand]]\n", "[[ hand ]]\n[[hand]]\n", '[["hand"]]\n',
+])
+def test_the_count_of_the_hands_headers_is_that_of_the_quick_look(text):
+    """What the check of a written text counts (sheets._quick_count) is what the quick look finds."""
+    starts = sheets._quick_starts(text)
+    assert sheets._quick_count(text) == (None if starts is None else len(starts))
