@@ -1524,23 +1524,13 @@ def _pair_runs(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], 
     left: dict[int, dict[str, Any]] = {}
     run: list[int] = []
     key = None
-    count = len(starts)
-    if changes and set(map(len, changes.values())) == {1}:  # (mostly one run of one key: seen at once)
-        keys = set(itertools.chain.from_iterable(changes.values()))
-        low, high = min(changes), max(changes)
-        if len(keys) == 1 and high - low + 1 == len(changes) and len(changes) > 1:
-            run = list(range(low, high + 1))
-            if _pair_run(text, starts, count, hands, changes, run, keys.pop(), tables, newline, runs):
-                done.update(run)
-                return {}
-            return changes
     for index in (*sorted(changes), None):
         update = None if index is None else changes[index]
         single = update is not None and len(update) == 1
         if single and run and index == run[-1] + 1 and key in update:
             run.append(index)
             continue
-        if len(run) > 1 and _pair_run(text, starts, count, hands, changes, run, key, tables, newline, runs):
+        if len(run) > 1 and _pair_run(text, starts, hands, changes, run, key, tables, newline, runs):
             done.update(run)
         else:
             left.update((i, changes[i]) for i in run)
@@ -1552,12 +1542,11 @@ def _pair_runs(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], 
     return left
 
 
-def _pair_run(text: str, starts: tuple[int, ...], count: int, hands: list[dict[str, Any]],
-              changes: dict[int, dict[str, Any]], run: list[int], key: str, tables: bool, newline: str,
-              runs: list[_Values]) -> bool:
+def _pair_run(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
+              run: list[int], key: str, tables: bool, newline: str, runs: list[_Values]) -> bool:
     """One run of :func:`_pair_runs`: whether it was found so (its edit then added to ``runs``)."""
     first, last, size = run[0], run[-1], len(run)
-    start, end = starts[first], starts[last + 1] if last + 1 < count else len(text)
+    start, end = starts[first], starts[last + 1] if last + 1 < len(starts) else len(text)
     region = text[start:end]
     news = [changes[index][key] for index in run]
     if not (_BARE_KEY.fullmatch(key) and "{" not in region  # (no inline table, which TOML 1.1 lets span lines)
