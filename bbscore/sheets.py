@@ -1339,20 +1339,49 @@ def _comments_kept(old_text: str, new_text: str, newline: str) -> str:
 REMOVE = object()  # a value in the changes of a hand: the key is taken out of it
 
 
+class Column(NamedTuple):
+    """One own key of consecutive hands changed: hand ``first`` (1-based) and each after it made the value of
+    ``values`` in turn (None: that hand's key left as it is) — a later running total of every hand after an edit,
+    given as one column rather than a table a hand (issue 24)."""
+
+    key: str
+    first: int
+    values: list[Any]
+
+
 def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int, dict[str, Any]],
-                style: Style) -> tuple[list[_Edit], list[dict[str, Any]]]:
+                style: Style, column: Column | None = None) -> tuple[list[_Edit], list[dict[str, Any]]]:
     """The edits writing hands ``anew`` (index → all its fields) and changing the keys of others in place (index →
-    {key: value}; a value already the same is left alone; :data:`REMOVE` takes the key out, the hand then written
-    anew), and the hands the text will hold."""
+    {key: value}, and ``column``; a value already the same is left alone; :data:`REMOVE` takes the key out, the hand
+    then written anew), and the hands the text will hold."""
     hands = list(sheet.hands)
     newline = _newline(sheet.text)
     edits: list[Any] = []  # (_Edit and _Values)
     layout = sheet.layout
     rest = set(anew)
-    if changes and not layout.scanned and layout.starts is not None:
+    quick_layout = not layout.scanned and layout.starts is not None
+    whole_runs = True  # (_pair_edits: a run of one key's changes looked for, to change at once)
+    if column is not None:
+        first, values = column.first - 1, column.values
+        taken = None
+        if (quick_layout and len(values) > 1 and first not in anew and None not in values
+                and changes.keys().isdisjoint(range(first, first + len(values)))):  # (the column as one run)
+            whole_runs = False  # (not looked for again among the hands' changes, if not found so)
+            taken = _pair_run(sheet.text, layout.starts, hands, first, column.key, values, style is Style.TABLES,
+                              newline)
+        if taken is not None:
+            edits.append(taken)
+        else:  # (each value a change of its hand's, as any other)
+            changes = dict(changes)
+            for index, value in enumerate(values, first):
+                if value is not None:
+                    updates = changes.get(index)
+                    changes[index] = {**updates, column.key: value} if updates else {column.key: value}
+    if changes and quick_layout:
         # (quickly, in one loop: the running totals, each a pair of whole numbers written as this module writes one)
         quick = changes if anew.keys().isdisjoint(changes) else {i: u for i, u in changes.items() if i not in anew}
-        edits, done = _pair_edits(sheet.text, layout.starts, hands, quick, style is Style.TABLES, newline)
+        pairs, done = _pair_edits(sheet.text, layout.starts, hands, quick, style is Style.TABLES, newline, whole_runs)
+        edits += pairs
         rest.update(index for index in changes if index not in done)
     else:
         rest.update(changes)
@@ -1419,7 +1448,7 @@ _LINE_ENDS = ("\n", "\r")
 
 
 def _pair_edits(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
-                tables: bool, newline: str) -> tuple[list[_Values], set[int]]:
+                tables: bool, newline: str, whole_runs: bool = True) -> tuple[list[_Values], set[int]]:
     """What :func:`_hand_edits` makes of the ``changes`` of hands' own keys (index → {key: value}) when each value, old
     and new, is a pair of whole numbers (a running total, a score) written as this module writes one: the edits of the
     values that change, a run of consecutive hands in one, and the indices of the hands so changed (or left as they
@@ -1432,10 +1461,12 @@ def _pair_edits(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]],
     multi-line string), the statement of the hand's own key; after it the old pair written in decimal exactly as
     ``str`` writes it (``[a, b]``, or one number a line as tomli-w writes it), so that is its whole text and it reads
     as the old value; then the end of the line.  The new text is the new pair in decimal, in the old one's form
-    (one number a line only in tables)."""
+    (one number a line only in tables).  ``whole_runs``: each run of one key alone first tried at once
+    (:func:`_pair_runs`)."""
     runs: list[_Values] = []
     done: set[int] = set()
-    changes = _pair_runs(text, starts, hands, changes, tables, newline, runs, done)
+    if whole_runs:
+        changes = _pair_runs(text, starts, hands, changes, tables, newline, runs, done)
     needles: dict[str, str | None] = {}
     pieces: list[str] = []
     run_start = position = changed = 0
@@ -1530,7 +1561,10 @@ def _pair_runs(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], 
         if single and run and index == run[-1] + 1 and key in update:
             run.append(index)
             continue
-        if len(run) > 1 and _pair_run(text, starts, hands, changes, run, key, tables, newline, runs):
+        taken = None if len(run) < 2 else _pair_run(text, starts, hands, run[0], key, [changes[i][key] for i in run],
+                                                     tables, newline)
+        if taken is not None:
+            runs.append(taken)
             done.update(run)
         else:
             left.update((i, changes[i]) for i in run)
@@ -1542,18 +1576,21 @@ def _pair_runs(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], 
     return left
 
 
-def _pair_run(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], changes: dict[int, dict[str, Any]],
-              run: list[int], key: str, tables: bool, newline: str, runs: list[_Values]) -> bool:
-    """One run of :func:`_pair_runs`: whether it was found so (its edit then added to ``runs``)."""
-    first, last, size = run[0], run[-1], len(run)
+def _pair_run(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], first: int, key: str,
+              news: list[Any], tables: bool, newline: str) -> _Values | None:
+    """One run of :func:`_pair_runs` — ``key`` of the hands from index ``first`` on made ``news``, one value each —
+    when it is found so: its edit (``hands`` then holding those hands as they will be); else None."""
+    size = len(news)
+    last = first + size - 1
+    if not 0 <= first <= last < len(starts):
+        return None
     start, end = starts[first], starts[last + 1] if last + 1 < len(starts) else len(text)
     region = text[start:end]
-    news = [changes[index][key] for index in run]
     if not (_BARE_KEY.fullmatch(key) and "{" not in region  # (no inline table, which TOML 1.1 lets span lines)
             and region.count("[[") == size and region.count("[") == 2 * size + region.count("= [")
             and set(map(type, news)) == {list} and set(map(len, news)) == {2}
             and set(map(type, itertools.chain.from_iterable(news))) == {int}):
-        return False
+        return None
     needle = f"\n{key} = "
     at = region.find(needle) + len(needle)
     one_a_line = region[at + 1:at + 2] in _LINE_ENDS
@@ -1565,22 +1602,21 @@ def _pair_run(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], c
         pattern = _PAIR_FORMS[(key, newline, one_a_line)] = re.compile(rf"{re.escape(needle)}({value})(?![^\r\n])")
     parts = pattern.split(region)  # (text, a pair's text, text, …: one pair a hand, in order, when there are as many)
     if len(parts) != 2 * size + 1:
-        return False
+        return None
     lines = f"[{newline}    %d,{newline}    %d,{newline}]"
     written = "\0".join(parts[1::2]) + "\0"
     try:  # (all at once: one format of every pair)
         was = (((lines if one_a_line else "[%d, %d]") + "\0") * size) % tuple(
-            itertools.chain.from_iterable(hands[index][key] for index in run))
+            itertools.chain.from_iterable(hand[key] for hand in hands[first:last + 1]))
     except (KeyError, TypeError, ValueError):  # (not pairs of numbers: never as written, then)
-        return False
+        return None
     if written != was:
-        return False
+        return None
     new = ((needle + (lines if one_a_line and tables else "[%d, %d]") + "\0") * size) % tuple(
         itertools.chain.from_iterable(news))
     parts[1::2] = new.split("\0")[:-1]
-    runs.append(_Values(start, end, "".join(parts), len(written) + len(new) - size * (2 + len(needle))))
     hands[first:last + 1] = [{**hand, key: value} for hand, value in zip(hands[first:last + 1], news)]
-    return True
+    return _Values(start, end, "".join(parts), len(written) + len(new) - size * (2 + len(needle)))
 
 
 # A value this module changes alone: a list of plain values (no list, table, string or comment inside it), or a whole
@@ -1744,12 +1780,16 @@ def remove_last(sheet: Sheet) -> Sheet:
 
 
 def replace(sheet: Sheet, number: int, fields: dict[str, Any], style: Style,
-            changes: dict[int, dict[str, Any]] | None = None) -> Sheet:
+            changes: dict[int, dict[str, Any]] | None = None, column: Column | None = None) -> Sheet:
     """Write ``sheet`` with hand ``number`` (1-based) written anew as ``fields`` and, in ``changes`` (hand number →
-    {key: value}), other hands' own keys changed in place (a running total); returns the sheet written.  Raises
-    :class:`ProtocolError` as :func:`append`."""
+    {key: value}) and ``column`` (hands after ``number``), other hands' own keys changed in place (a running total);
+    returns the sheet written.  Raises :class:`ProtocolError` as :func:`append`, and ValueError for a column that
+    reaches hand ``number`` or past the last hand."""
     later = {n - 1: updates for n, updates in (changes or {}).items() if n != number}
-    edits, hands = _hand_edits(sheet, {number - 1: fields}, later, style)
+    if column is not None and not (number < column.first and column.first + len(column.values) - 1 <= len(sheet.hands)):
+        raise ValueError(f"a column of hands {column.first}–{column.first + len(column.values) - 1} after hand {number}"
+                         f" of {len(sheet.hands)}")
+    edits, hands = _hand_edits(sheet, {number - 1: fields}, later, style, column)
     done = _commit(sheet, edits, hands, sheet.data.get("game"))
     _write(done)
     return done

@@ -200,6 +200,12 @@ def test_totals_changed_in_one_pass_are_what_is_meant(tmp_path, later, changed, 
         meant[number - 1].update(updates)
     written = tomllib.loads(done.text)
     assert written["hand"] == meant and done.data["hand"] == meant
+    # the same totals given as one column (None where a hand's is not changed), the rest a hand's own: the same text
+    column = [changes.get(number, {}).get("total") for number in range(2, len(forms) + 1)]
+    others = {number: {"note": updates["note"]} for number, updates in changes.items() if "note" in updates}
+    by_column = sheets.replace(sheet_of(tmp_path, text), 1, dict(sheet.hands[0]), style, others,
+                               sheets.Column("total", 2, column))
+    assert by_column.text == done.text and by_column.data == done.data
     assert done.text.count("# as on paper") == text.count("# as on paper")
     assert done.text.count("\r\n") == done.text.count("\n") if crlf else "\r" not in done.text
     for number, updates in changes.items():
@@ -231,16 +237,38 @@ def test_a_run_of_totals_in_one_form_is_changed_at_once(tmp_path, monkeypatch, f
     sheet = sheet_of(tmp_path, text)
     taken = []
     real = sheets._pair_run
-    monkeypatch.setattr(sheets, "_pair_run", lambda *args: taken.append(real(*args)) or taken[-1])
+
+    def spy(*args):
+        found = real(*args)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(sheets, "_pair_run", spy)
     changes = {number: {"total": [number * 100, -number]} for number in range(2, len(forms) + 1)}
-    done = sheets.replace(sheet, 1, dict(sheet.hands[0]), sheets.Style.TABLES if tables else sheets.Style.INLINE,
-                          changes)
+    style = sheets.Style.TABLES if tables else sheets.Style.INLINE
+    done = sheets.replace(sheet, 1, dict(sheet.hands[0]), style, changes)
     meant = [dict(hand) for hand in sheet.hands]
     for number, updates in changes.items():
         meant[number - 1].update(updates)
     assert tomllib.loads(done.text)["hand"] == meant and done.data["hand"] == meant
     assert taken == [breaker is None]
+    # given as one column (as edit gives them): the run taken or not alike, and the same text
+    by_column = sheets.replace(sheet_of(tmp_path, text), 1, dict(sheet.hands[0]), style, {},
+                               sheets.Column("total", 2, [changes[number]["total"] for number in range(2, len(forms) + 1)]))
+    assert by_column.text == done.text and by_column.data == done.data
+    assert taken == [breaker is None] * 2
     assert done.text.count("\r\n") == done.text.count("\n") if crlf else "\r" not in done.text
+
+
+@pytest.mark.parametrize("first, count", [(1, 2), (2, 3), (3, 2), (5, 0)])
+def test_a_column_reaching_the_hand_written_anew_or_past_the_last_is_a_mistake_of_the_caller(tmp_path, first, count):
+    """A column names hands after the one written anew and within the sheet (3 hands, hand 2 written anew)."""
+    sheet = sheet_of(tmp_path, BASE + "".join(_hand_text(number, "one", "\n") for number in (1, 2, 3)))
+    before = sheet.path.read_bytes()
+    with pytest.raises(ValueError):
+        sheets.replace(sheet, 2, dict(sheet.hands[1]), sheets.Style.TABLES, {},
+                       sheets.Column("total", first, [[7, 7]] * count))
+    assert sheet.path.read_bytes() == before
 
 
 @pytest.mark.parametrize("text", [

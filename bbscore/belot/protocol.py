@@ -532,27 +532,29 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         sheet = earlier.sheet_totals
         written = _normal_fields(typed, new, (sheet[0] + new.score[0], sheet[1] + new.score[1]))
         sheet = (sheet[0] + new.score[0], sheet[1] + new.score[1])
-        totals: dict[int, dict[str, Any]] = {}  # every later running total, changed where it is written
+        changes: dict[int, dict[str, Any]] = {}  # a later hand's score and points held over, changed where written
+        totals: list[list[int] | None] = []  # every later running total (None: not written), changed where written
         first, second = sheet
         for index, later in enumerate(after.results[number:]):
             recorded = later.recorded_score
             fields_later = later.entry.fields
+            updates = None
             if recorded is None:
-                points, updates = later.score, {}
+                points = later.score
             elif scores_before is not None and recorded == scores_before[index] and recorded != later.score:
                 points = later.score  # a score that was right and that this edit changes (points of a tie held over)
                 updates = {"score": list(points)}
             else:
-                points, updates = recorded, {}
+                points = recorded
             first += points[0]
             second += points[1]
-            if "total" in fields_later:
-                updates["total"] = [first, second]
+            totals.append([first, second] if "total" in fields_later else None)
             if later.held_out or "held" in fields_later:  # points of ties held over (RULES.md §12)
-                updates["held"] = later.held_out or sheets.REMOVE
+                updates = {**(updates or {}), "held": later.held_out or sheets.REMOVE}
             if updates:
-                totals[later.entry.number] = updates
-        done = sheets.replace(protocol.sheet, number, written, Style.TABLES, totals)
+                changes[later.entry.number] = updates
+        done = sheets.replace(protocol.sheet, number, written, Style.TABLES, changes,
+                              sheets.Column("total", number + 1, totals))
         return Replaced(protocol=protocol, before=was, totals_before=totals_before, replay=after, number=number,
                         warning=warning, written=done)
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, epilog, finish_report, note_written
+from bbscore.cli import emit_json, epilog, finish_report, keep, note_written
 from bbscore.cli.options import AsJson, Command, HAND_NUMBER, completion, given_path, whole_number
 from bbscore.cli.belot.options import ConventionOption, DeclCards, DeclCon, DeclPoints, DeclSeats, DeclTricks, DefCards, DefCon, DefPoints, LastTrick, Melds, ProtocolFile, pair_names, reserved
 from bbscore.errors import BBScoreError, ref
@@ -102,6 +102,7 @@ def add(
     appended = protocol.append(file, fields, confirmed=yes)
     note_written(file)
     render.added_hand(appended)
+    keep(appended)
 
 
 def edit(
@@ -133,6 +134,7 @@ def edit(
     replaced = protocol.replace(file, number, fields, confirmed=yes)
     note_written(file)
     render.edited_hand(replaced)
+    keep(replaced)
 
 
 def hand_fields(options: dict) -> dict:

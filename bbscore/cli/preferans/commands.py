@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from bbscore.cli import emit_json, finish_report, note_written
+from bbscore.cli import emit_json, finish_report, keep, note_written
 from bbscore.cli.options import HAND_NUMBER, AsJson, Command, given_path, whole_number
 from bbscore.errors import BBScoreError, InconsistentHandError
 from bbscore.i18n import _
@@ -317,6 +317,7 @@ def add(
     from bbscore.render import preferans as render
 
     render.added(appended, file)
+    keep(appended)
 
 
 def edit(
@@ -338,6 +339,7 @@ def edit(
     from bbscore.render import preferans as render
 
     render.edited(replaced, file)
+    keep(replaced)
 
 
 def play(
