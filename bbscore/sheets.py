@@ -1615,7 +1615,10 @@ def _pair_run(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], f
     new = ((needle + (lines if one_a_line and tables else "[%d, %d]") + "\0") * size) % tuple(
         itertools.chain.from_iterable(news))
     parts[1::2] = new.split("\0")[:-1]
-    hands[first:last + 1] = [{**hand, key: value} for hand, value in zip(hands[first:last + 1], news)]
+    changed = list(map(dict.copy, hands[first:last + 1]))  # (copied, then set: faster than {**hand, key: value})
+    for hand, value in zip(changed, news):
+        hand[key] = value
+    hands[first:last + 1] = changed
     return _Values(start, end, "".join(parts), len(written) + len(new) - size * (2 + len(needle)))
 
 

@@ -8,6 +8,7 @@ was recorded and what the rules give.  No file is touched here.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -663,10 +664,10 @@ def carried_totals(replayed: Replay, start: Replay, other: Replay, entries: list
     later = replayed.results[start.hands:]
     if len(later) != len(entries):
         return None
-    for result in later[:-1]:  # (after the last hand an end ends nothing)
-        total = result.total
-        if total[0] + shift[0] >= target or total[1] + shift[1] >= target:
-            return None
+    totals = list(map(operator.attrgetter("total"), later[:-1]))  # (after the last hand an end ends nothing)
+    if totals and (max(map(operator.itemgetter(0), totals)) + shift[0] >= target
+                   or max(map(operator.itemgetter(1), totals)) + shift[1] >= target):
+        return None
     return replayed.totals[0] + shift[0], replayed.totals[1] + shift[1]
 
 
