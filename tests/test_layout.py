@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import EXAMPLES, REPO, run_cli
+from conftest import EXAMPLES, REPO, report, run_cli
 
 WIDTHS = (40, 60, 80, 120)
 
@@ -396,13 +396,30 @@ def test_plain_output_only_where_rich_writes_plain_text(monkeypatch, environment
     if "stdin" in sizes:
         monkeypatch.setattr(sys, "__stdin__", None)
     rich = Console()
+    rich_width = rich.width
+    if environment.get("COLUMNS") == "0":  # (rich's own takes it for a width of nothing; bbscore, as no width given)
+        monkeypatch.delenv("COLUMNS")
+        rich_width = Console().width
+        monkeypatch.setenv("COLUMNS", "0")
     plain = layout.rich_adds_nothing()
     assert plain == (not terminal and encoding == "utf-8" and not {"FORCE_COLOR", "TTY_COMPATIBLE"} & set(environment))
     if plain:
-        assert not rich.is_terminal and rich.encoding.startswith("utf") and layout._rich_width() == rich.width
+        assert not rich.is_terminal and rich.encoding.startswith("utf") and layout._rich_width() == rich_width
         assert isinstance(layout.console(plain=True), layout.PlainConsole)
     else:
         assert not isinstance(layout.console(plain=True), layout.PlainConsole)
+
+
+@pytest.mark.parametrize("columns", ["0", "00", "wide", "-3", ""])
+@pytest.mark.parametrize("args", [["recompute", EXAMPLES / "slipped-game.toml"], ["show", EXAMPLES / "game-gambler.toml"],
+                                  ["--lang", "en", "list", EXAMPLES]])
+def test_a_columns_that_gives_no_width_is_taken_as_none_given(args, columns):
+    """Found by a newcomer: ``COLUMNS=0`` printed nothing at all (rich took it for a width of nothing) — `recompute`
+    lost its slips and still exited 1.  A ``COLUMNS`` that is not a width of at least 1 is taken as unset."""
+    unset = run_cli(*args, columns=None)
+    assert unset.stdout.count("\n") > 1, report(unset)
+    done = run_cli(*args, columns=columns)  # (COLUMNS set to that text)
+    assert (done.returncode, done.stdout, done.stderr) == (unset.returncode, unset.stdout, unset.stderr)
 
 
 def test_a_plain_table_has_no_column_of_prose():

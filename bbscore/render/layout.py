@@ -237,9 +237,16 @@ def named(text: Text) -> Text:
     return text
 
 
+def given_columns() -> int | None:
+    """The width ``COLUMNS`` gives — a whole number of at least 1 — or None where it gives none (unset, empty, ``0``,
+    not a number: taken as unset, as :func:`shutil.get_terminal_size` takes them; a width of 0 printed nothing)."""
+    columns = os.environ.get("COLUMNS")
+    return int(columns) if columns is not None and columns.isdigit() and int(columns) > 0 else None
+
+
 def breaks_lines(out: Console) -> bool:
     """Whether ``out`` breaks its lines at its width: at a terminal, or when ``COLUMNS`` gives the width."""
-    return bool(out.is_terminal or os.environ.get("COLUMNS"))
+    return bool(out.is_terminal or given_columns())
 
 
 def console(wrap: bool = True, *, plain: bool = False) -> Console:
@@ -251,8 +258,10 @@ def console(wrap: bool = True, *, plain: bool = False) -> Console:
     :func:`table` — then, where rich would write them as plain text (:func:`rich_adds_nothing`), a console that writes
     the same bytes itself without importing rich's console (start-up: issue 24)."""
     if plain and rich_adds_nothing():
-        return PlainConsole(_rich_width(), wrap and bool(os.environ.get("COLUMNS")))  # (breaks_lines: no terminal)
-    out = _safe_console()(highlight=False, soft_wrap=True, markup=False, emoji=False)
+        return PlainConsole(_rich_width(), wrap and bool(given_columns()))  # (breaks_lines: no terminal)
+    # (a COLUMNS that gives no width, as unset: rich would take "0" for a width of nothing)
+    width = _rich_width() if os.environ.get("COLUMNS") is not None and given_columns() is None else None
+    out = _safe_console()(highlight=False, soft_wrap=True, markup=False, emoji=False, width=width)
     out.breaking = wrap and breaks_lines(out)
     return out
 
@@ -300,9 +309,9 @@ def rich_adds_nothing() -> bool:
 def _rich_width() -> int:
     """The width rich's console takes when it writes to no terminal: ``COLUMNS`` when it is a number, else that of
     the first standard stream that is a terminal, else 80."""
-    columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
-        return int(columns)
+    columns = given_columns()
+    if columns is not None:
+        return columns
     width = None
     for stream, default in ((sys.__stdin__, 0), (sys.__stdout__, 1), (sys.__stderr__, 2)):
         try:
