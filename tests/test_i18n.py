@@ -127,6 +127,12 @@ def test_the_options_of_the_language():
     assert run_cli("score", "--lang").returncode == 2  # --lang without a value
     # after "--" it is an argument, not the option
     assert "--lang" in run_cli("--lang", "en", "score", "--", "--lang").stderr
+    # given twice: refused as any option given twice, in the first one's language (found by a newcomer: "no such
+    # option --lang", or "extra arguments")
+    for args in (["--lang", "en", "--lang", "ru", "show", "x.toml"], ["show", "x.toml", "--lang", "en", "--lang=ru"]):
+        refused = run_cli(*args)
+        assert (refused.returncode, refused.stdout, refused.stderr) == (
+            2, "", "error: --lang: [«en», «ru»] — the option takes one value: give it once\n"), refused
 
 
 def _commands() -> list[tuple[str, str]]:

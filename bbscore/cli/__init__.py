@@ -532,8 +532,13 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     kept.clear()
     given, argv = take_language(argv)
+    again, _rest = take_language(argv)  # (a second --lang: refused as any option given twice, not "no such option")
     code = i18n.choose(given, os.environ)
     i18n.set_language(code or "ru", asked=bool(given or os.environ.get("BBSCORE_LANG")))
+    if again is not None:
+        from bbscore.errors import UsageError
+
+        return _fail(UsageError("--lang", [given, again], _("у параметра одно значение: укажите его один раз")).message())
     if sys.stdout is None:  # closed (>&-): a result nobody sees would pass for success
         return _fail(_("вывод закрыт (>&-): результат некуда показать — ничего не сделано"))
     if code is None:
