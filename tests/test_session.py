@@ -243,6 +243,40 @@ def test_an_ended_game_asks_only_for_a_command(tmp_path, monkeypatch, capsys):
     assert hands == [{"who": "pass"}]
 
 
+class Outsider(Cards):
+    """The fake game whose sheet another program writes a hand to (``{"who": "b"}``) while the first hand's tricks
+    are typed."""
+
+    def steps(self, sheet, number):
+        def tricks(text, answers):
+            if number == 1:
+                self.path.write_text(json.dumps(self.read() + [{"who": "b"}]), encoding="utf-8")
+            return _number(text, answers)
+
+        return tuple(step if step.name != "tricks" else Step(name="tricks", question=step.question, check=tricks,
+                                                            applies=step.applies, known=step.known)
+                     for step in super().steps(sheet, number))
+
+
+@pytest.mark.parametrize("limit", [100, 1])
+def test_a_sheet_changed_outside_while_a_hand_is_typed_is_said_and_the_hand_asked_again(tmp_path, monkeypatch,
+                                                                                          capsys, limit):
+    """The hand's questions were those of the sheet before: not written under another number; asked again as the
+    next hand with Enter keeping each answer typed — or, when the other program's hand ended the game, said unwritten."""
+    path = tmp_path / "sheet.json"
+    path.write_text("[]", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("a\n3\n2\n\n\n\n\n"))
+    code = Session(path, {"who": "who bids"}).run(Outsider(path, limit))
+    out, hands = capsys.readouterr().out, json.loads(path.read_text(encoding="utf-8"))
+    assert "Лист изменён вне этой сессии, пока вводилась сдача 1: записанных сдач теперь 1." in out and code == 0
+    if limit == 1:
+        assert hands == [{"who": "b"}] and "WRITTEN" not in out
+        assert "Сдача 1 не записана; было введено: who bids — a;" in out and "Партия окончена" in out
+    else:
+        assert hands == [{"who": "b"}, {"who": "a", "bid": 3, "tricks": 2}] and "WRITTEN 2" in out
+        assert "Сдача 2 — заново; Enter оставляет введённое." in out and "[2] Bid (1-9) [Enter — 3]: " in out
+
+
 def test_a_refused_write_is_said_and_tried_again_after_enter(tmp_path, monkeypatch, capsys):
     out, hands, code = played(tmp_path, monkeypatch, capsys, ["pass", ""], refuse_writes=1)
     assert "ошибка: file:" in out and "not changed by someone else" in out and "Сдача 1 не записана. Enter" in out

@@ -411,3 +411,20 @@ def test_an_edit_that_changes_no_score_says_the_later_totals_are_unchanged(tmp_p
     assert done.returncode == 0 and "The total of hand 3 is unchanged: 78 : 6." in done.stdout, done.stdout
     done = run_cli("edit", path, "1", "13Т", "--by", "Мы", "--def-points", "18")
     assert "Пересчитаны итоги сдач 2–3: были 78 : 6, стали" in done.stdout, done.stdout
+
+
+def test_an_edit_of_a_sheet_with_no_totals_written_speaks_of_the_score_not_of_totals(tmp_path):
+    """Found by a newcomer: on a sheet typed from paper (no ``total`` written) an edit said «Итог сдачи 2 не
+    изменился» of a hand that has no total; it now names the score after the last hand, by the rules, before and
+    after (12Т, 18 of the defenders: 26 : 2 … 25 : 3 with 30; 10Т by Они, 50: 5 : 21 — gambler, RULES.md §3)."""
+    path = tmp_path / "g.toml"
+    assert run_cli("new", path, "--pairs", "Мы,Они").returncode == 0
+    with path.open("a", encoding="utf-8") as sheet:
+        sheet.write('\n[[hand]]\ncontract = "12Т"\nby = "Мы"\ndef_points = 18\n'
+                    '\n[[hand]]\ncontract = "10Т"\nby = "Они"\ndef_points = 50\n')
+    done = run_cli("edit", path, "1", "12Т", "--by", "Мы", "--def-points", "18")
+    assert done.returncode == 0 and "Счёт после сдачи 2 не изменился: 31 : 23." in done.stdout, done.stdout
+    assert "Итог" not in done.stdout
+    done = run_cli("--lang", "en", "edit", path, "1", "12Т", "--by", "Мы", "--def-points", "30")
+    assert done.returncode == 0 and "The score after hand 2: was 31 : 23, now 30 : 24." in done.stdout, done.stdout
+    assert "total = [" not in path.read_text(encoding="utf-8").split("[[hand]]")[2]  # (hand 2 still has no total)

@@ -502,6 +502,7 @@ class Session:
         self.out.print(_(SHORT_HELP))
         pending: Order | None = None
         resume: Progress | None = None  # the hand in progress when a command interrupted it
+        retyped: dict[str, str] | None = None  # a hand typed while the sheet changed: its answers, Enter keeps each
         while True:
             try:
                 if pending is not None:
@@ -522,7 +523,13 @@ class Session:
                 resume = None
                 if kept is not None:
                     self.out.print(_("Продолжаем сдачу {number}.").format(number=number))
-                fields = self.ask_hand(sheet, number, kept)
+                fields = self.ask_hand(sheet, number, kept, defaults=retyped)
+                retyped = None
+                hand = self.typing
+                now = self._read()  # (another program may have written the sheet while the hand was typed)
+                if game.count(now) != number - 1:
+                    retyped = self._changed(hand, game.count(now), game.ended(now))
+                    continue
                 try:
                     self._write(_("Сдача {number} не записана").format(number=number), lambda: game.append(fields),
                                 game.appended)
@@ -555,6 +562,20 @@ class Session:
         if not self.terminal and self.refused and not self.taken:
             return 2
         return 0
+
+    def _changed(self, hand: Progress, count: int, ended: bool) -> dict[str, str] | None:
+        """Say that the sheet changed outside the session while hand ``hand.number`` was typed (it now holds
+        ``count`` hands): the hand is not written, since its questions were those of the sheet before.  The answers
+        typed, for the next hand's questions (Enter keeps each), or None when the game has ended."""
+        from bbscore.render.layout import styled
+
+        self.out.print(styled(_("Лист изменён вне этой сессии, пока вводилась сдача {number}: записанных сдач теперь "
+                                "{count}.").format(number=hand.number, count=count), "yellow"))
+        if ended:
+            self._not_written(hand)
+            return None
+        self.out.print(_("Сдача {number} — заново; Enter оставляет введённое.").format(number=count + 1))
+        return dict(hand.typed)
 
     def _not_written(self, hand: Progress) -> None:
         typed = "; ".join(f"{_(hand.labels.get(name) or self.labels.get(name) or name)} — {text or _('нет')}"

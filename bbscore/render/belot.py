@@ -228,14 +228,21 @@ def edited_hand(replaced) -> None:
         written_hands = replaced.written.hands if replaced.written is not None else ()
         written = (_written_pair(written_hands[-1]) if len(written_hands) == len(replaced.replay.results) else None) \
             or replaced.replay.totals
-        was = _written_pair(protocol.hands[-1].fields) or replaced.totals_before
-        which = (_("Пересчитаны итоги сдачи {first}: были {before_first} : {before_second}, стали {after_first} : "
-                   "{after_second}.") if later == 1 else
-                 _("Пересчитаны итоги сдач {first}–{last}: были {before_first} : {before_second}, стали {after_first} : "
-                   "{after_second}."))
-        if tuple(was) == tuple(written):  # (an edit that changes no score: nothing was recounted)
+        was = _written_pair(protocol.hands[-1].fields)
+        if was is None:  # (no running total written in the last hand: the score by the rules, before and after)
+            was = replaced.totals_before
+            which = (_("Счёт после сдачи {last} не изменился: {after_first} : {after_second}.")
+                     if tuple(was) == tuple(written) else
+                     _("Счёт после сдачи {last}: был {before_first} : {before_second}, стал {after_first} : "
+                       "{after_second}."))
+        elif tuple(was) == tuple(written):  # (an edit that changes no score: nothing was recounted)
             which = (_("Итог сдачи {first} не изменился: {after_first} : {after_second}.") if later == 1 else
                      _("Итоги сдач {first}–{last} не изменились: последний {after_first} : {after_second}."))
+        else:
+            which = (_("Пересчитаны итоги сдачи {first}: были {before_first} : {before_second}, стали {after_first} : "
+                       "{after_second}.") if later == 1 else
+                     _("Пересчитаны итоги сдач {first}–{last}: были {before_first} : {before_second}, стали "
+                       "{after_first} : {after_second}."))
         out.print(which.format(first=number + 1, last=number + later, before_first=was[0], before_second=was[1],
                                after_first=written[0], after_second=written[1]))
     slip = written_total_note(number + later, written, replaced.replay.totals)
