@@ -1424,8 +1424,9 @@ def _hand_edits(sheet: Sheet, anew: dict[int, dict[str, Any]], changes: dict[int
             if piece is None:  # (a shape not followed: the hand written anew, its comments kept)
                 piece = _comments_kept(sheet.text[region.start:region.end], _lines(hand_text(fields, style), newline),
                                        newline)
-        if piece is None:
-            piece = _lines(hand_text(fields, style), newline)
+        if piece is None:  # (a hand typed again: its comments kept after its header, as a shape not followed)
+            piece = _comments_kept(sheet.text[region.start:region.end], _lines(hand_text(fields, style), newline),
+                                   newline)
         edits.append(_Edit(region.start, region.end, piece, (old,), (fields,)))
         hands[index] = fields
     return edits, hands

@@ -321,6 +321,8 @@ def test_crafted_sheet_operation(tmp_path, which, operation, name):
     if style.get("comments") and operation != "undo":
         assert text_after.count("# между сдачами") == text_before.count("# между сдачами")  # every comment kept
         assert "# конец" in text_after
+        for inside in ("# a comment inside a hand", "# after a value", "# item"):  # (a hand typed again: kept too)
+            assert text_after.count(inside) == text_before.count(inside), (inside, text_after)
     if style.get("crlf"):
         assert text_after.startswith("\ufeff") and text_after.count("\n") == text_after.count("\r\n")
 
