@@ -27,7 +27,8 @@ byte for byte.  The new text must hold exactly the intended hands and ``[game]``
 too).  Up to :data:`WHOLE_CHECK_BYTES`, and whenever the hands were found by the full scan, ``[game]`` changes or
 the spans would be more to parse than the new text, the whole new text is parsed and compared.  Otherwise each old
 span is parsed alone and must be exactly the hands it held, each new span parsed alone exactly the hands meant, and
-the quick look at the new text must find one header per hand.  That is a proof: each span starts at a header the
+the quick look at the new text must find one header per hand (counted from the old text's headers and the spans'
+alone when no new span holds a multi-line string: :func:`_count_by_spans`).  That is a proof: each span starts at a header the
 trusted quick look found, where TOML is between statements; one that parses alone to exactly its hands ends there
 too (a string, list or table left open would not parse, a key of the hand written further on would be missing);
 so the text before and after it means in the new file what it meant in the old one.  It costs a parse of the hands
@@ -903,7 +904,9 @@ def _commit(sheet: Sheet, edits: list[_Edit | _Values], hands: list[dict[str, An
     quick = None
     if (not sheet.layout.scanned and same(game, sheet.data.get("game")) and spans < len(new_text)
             and _size(new_text) > WHOLE_CHECK_BYTES):
-        quick = _quick_count(new_text)
+        quick = _count_by_spans(text, sheet.layout.starts, regions, values)
+        if quick is None:
+            quick = _quick_count(new_text)
     if quick is None or quick != len(hands):
         _check_whole(sheet, new_text, data)
     else:
@@ -916,6 +919,26 @@ def _commit(sheet: Sheet, edits: list[_Edit | _Values], hands: list[dict[str, An
         if values and not _values_proven(text, values):
             raise _refuse(sheet, NOT_PROVEN, what=_("значения в сдачах"))
     return Sheet(path=sheet.path, text=new_text, bom=sheet.bom, data=data)
+
+
+def _count_by_spans(text: str, starts: tuple[int, ...], regions: list[_Edit], values: list[_Edit]) -> int | None:
+    """What :func:`_quick_count` of the new text gives, counted from the old text's quick look (``starts``: one
+    ``[[hand]]`` header a hand, no multi-line string) and the spans alone, when no new span holds a multi-line string
+    or a ``[[``; else None (then the new text is looked at whole).  The rest of the new text is the old one's: its
+    headers are the old ones but those of the spans, each still at a line's start (a new span that text follows ends a
+    line: :func:`_commit`).  A run of pairs (:class:`_Values`) changes only pairs of whole numbers written as this
+    module writes them — brackets, digits, commas, blanks and line ends, each ``[`` followed by a digit, a minus or a
+    line end — so it holds the same headers before and after, and no quote."""
+    count = len(starts)
+    for edit in values:
+        if "[[" in edit.text or '"""' in edit.text or "'''" in edit.text:
+            return None
+    for edit in regions:
+        new, old = _quick_count(edit.text), _quick_count(text[edit.start:edit.end])
+        if new is None or old is None:
+            return None
+        count += new - old
+    return count
 
 
 # A value's text that is one TOML value token however it is surrounded: a whole number, or a list with no list, table,
@@ -1587,8 +1610,10 @@ def _pair_run(text: str, starts: tuple[int, ...], hands: list[dict[str, Any]], f
         return None
     start, end = starts[first], starts[last + 1] if last + 1 < len(starts) else len(text)
     region = text[start:end]
+    # The region's own headers are the size hands' (each "[[hand]]", at starts): with as many "[" besides as values
+    # opening "= [", there is no other "[" in it — no other header, no sub-table, no list inside a list.
     if not (_BARE_KEY.fullmatch(key) and "{" not in region  # (no inline table, which TOML 1.1 lets span lines)
-            and region.count("[[") == size and region.count("[") == 2 * size + region.count("= [")
+            and region.count("[") == 2 * size + region.count("= [")
             and set(map(type, news)) == {list} and set(map(len, news)) == {2}
             and set(map(type, itertools.chain.from_iterable(news))) == {int}):
         return None

@@ -280,3 +280,21 @@ def test_the_count_of_the_hands_headers_is_that_of_the_quick_look(text):
     """What the check of a written text counts (sheets._quick_count) is what the quick look finds."""
     starts = sheets._quick_starts(text)
     assert sheets._quick_count(text) == (None if starts is None else len(starts))
+
+
+def test_the_hands_of_a_new_text_counted_from_the_old_ones_and_the_spans_alone():
+    """sheets._count_by_spans: the old text's headers, less an old span's and plus a new span's (two hands where one
+    was: one more); a new span holding a multi-line string, or a value edit holding ``[[``, is not counted so (None:
+    the new text is then looked at whole)."""
+    from bbscore import sheets
+
+    text = "[game]\nx = 1\n\n[[hand]]\na = 1\n\n[[hand]]\na = 2\n\n[[hand]]\na = 3\n"
+    starts = tuple(index + 1 for index in range(len(text)) if text.startswith("\n[[hand]]", index))
+    second = sheets._Edit(starts[1], starts[2], "[[hand]]\na = 2\n\n[[hand]]\na = 5\n\n", (), ())
+    assert sheets._count_by_spans(text, starts, [], []) == 3
+    assert sheets._count_by_spans(text, starts, [second], []) == 4
+    assert sheets._count_by_spans(text, starts, [second._replace(text="")], []) == 2
+    assert sheets._count_by_spans(text, starts, [second._replace(text='[[hand]]\na = """x"""\n\n')], []) is None
+    value = sheets._Edit(starts[0] + 13, starts[0] + 14, "[[1]]", 1, [[1]], "a")
+    assert sheets._count_by_spans(text, starts, [], [value]) is None
+    assert sheets._count_by_spans(text, starts, [], [value._replace(text="7")]) == 3

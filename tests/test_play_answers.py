@@ -120,24 +120,24 @@ def test_a_name_over_100_characters_is_refused_without_being_matched(tmp_path):
 
 def test_a_sheet_deleted_or_spoilt_between_answers_is_named_with_its_line(tmp_path):
     path = new_game(tmp_path / "game.toml")
-    from bbscore.cli.belot import play as module
+    from bbscore.cli import session as module
 
-    original_read = module.BelotGame.read
+    original_line = module.Session._line
     text = path.read_text(encoding="utf-8")
-    reads = []
+    lines = []
 
-    def read(self):
-        reads.append(1)
-        if len(reads) == 2:
+    def line(self, question):  # (each change made while a question waits, before its answer is typed)
+        lines.append(1)
+        if len(lines) == 1:
             path.unlink()  # deleted while the first question waited
-        if len(reads) == 3:
+        if len(lines) == 2:
             path.write_text(text + "[[hand\n", encoding="utf-8")  # typed back with a slip
-        if len(reads) == 4:
+        if len(lines) == 3:
             path.write_text(text, encoding="utf-8")
-        return original_read(self)
+        return original_line(self, question)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(module.BelotGame, "read", read)
+        patch.setattr(module.Session, "_line", line)
         done = play(path, ["лист", "лист", "лист", "выход"])
     out = done.stdout
     line = text.count("\n") + 1

@@ -8,10 +8,11 @@ import json
 import sys
 import tomllib
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
-from bbscore.cli.session import Order, Quit, Revisit, Session, Step, command_of, CommandRefused
+from bbscore.cli.session import Order, Progress, Quit, Revisit, Session, Step, command_of, CommandRefused
 from bbscore.errors import BBScoreError
 from conftest import assert_refused, run_cli
 from test_protocol import new_game
@@ -244,17 +245,26 @@ def test_an_ended_game_asks_only_for_a_command(tmp_path, monkeypatch, capsys):
 
 
 class Outsider(Cards):
-    """The fake game whose sheet another program writes a hand to (``{"who": "b"}``) while the first hand's tricks
-    are typed."""
+    """The fake game whose sheet another program writes a hand to (``{"who": "b"}``) while the first hand's answer to
+    ``at`` (a step's name) is taken."""
+
+    def __init__(self, path: Path, limit: int = 100, at: str = "tricks") -> None:
+        super().__init__(path, limit)
+        self.at = at
 
     def steps(self, sheet, number):
-        def tricks(text, answers):
-            if number == 1:
-                self.path.write_text(json.dumps(self.read() + [{"who": "b"}]), encoding="utf-8")
-            return _number(text, answers)
+        def writing(check):
+            def written(text, answers):
+                if number == 1 and not self.written:
+                    self.written = True
+                    self.path.write_text(json.dumps(self.read() + [{"who": "b"}]), encoding="utf-8")
+                return check(text, answers)
+            return written
 
-        return tuple(step if step.name != "tricks" else Step(name="tricks", question=step.question, check=tricks,
-                                                            applies=step.applies, known=step.known)
+        self.written = getattr(self, "written", False)
+        return tuple(step if step.name != self.at else Step(name=step.name, question=step.question,
+                                                             check=writing(step.check), applies=step.applies,
+                                                             known=step.known, label=step.label)
                      for step in super().steps(sheet, number))
 
 
@@ -268,13 +278,50 @@ def test_a_sheet_changed_outside_while_a_hand_is_typed_is_said_and_the_hand_aske
     monkeypatch.setattr(sys, "stdin", io.StringIO("a\n3\n2\n\n\n\n\n"))
     code = Session(path, {"who": "who bids"}).run(Outsider(path, limit))
     out, hands = capsys.readouterr().out, json.loads(path.read_text(encoding="utf-8"))
-    assert "Лист изменён вне этой сессии, пока вводилась сдача 1: записанных сдач теперь 1." in out and code == 0
-    if limit == 1:
-        assert hands == [{"who": "b"}] and "WRITTEN" not in out
+    assert "Лист изменён вне этой сессии, пока вводилась сдача 1: записанных сдач теперь 1." in out
+    if limit == 1:  # (a hand typed and not written: exit code 2, as for a hand that could not be written)
+        assert hands == [{"who": "b"}] and "WRITTEN" not in out and code == 2
         assert "Сдача 1 не записана; было введено: who bids — a;" in out and "Партия окончена" in out
+        assert "Сдача 1 не записана: лист изменён вне этой сессии.\nЗаписанное раньше сохранено" in out
     else:
+        assert code == 0
         assert hands == [{"who": "b"}, {"who": "a", "bid": 3, "tricks": 2}] and "WRITTEN 2" in out
         assert "Сдача 2 — заново; Enter оставляет введённое." in out and "[2] Bid (1-9) [Enter — 3]: " in out
+
+
+def test_a_sheet_changed_between_answers_is_noticed_at_the_next_answer_and_a_quit_says_the_hand_unwritten(
+        tmp_path, monkeypatch, capsys):
+    """The other program writes while the bid is taken: the next answer (the tricks) is not taken — it answered a
+    question of the sheet before — and hand 2 is asked with Enter keeping a and 3; ``выход`` there says hand 2 not
+    written with those answers (nothing lost without a word), and a default this hand's question refuses is not
+    offered (``pass`` is no bid)."""
+    path = tmp_path / "sheet.json"
+    path.write_text("[]", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("a\n3\n2\nвыход\n"))
+    code = Session(path, {"who": "who bids"}).run(Outsider(path, at="bid"))
+    out, hands = capsys.readouterr().out, json.loads(path.read_text(encoding="utf-8"))
+    assert hands == [{"who": "b"}] and "WRITTEN" not in out and code == 0
+    assert "[1] Tricks (0-9): 2\nЛист изменён вне этой сессии, пока вводилась сдача 1: записанных сдач теперь 1." in out
+    assert "Hand 2. Who bids (a/b, or pass) [Enter — a]: выход" in out
+    assert "Сдача 2 не записана; было введено: who bids — a; the bid — 3." in out
+
+
+def test_an_answer_offered_by_enter_is_one_the_question_takes(tmp_path, monkeypatch, capsys):
+    """Defaults a question would refuse are not offered (a hand asked again after the sheet changed may be dealt by
+    another player): the bid «x» is asked without «[Enter — x]»."""
+    path = tmp_path / "sheet.json"
+    path.write_text("[]", encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4\n"))
+    session = Session(path, {"who": "who bids"})
+    session.game = game = Cards(path)
+    step = game.steps([], 1)[1]
+    hand = Progress(number=1)
+    session._answer(step, hand, MappingProxyType(hand.answers), {}, "[1] ", {"bid": "x"})
+    out = capsys.readouterr().out
+    assert "[1] Bid (1-9): 4" in out and "Enter" not in out and hand.answers == {"bid": 4}
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n"))
+    session._answer(step, hand, MappingProxyType(hand.answers), {}, "[1] ", {"bid": "5"})
+    assert "[1] Bid (1-9) [Enter — 5]: " in capsys.readouterr().out and hand.answers == {"bid": 5}
 
 
 def test_a_refused_write_is_said_and_tried_again_after_enter(tmp_path, monkeypatch, capsys):

@@ -346,7 +346,8 @@ def scripted(monkeypatch, feed: Feed, *args) -> str:
 def test_a_session_reads_the_sheet_again_when_another_command_changed_it(tmp_path, monkeypatch):
     path = tmp_path / "game.toml"
     assert run_cli("new", path, "--pairs", "Мы,Они", "--target", "100000").returncode == 0
-    lines = typed(CYCLE[0]) + typed(CYCLE[1]) + typed(CYCLE[3])
+    second = typed(CYCLE[1])  # (its third answer, typed after the other command wrote, is not taken: it is asked again)
+    lines = typed(CYCLE[0]) + second[:3] + ["", ""] + second[2:] + typed(CYCLE[3])
     outside = CYCLE[5]
 
     def meanwhile():
@@ -355,9 +356,11 @@ def test_a_session_reads_the_sheet_again_when_another_command_changed_it(tmp_pat
         protocol.append(path, {"contract": outside[0], "by": "Мы", "def_points": 40})
 
     out = scripted(monkeypatch, Feed(lines, len(typed(CYCLE[0])) + 2, meanwhile), "play", path)
-    # the hand written by the other command is hand 3; the session's hand in progress (its second) is written after
+    # the hand written by the other command is hand 2; the session's hand in progress (its second) is asked again as
+    # hand 3, Enter keeping the answers typed, and written after
     numbers = [hand.get("contract") for hand in tomllib.loads(path.read_text(encoding="utf-8"))["hand"]]
     assert numbers == ["12Т", "16БК", "8П", "9Т"], numbers
+    assert "пока вводилась сдача 2: записанных сдач теперь 2" in out and "Сдача 3 — заново" in out
     assert "Сдача 4 записана" in out
     assert run_cli("recompute", path).returncode == 0  # every total carried on from the sheet as it then was
 
@@ -365,7 +368,7 @@ def test_a_session_reads_the_sheet_again_when_another_command_changed_it(tmp_pat
 def test_a_pref_session_reads_the_sheet_again_when_another_command_changed_it(tmp_path, monkeypatch):
     path = tmp_path / "pulya.toml"
     assert run_cli("pref", "new", path, "--players", ",".join(PLAYERS), "--target", "100000").returncode == 0
-    lines = ["Аня", "6П", "в", "п", "7", "Боря", "7Ч", "п", "п", "Вера", "мизер", "1"]
+    lines = ["Аня", "6П", "в", "п", "7", "Боря", "7Ч", "", "7Ч", "п", "п", "Вера", "мизер", "1"]  # (hand 2 asked again)
 
     def meanwhile():
         from bbscore.preferans import protocol
@@ -375,7 +378,7 @@ def test_a_pref_session_reads_the_sheet_again_when_another_command_changed_it(tm
     out = scripted(monkeypatch, Feed(lines, 6, meanwhile), "pref", "play", path)
     games = [hand["game"] for hand in tomllib.loads(path.read_text(encoding="utf-8"))["hand"]]
     assert games == ["6♠", "распасы", "7♥", "мизер"], games
-    assert "Сдача 4 записана" in out
+    assert "Сдача 4 записана" in out and "Сдача 3 — заново" in out
     assert run_cli("recompute", path).returncode == 0
 
 

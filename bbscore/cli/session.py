@@ -246,6 +246,15 @@ class Order(Exception):
         self.progress: Progress | None = None
 
 
+class SheetChanged(Exception):
+    """The sheet was changed outside the session while a new hand was typed (its count of hands is no longer the one
+    the hand's questions were put for); ``progress``: the hand being typed."""
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        super().__init__()
+        self.progress = progress
+
+
 class CommandRefused(Exception):
     """A command typed where it cannot be done; the text says why."""
 
@@ -335,6 +344,7 @@ class Session:
         self.refused = 0
         self.unwritten: str | None = None  # a hand that could not be written, when the session ends
         self.typing: Progress | None = None  # the hand being typed (or edited) last
+        self.expected: int | None = None  # while a new hand is typed: how many hands the sheet held when it began
         self.put: set[str] = set()  # the steps whose question has been put (then their brief form is)
 
     # --- questions ---
@@ -349,6 +359,8 @@ class Session:
                 question=_ENTER_NOTE.sub("", question.rstrip().removesuffix(":")), answer=default or _("нет"))
         while True:
             line = self._line(question)
+            if self.expected is not None and self._count_now() not in (None, self.expected):
+                raise SheetChanged  # (the answer was to a question of the sheet before: not taken)
             if len(line) > MAX_ANSWER:  # (neither split nor matched: a line of megabytes costs nothing)
                 self.refused += 1
                 self.refuse_text(_("ответ длиннее {count} знаков — не читаю").format(count=MAX_ANSWER))
@@ -503,6 +515,7 @@ class Session:
         pending: Order | None = None
         resume: Progress | None = None  # the hand in progress when a command interrupted it
         retyped: dict[str, str] | None = None  # a hand typed while the sheet changed: its answers, Enter keeps each
+        carried: Progress | None = None  # that hand, asked again under its new number (said unwritten at a quit)
         while True:
             try:
                 if pending is not None:
@@ -523,25 +536,39 @@ class Session:
                 resume = None
                 if kept is not None:
                     self.out.print(_("Продолжаем сдачу {number}.").format(number=number))
-                fields = self.ask_hand(sheet, number, kept, defaults=retyped)
+                self.expected = number - 1  # (each answer first looks whether the sheet still holds as many hands)
+                try:
+                    fields = self.ask_hand(sheet, number, kept, defaults=retyped)
+                finally:
+                    self.expected = None
+                if self._count_now() not in (None, number - 1):  # (changed after the last answer)
+                    raise SheetChanged(self.typing)
                 retyped = None
-                hand = self.typing
-                now = self._read()  # (another program may have written the sheet while the hand was typed)
-                if game.count(now) != number - 1:
-                    retyped = self._changed(hand, game.count(now), game.ended(now))
-                    continue
                 try:
                     self._write(_("Сдача {number} не записана").format(number=number), lambda: game.append(fields),
                                 game.appended)
                 except (Order, Quit) as order:  # (a command, or выход, at the question after a refused write)
                     order.progress = order.progress or self.typing  # the hand typed: taken up again, or said unwritten
                     raise
+                carried = None
+            except SheetChanged as changed:  # (the hand's questions were those of the sheet before)
+                hand = changed.progress or self.typing
+                if carried is not None and hand is not None and hand.number == carried.number:
+                    hand.typed = {**carried.typed, **hand.typed}  # (what was kept from before, and what was typed)
+                now = self._read()
+                retyped = self._changed(hand, game.count(now), game.ended(now))
+                carried = None if retyped is None else Progress(number=game.count(now) + 1, typed=dict(retyped),
+                                                                labels=dict(hand.labels) if hand else {})
             except Order as order:  # (also one typed in the middle of an edit: the hand before it is kept)
                 pending = order
                 if order.progress is not None:
                     resume = order.progress
             except Quit as quit:
-                return self._end(quit.progress, resume)
+                progress = quit.progress
+                if carried is not None and (progress is None or progress.number == carried.number):
+                    progress = progress or carried  # (a hand asked again: what was typed for it is said unwritten)
+                    progress.typed = {**carried.typed, **progress.typed}
+                return self._end(progress, resume)
 
     def _end(self, progress: Progress | None, resume: Progress | None) -> int:
         """Say what the session leaves unwritten and that the sheet is kept; the exit code."""
@@ -563,25 +590,35 @@ class Session:
             return 2
         return 0
 
-    def _changed(self, hand: Progress, count: int, ended: bool) -> dict[str, str] | None:
+    def _changed(self, hand: Progress | None, count: int, ended: bool) -> dict[str, str] | None:
         """Say that the sheet changed outside the session while hand ``hand.number`` was typed (it now holds
         ``count`` hands): the hand is not written, since its questions were those of the sheet before.  The answers
         typed, for the next hand's questions (Enter keeps each), or None when the game has ended."""
         from bbscore.render.layout import styled
 
+        number = hand.number if hand is not None else count
         self.out.print(styled(_("Лист изменён вне этой сессии, пока вводилась сдача {number}: записанных сдач теперь "
-                                "{count}.").format(number=hand.number, count=count), "yellow"))
+                                "{count}.").format(number=number, count=count), "yellow"))
         if ended:
-            self._not_written(hand)
+            if hand is not None and hand.typed:
+                self._not_written(hand)
+                self.unwritten = _("Сдача {number} не записана: лист изменён вне этой сессии.").format(number=number)
             return None
         self.out.print(_("Сдача {number} — заново; Enter оставляет введённое.").format(number=count + 1))
-        return dict(hand.typed)
+        return dict(hand.typed) if hand is not None else {}
 
     def _not_written(self, hand: Progress) -> None:
         typed = "; ".join(f"{_(hand.labels.get(name) or self.labels.get(name) or name)} — {text or _('нет')}"
                           for name, text in hand.typed.items())
         self.out.print(_("Сдача {number} не записана; было введено: {typed}.").format(number=hand.number, typed=typed)
                        if typed else _("Сдача {number} не записана.").format(number=hand.number))
+
+    def _count_now(self) -> int | None:
+        """How many hands the sheet holds now; None when it cannot be read (said where it is read or written next)."""
+        try:
+            return self.game.count(self.game.read())
+        except BBScoreError:
+            return None
 
     def _read(self) -> Any:
         """The sheet as the file holds it; while it cannot be read, said, and read again after Enter."""
@@ -737,6 +774,11 @@ class Session:
         question, words = prefix + _given(asked, view), _given(step.words, view)
         self.put.add(step.name)
         default = defaults.get(step.name) if defaults else None
+        if default is not None:  # (an answer offered by Enter is one this question takes: a hand asked again after
+            try:                 # the sheet changed may be dealt by another player)
+                step.check(default, view)
+            except (BBScoreError, Revisit):
+                default = None
         while True:
             answer = self.ask(question, words, default)
             try:
