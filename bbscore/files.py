@@ -525,9 +525,10 @@ def batch() -> Iterator[None]:
             _fsync_directory(Path(folder))
 
 
-def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, mode: int | None = None,
+def write_atomic(path: Path, content: str | bytes | list[str], *, exclusive: bool = False, mode: int | None = None,
                  follow: bool = True, durable: bool = True) -> Path:
-    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written.
+    """Replace (or, with ``exclusive``, create) a file atomically; returns the path written.  ``content``: bytes, or
+    a text — one string, or its pieces in order (written one after another, never joined: a big text's copy spared).
 
     Writes a temporary file in the same folder (created exclusively), flushes
     and fsyncs it, then renames it over ``path`` (or hard-links it to a new
@@ -550,11 +551,14 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
     given = path  # (named in a refusal as the command was given it)
     if follow and not exclusive:
         path = Path(os.path.realpath(path))  # through a link, replace the file it points to
-    if isinstance(content, str):
+    if not isinstance(content, bytes):
         try:
-            content = content.encode("utf-8")
+            content = [content.encode("utf-8")] if isinstance(content, str) else [
+                piece.encode("utf-8") for piece in content]
         except UnicodeEncodeError:  # text from a terminal in another encoding
             raise ProtocolError(str(path), None, _("текст не в UTF-8 (нужна кодировка терминала UTF-8) — не записываю")) from None
+    else:
+        content = [content]
     directory = path.parent
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -563,7 +567,7 @@ def write_atomic(path: Path, content: str | bytes, *, exclusive: bool = False, m
         raise FileWriteError(str(given), None, _("не записать в папку ({os_reason})").format(os_reason=reason), reason) from None
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(content)
+            stream.writelines(content)
             stream.flush()
             if durable:
                 os.fsync(stream.fileno())

@@ -206,6 +206,11 @@ def test_totals_changed_in_one_pass_are_what_is_meant(tmp_path, later, changed, 
     by_column = sheets.replace(sheet_of(tmp_path, text), 1, dict(sheet.hands[0]), style, others,
                                sheets.Column("total", 2, column))
     assert by_column.text == done.text and by_column.data == done.data
+    written_bytes = by_column.path.read_bytes()
+    # and by a caller that keeps nothing of it (held=False: its hands not made, its text written in pieces): the same
+    assert sheets.replace(sheet_of(tmp_path, text), 1, dict(sheet.hands[0]), style, others,
+                          sheets.Column("total", 2, column), held=False) is None
+    assert by_column.path.read_bytes() == written_bytes
     assert done.text.count("# as on paper") == text.count("# as on paper")
     assert done.text.count("\r\n") == done.text.count("\n") if crlf else "\r" not in done.text
     for number, updates in changes.items():
@@ -298,3 +303,25 @@ def test_the_hands_of_a_new_text_counted_from_the_old_ones_and_the_spans_alone()
     value = sheets._Edit(starts[0] + 13, starts[0] + 14, "[[1]]", 1, [[1]], "a")
     assert sheets._count_by_spans(text, starts, [], [value]) is None
     assert sheets._count_by_spans(text, starts, [], [value._replace(text="7")]) == 3
+
+
+@pytest.mark.parametrize("bom, newline", [(False, "\n"), (True, "\r\n")])
+def test_a_big_sheet_changed_by_a_caller_that_keeps_nothing_is_written_as_by_one_that_keeps_it(tmp_path, bom, newline):
+    """Past WHOLE_CHECK_BYTES, ``held=False`` writes the new text's pieces as they are (never joined): the same bytes
+    as the sheet written and kept, a byte-order mark and CRLF kept."""
+    hands = "".join(f"\n[[hand]]\nscore = [{n}, 0]\ntotal = [\n    {n * 10},\n    0,\n]\n" for n in range(1, 400))
+    text = ("\ufeff" if bom else "") + ("[game]\nx = 1\n" + hands).replace("\n", newline)
+    assert len(text.encode("utf-8")) > sheets.WHOLE_CHECK_BYTES
+    column = sheets.Column("total", 2, [[n * 10 + 1, 0] for n in range(2, 400)])
+    path = tmp_path / "s.toml"
+    kept = []
+    for held in (True, False):
+        path.write_bytes(text.encode("utf-8"))
+        read, had_bom = sheets.read_text(path, kind="sheet", missing="missing")
+        sheet = sheets.Sheet(path=path, text=read, bom=had_bom, data=tomllib.loads(read))
+        done = sheets.replace(sheet, 1, {"score": [1, 0], "total": [11, 0]}, sheets.Style.TABLES, {}, column, held=held)
+        assert (done is None) == (not held)
+        kept.append(path.read_bytes())
+    assert kept[0] == kept[1] and kept[1].startswith(b"\xef\xbb\xbf") == bom
+    written = tomllib.loads(kept[1].decode("utf-8").lstrip("\ufeff"))["hand"]
+    assert [hand["total"] for hand in written] == [[11, 0]] + column.values

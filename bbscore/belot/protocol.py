@@ -31,6 +31,8 @@ A file that does not parse is never written over.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -456,7 +458,10 @@ class Replaced:
     replay: Any
     number: int
     warning: str | None
-    written: Sheet | None = None  # the sheet as written: its totals are the sheet's own addition (see append)
+    written_total: tuple[int, int] | None = None  # the last hand's running total as written (None: it has none)
+
+
+_HELD_OUT = operator.attrgetter("held_out")
 
 
 def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool = True) -> Replaced:
@@ -535,7 +540,16 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         changes: dict[int, dict[str, Any]] = {}  # a later hand's score and points held over, changed where written
         totals: list[list[int] | None] = []  # every later running total (None: not written), changed where written
         first, second = sheet
-        for index, later in enumerate(after.results[number:]):
+        results = after.results[number:]
+        if (scores_before is None and not any(map(_HELD_OUT, results))
+                and not any("held" in entry.fields for entry in later_hands)):  # (the common case, at once)
+            points = [later.score if later.recorded_score is None else later.recorded_score for later in results]
+            firsts = itertools.accumulate(map(operator.itemgetter(0), points), initial=first)
+            seconds = itertools.accumulate(map(operator.itemgetter(1), points), initial=second)
+            next(firsts), next(seconds)  # (the totals after each later hand: the first is the edited hand's)
+            totals = [[a, b] if "total" in entry.fields else None for a, b, entry in zip(firsts, seconds, later_hands)]
+            results = ()
+        for index, later in enumerate(results):
             recorded = later.recorded_score
             fields_later = later.entry.fields
             updates = None
@@ -553,10 +567,11 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
                 updates = {**(updates or {}), "held": later.held_out or sheets.REMOVE}
             if updates:
                 changes[later.entry.number] = updates
-        done = sheets.replace(protocol.sheet, number, written, Style.TABLES, changes,
-                              sheets.Column("total", number + 1, totals))
+        sheets.replace(protocol.sheet, number, written, Style.TABLES, changes, sheets.Column("total", number + 1, totals),
+                       held=False)
+        last = totals[-1] if totals else written.get("total")
         return Replaced(protocol=protocol, before=was, totals_before=totals_before, replay=after, number=number,
-                        warning=warning, written=done)
+                        warning=warning, written_total=None if last is None else (last[0], last[1]))
 
     return _changed(path, change)
 

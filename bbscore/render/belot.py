@@ -225,9 +225,7 @@ def edited_hand(replaced) -> None:
     later = len(replaced.replay.results) - number
     written = new.sheet_total  # the last total as the file now has it (each total the sheet's own addition)
     if later:
-        written_hands = replaced.written.hands if replaced.written is not None else ()
-        written = (_written_pair(written_hands[-1]) if len(written_hands) == len(replaced.replay.results) else None) \
-            or replaced.replay.totals
+        written = replaced.written_total or replaced.replay.totals
         was = _written_pair(protocol.hands[-1].fields)
         if was is None:  # (no running total written in the last hand: the score by the rules, before and after)
             was = replaced.totals_before
