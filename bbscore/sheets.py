@@ -719,7 +719,7 @@ _PLAIN_HEADER = re.compile(r"\n\[\[hand\]\](?=\r?\n)")
 def _quick_starts(text: str) -> list[int] | None:
     """The offsets of the bare ``[[hand]]`` lines, when such lines are surely table headers: the text holds no
     multi-line string and no line starting ``[[`` with a quoted key (see the module's docstring); else None."""
-    if '"""' in text or "'''" in text:
+    if '"""' in text or ("'" in text and "'''" in text):  # (a text without "'" is searched for it at once)
         return None
     # Most texts (every sheet bbscore writes): each "[[" is a header "[[hand]]" alone on its line — then those lines
     # are what the look below finds, found faster.
@@ -747,7 +747,7 @@ def _quick_starts(text: str) -> list[int] | None:
 def _quick_count(text: str) -> int | None:
     """``len(_quick_starts(text))``, or None where that is None: in most texts counted, not found (a count of the bare
     header lines that misses one can only fall short of the count of ``[[``, and then they are found)."""
-    if '"""' in text or "'''" in text:
+    if '"""' in text or ("'" in text and "'''" in text):  # (a text without "'" is searched for it at once)
         return None
     found = (text.count("\n[[hand]]\n") + text.count("\n[[hand]]\r\n")
              + text.startswith(("[[hand]]\n", "[[hand]]\r\n")))

@@ -103,6 +103,22 @@ def test_carried_totals_are_those_of_the_replay_from_the_old_state(path):
     assert said
 
 
+@pytest.mark.parametrize("path", list(belot_sheets()), ids=lambda path: path.name)
+def test_a_replay_says_the_highest_totals_but_the_last_and_the_claims_of_its_own_hands(path):
+    """Replay.peak (what carried_totals compares with the target) is each pair's highest running total after any of
+    the hands that replay went through but the last — not those of its start — and Replay.claims counts their claims
+    («доезд»), for every split of every example protocol."""
+    sheet = protocol.read(path)
+    rules, _warning = protocol.convention_for(sheet)
+    pairs, target, hands = sheet.header.pairs, sheet.header.target, sheet.hands
+    for number in range(len(hands) + 1):
+        earlier = replay(hands[:number], pairs, target, rules)
+        rest = replay(hands[number:], pairs, target, rules, start=earlier)
+        totals = [result.total for result in rest.results[number:-1]]
+        assert rest.peak == ((max(t[0] for t in totals), max(t[1] for t in totals)) if totals else None), number
+        assert rest.claims == sum("doezd" in hand.fields for hand in hands[number:])
+
+
 @pytest.mark.parametrize("name", ["pulya-3.toml", "pulya-4.toml", "pulya-leningrad.toml", "pulya-sochi.toml"])
 @pytest.mark.parametrize("target", [None, 5, 10, 25])
 def test_first_end_is_the_first_ended_prefix(name, target):
@@ -325,3 +341,24 @@ def test_a_big_sheet_changed_by_a_caller_that_keeps_nothing_is_written_as_by_one
     assert kept[0] == kept[1] and kept[1].startswith(b"\xef\xbb\xbf") == bom
     written = tomllib.loads(kept[1].decode("utf-8").lstrip("\ufeff"))["hand"]
     assert [hand["total"] for hand in written] == [[11, 0]] + column.values
+
+
+def test_a_claim_among_the_later_hands_is_counted_and_the_totals_are_not_carried(tmp_path):
+    """A later hand claiming the game («доезд», seed 001 «Окончание партии») depends on the running total it is
+    checked against: the replay counts it, and carried_totals says nothing (the later hands are replayed again)."""
+    from conftest import run_cli
+    from test_conventions import DOEZD_HAND_1, DOEZD_HAND_2, write_protocol, write_variant
+
+    variant = write_variant(tmp_path, {"game_end.doezd": True})
+    path = write_protocol(tmp_path / "claimed.toml", variant.name, 30, [DOEZD_HAND_1])
+    assert run_cli("add", str(path), *DOEZD_HAND_2, "--doezd", "Мы").returncode == 0
+    sheet = protocol.read(path)
+    rules, _warning = protocol.convention_for(sheet)
+    pairs, target, hands = sheet.header.pairs, sheet.header.target, sheet.hands
+    assert replay(hands, pairs, target, rules).claims == 1 and replay(hands[:1], pairs, target, rules).claims == 0
+    was = replay(hands[:1], pairs, target, rules)
+    now = replay([HandEntry(number=1, line=None, fields={**DOEZD_HAND_1, "def_points": 20})], pairs, target, rules)
+    after = replay(hands[1:], pairs, target, rules, start=now)
+    assert after.claims == 1 and carried_totals(after, now, was, hands[1:], target) is None
+    unclaimed = [HandEntry(number=2, line=None, fields={k: v for k, v in hands[1].fields.items() if k != "doezd"})]
+    assert replay(unclaimed, pairs, target, rules, start=now).claims == 0

@@ -8,7 +8,6 @@ was recorded and what the rules give.  No file is touched here.
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +113,10 @@ class Replay:
     winner: int | None = None
     errors: dict[int, BBScoreError] = field(default_factory=dict)  # hand number → why its inputs are bad
     hands: int = 0  # how many hands were replayed (``results`` holds them unless the replay kept none)
+    # Of the hands this replay itself went through (not those of its ``start``): the highest running totals of each
+    # pair after any of them but the last (None: fewer than two), and how many claim the game (``doezd``).
+    peak: Pair | None = None
+    claims: int = 0
 
     @property
     def ended(self) -> bool:
@@ -535,13 +538,23 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         result.ended_at, result.winner = start.ended_at, start.winner
         total, sheet, held = start.totals, start.sheet_totals, start.held
     results, discrepancies = result.results, result.discrepancies
+    previous: Pair | None = None  # the running totals after the hand before (of these entries)
+    top0 = top1 = 0  # the highest of them (from the first hand's on)
     for entry in entries:
+        if previous is not None:
+            if previous[0] > top0:
+                top0 = previous[0]
+            if previous[1] > top1:
+                top1 = previous[1]
         recorded_score = recorded_total = recorded_held = None
         problems: list[Discrepancy] = []
         held_in, held_to = held, None
         # A recorded score, total or held that is not a number is a slip of what was written, not of the hand: the
         # hand is still scored from its inputs, and the slip is named beside what the rules give (--fix writes that).
         fields = entry.fields
+        claim = CLAIM_FIELD in fields
+        if claim:
+            result.claims += 1
         unreadable: dict[str, BBScoreError] = {}
         for key, reader in (("score", _pair), ("total", _pair), ("held", _held)):
             if key in fields:
@@ -567,7 +580,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                 points, held_after, held_to = held_over(scored, held, convention)
             else:  # nothing held before, nothing held after (held_over's own first answer, without the call)
                 points, held_after = scored.score, 0
-            if CLAIM_FIELD in fields:
+            if claim:
                 _check_claim(entry, pairs, (total[0] + points[0], total[1] + points[1]), target)
             error = None
         except BBScoreError as problem:
@@ -624,7 +637,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
         if problems:
             discrepancies.extend(problems)
         if error is None and result.ended_at is None:
-            claimant = fields.get(CLAIM_FIELD)
+            claimant = fields.get(CLAIM_FIELD) if claim else None
             if claimant is not None:
                 result.ended_at, result.winner = entry.number, pairs.index(claimant)
             elif total[0] >= target or total[1] >= target:  # (below the target on both sides the game goes on)
@@ -633,9 +646,14 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                                          loser_needs_trick=end.loser_needs_trick)
                 if ended:
                     result.ended_at, result.winner = entry.number, winner
+        if previous is None:
+            top0, top1 = total
+        previous = total
     result.totals = total
     result.sheet_totals = sheet
     result.held = held
+    if result.hands - (start.hands if start is not None else 0) >= 2:
+        result.peak = (top0, top1)
     return result
 
 
@@ -645,7 +663,8 @@ _OWNER = object()  # the key under which a memo keeps the rules and pairs its ha
 
 def carried_totals(replayed: Replay, start: Replay, other: Replay, entries: list[HandEntry], target: int) -> Pair | None:
     """The rules' running totals after ``entries`` replayed from the state ``other`` instead of ``start``, known from
-    ``replayed`` (``entries`` replayed from ``start``, kept with their results) without replaying them again — when
+    ``replayed`` (``entries`` replayed from ``start`` by one :func:`replay`: its ``peak`` and ``claims`` are theirs)
+    without replaying them again — when
     every one of them scores the same from either state: the same points of ties held over, the game ended in neither,
     no claim («доезд», checked against the running total) among them, and the totals from ``other`` (those of
     ``replayed`` shifted by what the two states' totals differ) reaching the target after none of them before the
@@ -658,15 +677,11 @@ def carried_totals(replayed: Replay, start: Replay, other: Replay, entries: list
     last = start.hands + len(entries)
     if (start.held != other.held or start.ended_at is not None or other.ended_at is not None
             or (replayed.ended_at is not None and replayed.ended_at < last)
-            or any(CLAIM_FIELD in entry.fields for entry in entries)):
+            or replayed.claims or replayed.hands != last):
         return None
     shift = (other.totals[0] - start.totals[0], other.totals[1] - start.totals[1])
-    later = replayed.results[start.hands:]
-    if len(later) != len(entries):
-        return None
-    totals = list(map(operator.attrgetter("total"), later[:-1]))  # (after the last hand an end ends nothing)
-    if totals and (max(map(operator.itemgetter(0), totals)) + shift[0] >= target
-                   or max(map(operator.itemgetter(1), totals)) + shift[1] >= target):
+    peak = replayed.peak  # (after the last hand an end ends nothing)
+    if peak is not None and (peak[0] + shift[0] >= target or peak[1] + shift[1] >= target):
         return None
     return replayed.totals[0] + shift[0], replayed.totals[1] + shift[1]
 
