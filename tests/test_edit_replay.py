@@ -106,8 +106,9 @@ def test_carried_totals_are_those_of_the_replay_from_the_old_state(path):
 @pytest.mark.parametrize("path", list(belot_sheets()), ids=lambda path: path.name)
 def test_a_replay_says_the_highest_totals_but_the_last_and_the_claims_of_its_own_hands(path):
     """Replay.peak (what carried_totals compares with the target) is each pair's highest running total after any of
-    the hands that replay went through but the last — not those of its start — and Replay.claims counts their claims
-    («доезд»), for every split of every example protocol."""
+    the hands that replay went through but the last — not those of its start — and Replay.claims, .holding and
+    .held_written count their claims («доезд»), those holding points of ties over and those with ``held`` written,
+    for every split of every example protocol."""
     sheet = protocol.read(path)
     rules, _warning = protocol.convention_for(sheet)
     pairs, target, hands = sheet.header.pairs, sheet.header.target, sheet.hands
@@ -117,6 +118,8 @@ def test_a_replay_says_the_highest_totals_but_the_last_and_the_claims_of_its_own
         totals = [result.total for result in rest.results[number:-1]]
         assert rest.peak == ((max(t[0] for t in totals), max(t[1] for t in totals)) if totals else None), number
         assert rest.claims == sum("doezd" in hand.fields for hand in hands[number:])
+        assert rest.holding == sum(result.held_out > 0 for result in rest.results[number:])
+        assert rest.held_written == sum("held" in hand.fields for hand in hands[number:])
 
 
 @pytest.mark.parametrize("name", ["pulya-3.toml", "pulya-4.toml", "pulya-leningrad.toml", "pulya-sochi.toml"])

@@ -434,6 +434,7 @@ def test_bulgarian_hanging_points_reach_the_next_winner():
     assert scores(d04) == [(8, 0), (18, 6)] and d04.results[1].held_to == 0 and d04.held == 0
     d05 = game("bulgarian", [tie, {"contract": "П", "by": "A", "decl_points": 81}])
     assert scores(d05) == [(8, 0), (0, 8)] and d05.held == 16
+    assert (d04.holding, d05.holding) == (1, 2)  # (the hands after which points are held: what an edit looks at)
     d17 = game("bulgarian", [tie, {"contract": "Ч", "by": "A", "decl_points": 70}])
     assert scores(d17) == [(8, 0), (0, 24)] and d17.results[1].held_to == 1
     d19 = game("bulgarian", [tie, {"contract": "П", "by": "A", "decl_points": 82}])
@@ -454,6 +455,7 @@ def test_scoreit_litige_game():
     bundled = game("belote", hands, pairs=("ONE", "TWO"))
     assert list(bundled.totals) == expected
     assert bundled.results[4].held_to == 0 and bundled.results[2].held_out == 81
+    assert bundled.holding == sum(result.held_out > 0 for result in bundled.results) > 0
     rules = conventions.load("belote").settings
     import msgspec
 

@@ -114,9 +114,11 @@ class Replay:
     errors: dict[int, BBScoreError] = field(default_factory=dict)  # hand number → why its inputs are bad
     hands: int = 0  # how many hands were replayed (``results`` holds them unless the replay kept none)
     # Of the hands this replay itself went through (not those of its ``start``): the highest running totals of each
-    # pair after any of them but the last (None: fewer than two), and how many claim the game (``doezd``).
+    # pair after any of them but the last (None: fewer than two), how many claim the game (``doezd``) …
     peak: Pair | None = None
     claims: int = 0
+    holding: int = 0  # … how many hold points of ties over after them
+    held_written: int = 0  # … how many have a ``held`` written
 
     @property
     def ended(self) -> bool:
@@ -562,6 +564,8 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                     value = reader(fields[key], key)
                 except BBScoreError as problem:
                     unreadable[key] = problem
+                    if key == "held":
+                        result.held_written += 1
                     continue
                 if key == "score":
                     recorded_score = value
@@ -569,6 +573,7 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
                     recorded_total = value
                 else:
                     recorded_held = value
+                    result.held_written += 1
         try:
             if result.ended_at is not None:
                 raise InconsistentHandError(
@@ -589,6 +594,8 @@ def replay(entries: list[HandEntry], pairs: tuple[str, str], target: int, conven
             problems.append(Discrepancy(hand=entry.number, line=entry.line, field="input", recorded=None, computed=None,
                                         message=problem.message(FILE_LABELS)))
         held = held_after
+        if held:
+            result.holding += 1
         if error is None:
             for key, problem in unreadable.items():
                 computed = {"score": points, "total": (total[0] + points[0], total[1] + points[1]), "held": held}[key]

@@ -461,7 +461,7 @@ class Replaced:
     written_total: tuple[int, int] | None = None  # the last hand's running total as written (None: it has none)
 
 
-_HELD_OUT = operator.attrgetter("held_out")
+_RECORDED_TOTAL = operator.attrgetter("recorded_total")
 
 
 def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool = True) -> Replaced:
@@ -541,13 +541,16 @@ def replace(path: Path, number: int, fields: dict[str, Any], *, confirmed: bool 
         totals: list[list[int] | None] = []  # every later running total (None: not written), changed where written
         first, second = sheet
         results = after.results[number:]
-        if (scores_before is None and not any(map(_HELD_OUT, results))
-                and not any("held" in entry.fields for entry in later_hands)):  # (the common case, at once)
+        if scores_before is None and not after.holding and not after.held_written:  # (the common case, at once)
             points = [later.score if later.recorded_score is None else later.recorded_score for later in results]
             firsts = itertools.accumulate(map(operator.itemgetter(0), points), initial=first)
             seconds = itertools.accumulate(map(operator.itemgetter(1), points), initial=second)
             next(firsts), next(seconds)  # (the totals after each later hand: the first is the edited hand's)
-            totals = [[a, b] if "total" in entry.fields else None for a, b, entry in zip(firsts, seconds, later_hands)]
+            if all(map(_RECORDED_TOTAL, results)):  # (every later hand has its total written: each is changed)
+                totals = list(map(list, zip(firsts, seconds)))
+            else:
+                totals = [[a, b] if "total" in entry.fields else None
+                          for a, b, entry in zip(firsts, seconds, later_hands)]
             results = ()
         for index, later in enumerate(results):
             recorded = later.recorded_score
