@@ -716,10 +716,16 @@ def _scan(text: str) -> tuple[list[int] | None, int | None, str | None]:
 _PLAIN_HEADER = re.compile(r"\n\[\[hand\]\](?=\r?\n)")
 
 
+def _multi_line_strings(text: str) -> bool:
+    """Whether a text may hold a multi-line string (``\"\"\"`` or ``'''``; a text without ``'`` is looked at once
+    for the second)."""
+    return '"""' in text or ("'" in text and "'''" in text)
+
+
 def _quick_starts(text: str) -> list[int] | None:
     """The offsets of the bare ``[[hand]]`` lines, when such lines are surely table headers: the text holds no
     multi-line string and no line starting ``[[`` with a quoted key (see the module's docstring); else None."""
-    if '"""' in text or ("'" in text and "'''" in text):  # (a text without "'" is searched for it at once)
+    if _multi_line_strings(text):
         return None
     # Most texts (every sheet bbscore writes): each "[[" is a header "[[hand]]" alone on its line — then those lines
     # are what the look below finds, found faster.
@@ -747,7 +753,7 @@ def _quick_starts(text: str) -> list[int] | None:
 def _quick_count(text: str) -> int | None:
     """``len(_quick_starts(text))``, or None where that is None: in most texts counted, not found (a count of the bare
     header lines that misses one can only fall short of the count of ``[[``, and then they are found)."""
-    if '"""' in text or ("'" in text and "'''" in text):  # (a text without "'" is searched for it at once)
+    if _multi_line_strings(text):
         return None
     found = (text.count("\n[[hand]]\n") + text.count("\n[[hand]]\r\n")
              + text.startswith(("[[hand]]\n", "[[hand]]\r\n")))

@@ -514,8 +514,7 @@ class Session:
         self.out.print(_(SHORT_HELP))
         pending: Order | None = None
         resume: Progress | None = None  # the hand in progress when a command interrupted it
-        retyped: dict[str, str] | None = None  # a hand typed while the sheet changed: its answers, Enter keeps each
-        carried: Progress | None = None  # that hand, asked again under its new number (said unwritten at a quit)
+        retyped: Progress | None = None  # a hand typed while the sheet changed, asked again: its answers kept
         while True:
             try:
                 if pending is not None:
@@ -536,39 +535,34 @@ class Session:
                 resume = None
                 if kept is not None:
                     self.out.print(_("Продолжаем сдачу {number}.").format(number=number))
+                defaults = None
+                if retyped is not None and kept is None and retyped.number == number:
+                    kept, defaults = retyped, dict(retyped.typed)  # (Enter keeps each; a quit says them unwritten)
+                elif retyped is not None:
+                    self._not_written(retyped)
+                retyped = None
                 self.expected = number - 1  # (each answer first looks whether the sheet still holds as many hands)
                 try:
-                    fields = self.ask_hand(sheet, number, kept, defaults=retyped)
+                    fields = self.ask_hand(sheet, number, kept, defaults=defaults)
                 finally:
                     self.expected = None
                 if self._count_now() not in (None, number - 1):  # (changed after the last answer)
                     raise SheetChanged(self.typing)
-                retyped = None
                 try:
                     self._write(_("Сдача {number} не записана").format(number=number), lambda: game.append(fields),
                                 game.appended)
                 except (Order, Quit) as order:  # (a command, or выход, at the question after a refused write)
                     order.progress = order.progress or self.typing  # the hand typed: taken up again, or said unwritten
                     raise
-                carried = None
             except SheetChanged as changed:  # (the hand's questions were those of the sheet before)
-                hand = changed.progress or self.typing
-                if carried is not None and hand is not None and hand.number == carried.number:
-                    hand.typed = {**carried.typed, **hand.typed}  # (what was kept from before, and what was typed)
                 now = self._read()
-                retyped = self._changed(hand, game.count(now), game.ended(now))
-                carried = None if retyped is None else Progress(number=game.count(now) + 1, typed=dict(retyped),
-                                                                labels=dict(hand.labels) if hand else {})
+                retyped = self._changed(changed.progress or self.typing, game.count(now), game.ended(now))
             except Order as order:  # (also one typed in the middle of an edit: the hand before it is kept)
                 pending = order
                 if order.progress is not None:
                     resume = order.progress
             except Quit as quit:
-                progress = quit.progress
-                if carried is not None and (progress is None or progress.number == carried.number):
-                    progress = progress or carried  # (a hand asked again: what was typed for it is said unwritten)
-                    progress.typed = {**carried.typed, **progress.typed}
-                return self._end(progress, resume)
+                return self._end(quit.progress, resume)
 
     def _end(self, progress: Progress | None, resume: Progress | None) -> int:
         """Say what the session leaves unwritten and that the sheet is kept; the exit code."""
@@ -590,10 +584,10 @@ class Session:
             return 2
         return 0
 
-    def _changed(self, hand: Progress | None, count: int, ended: bool) -> dict[str, str] | None:
+    def _changed(self, hand: Progress | None, count: int, ended: bool) -> Progress | None:
         """Say that the sheet changed outside the session while hand ``hand.number`` was typed (it now holds
-        ``count`` hands): the hand is not written, since its questions were those of the sheet before.  The answers
-        typed, for the next hand's questions (Enter keeps each), or None when the game has ended."""
+        ``count`` hands): the hand is not written, since its questions were those of the sheet before.  The next
+        hand, holding the answers typed (Enter keeps each), or None when the game has ended."""
         from bbscore.render.layout import styled
 
         number = hand.number if hand is not None else count
@@ -605,7 +599,7 @@ class Session:
                 self.unwritten = _("Сдача {number} не записана: лист изменён вне этой сессии.").format(number=number)
             return None
         self.out.print(_("Сдача {number} — заново; Enter оставляет введённое.").format(number=count + 1))
-        return dict(hand.typed) if hand is not None else {}
+        return Progress(number=count + 1, typed=dict(hand.typed) if hand is not None else {})
 
     def _not_written(self, hand: Progress) -> None:
         typed = "; ".join(f"{_(hand.labels.get(name) or self.labels.get(name) or name)} — {text or _('нет')}"
