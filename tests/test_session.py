@@ -281,8 +281,8 @@ def test_a_sheet_changed_outside_while_a_hand_is_typed_is_said_and_the_hand_aske
     assert "Лист изменён вне этой сессии, пока вводилась сдача 1: записанных сдач теперь 1." in out
     if limit == 1:  # (a hand typed and not written: exit code 2, as for a hand that could not be written)
         assert hands == [{"who": "b"}] and "WRITTEN" not in out and code == 2
-        assert "Сдача 1 не записана; было введено: who bids — a;" in out and "Партия окончена" in out
-        assert "Сдача 1 не записана: лист изменён вне этой сессии.\nЗаписанное раньше сохранено" in out
+        assert "Сдача 2 не записана; было введено: who bids — a;" in out and "Партия окончена" in out
+        assert "Сдача 2 не записана: лист изменён вне этой сессии.\nЗаписанное раньше сохранено" in out
     else:
         assert code == 0
         assert hands == [{"who": "b"}, {"who": "a", "bid": 3, "tricks": 2}] and "WRITTEN 2" in out

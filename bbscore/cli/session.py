@@ -594,9 +594,9 @@ class Session:
         self.out.print(styled(_("Лист изменён вне этой сессии, пока вводилась сдача {number}: записанных сдач теперь "
                                 "{count}.").format(number=number, count=count), "yellow"))
         if ended:
-            if hand is not None and hand.typed:
-                self._not_written(hand)
-                self.unwritten = _("Сдача {number} не записана: лист изменён вне этой сессии.").format(number=number)
+            if hand is not None and hand.typed:  # (said as the hand it would now be: hand number is the other's)
+                self._not_written(Progress(number=count + 1, typed=hand.typed, labels=hand.labels))
+                self.unwritten = _("Сдача {number} не записана: лист изменён вне этой сессии.").format(number=count + 1)
             return None
         self.out.print(_("Сдача {number} — заново; Enter оставляет введённое.").format(number=count + 1))
         return Progress(number=count + 1, typed=dict(hand.typed) if hand is not None else {})
